@@ -1,0 +1,1 @@
+"""mcp-codegen: MCP schema.ts -> IR -> bindings, validators, registry, JSON Schema, diffs."""
