@@ -1,0 +1,49 @@
+"""Located input errors. Every problem in a schema is reported as `file:line:col: message`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Location:
+    """A 1-based line and column in a source file."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Diagnostic:
+    loc: Location
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {self.message}"
+
+
+class SchemaError(Exception):
+    """Bad input: one or more located diagnostics, reported together and sorted."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(sorted(set(diagnostics)))
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class Collector:
+    """Accumulates diagnostics so a pass can report every problem, not just the first."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def add(self, loc: Location, message: str) -> None:
+        self.items.append(Diagnostic(loc, message))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise SchemaError(self.items)

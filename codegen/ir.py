@@ -1,0 +1,295 @@
+"""The intermediate model: frozen, slotted dataclasses with structural equality.
+
+Two layers live here:
+- the *declared* model (`Schema` of `Interface`/`Alias`/`Const` in source order), a faithful
+  lowering of schema.ts that keeps bases, `Omit` and `typeof` as written;
+- the *resolved* model (`Resolved`), where every object type has its complete property list,
+  constants are substituted and inline objects carry their path-derived names.
+
+Type expressions form a closed union (`TypeExpr`). Every inline object knows its path
+(`("CompleteRequest", "params", "argument")`), which names, diff subjects and messages use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from .errors import Location
+
+# ---------------------------------------------------------------------------------------------
+# Documentation
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A JSDoc block tag, kept verbatim (`@minimum 0` -> Tag("minimum", "0"))."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Doc:
+    """JSDoc prose (with `{@link X}` rendered to plain text) and its tags, in source order."""
+
+    text: str = ""
+    tags: tuple[Tag, ...] = ()
+
+    def tag(self, name: str) -> str | None:
+        for t in self.tags:
+            if t.name == name:
+                return t.value
+        return None
+
+    def has(self, name: str) -> bool:
+        return any(t.name == name for t in self.tags)
+
+
+NO_DOC = Doc()
+
+# ---------------------------------------------------------------------------------------------
+# Type expressions
+
+
+class PrimKind(str, enum.Enum):
+    STRING = "string"
+    NUMBER = "number"  # any JSON number
+    INTEGER = "integer"  # only from @TJS-type integer (or --number-as-integer)
+    BOOLEAN = "boolean"
+    NULL = "null"
+    UNKNOWN = "unknown"
+    ANY = "any"
+    NEVER = "never"
+    OBJECT = "object"  # TS `object`: any non-null object
+
+
+@dataclass(frozen=True, slots=True)
+class Prim:
+    kind: PrimKind
+
+
+@dataclass(frozen=True, slots=True)
+class Lit:
+    """A literal type. `kind` is explicit because `True == 1` in Python."""
+
+    value: str | int | float | bool
+    kind: str  # "string" | "number" | "boolean"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A reference to a declared type (interface or alias)."""
+
+    name: str
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TypeOf:
+    """`typeof CONST`; replaced by the constant's literal in the resolved model."""
+
+    name: str
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Array:
+    item: TypeExpr
+
+
+@dataclass(frozen=True, slots=True)
+class Union_:
+    members: tuple[TypeExpr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Intersection:
+    members: tuple[TypeExpr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Map:
+    """`Record<K, V>`: K is `string` or a union of string literals (then keys are fixed)."""
+
+    key: TypeExpr
+    value: TypeExpr
+
+
+@dataclass(frozen=True, slots=True)
+class Constraints:
+    """Validation facts from JSDoc tags (`@format`, `@minimum`, ...)."""
+
+    format: str | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    max_items: int | None = None
+    min_items: int | None = None
+    pattern: str | None = None
+
+    def is_empty(self) -> bool:
+        return self == NO_CONSTRAINTS
+
+
+NO_CONSTRAINTS = Constraints()
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    name: str  # the wire name, exactly as in schema.ts
+    type: TypeExpr
+    optional: bool  # may be absent
+    readonly: bool = False
+    nullable: bool = False  # may be null (`T | null` or @nullable); set by resolve
+    constraints: Constraints = NO_CONSTRAINTS
+    doc: Doc = NO_DOC
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """An index signature `[key: string]: T`."""
+
+    value: TypeExpr
+    key_name: str = "key"
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """An object type: inline `{ ... }` in the declared model; every object in the resolved one.
+
+    `path` names where it stands (`("CallToolRequest", "params")`); `name` is filled in by the
+    resolver (declared name, or the path-derived name of an inline object).
+    """
+
+    path: tuple[str, ...]
+    properties: tuple[Property, ...]
+    index: Index | None = None
+    name: str = ""
+    loc: Location | None = field(default=None, compare=False)
+
+    def prop(self, name: str) -> Property | None:
+        for p in self.properties:
+            if p.name == name:
+                return p
+        return None
+
+
+TypeExpr = Union[Prim, Lit, Ref, TypeOf, Array, Union_, Intersection, Map, Obj]
+
+# ---------------------------------------------------------------------------------------------
+# Declarations
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """One `extends` entry: a name, possibly wrapped in `Omit<Name, "a" | "b">`."""
+
+    name: str
+    omit: tuple[str, ...] = ()
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Interface:
+    name: str
+    bases: tuple[Base, ...]
+    body: Obj
+    doc: Doc = NO_DOC
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    name: str
+    type: TypeExpr
+    doc: Doc = NO_DOC
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    name: str
+    value: Lit
+    doc: Doc = NO_DOC
+    loc: Location | None = field(default=None, compare=False)
+
+
+Decl = Union[Interface, Alias, Const]
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """A parsed schema.ts: declarations in source order."""
+
+    source: str
+    sha256: str
+    declarations: tuple[Decl, ...]
+
+    def get(self, name: str) -> Decl | None:
+        for d in self.declarations:
+            if d.name == name:
+                return d
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolved model
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDef:
+    """A named type of the resolved model.
+
+    `type` is an `Obj` (complete properties, own and inherited) for interfaces and for aliases
+    whose value is an object or an intersection of objects; otherwise the alias's expression.
+    """
+
+    name: str
+    type: TypeExpr
+    kind: str  # "interface" | "alias"
+    bases: tuple[Base, ...] = ()
+    doc: Doc = NO_DOC
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    source: str
+    sha256: str
+    types: tuple[TypeDef, ...]  # source order
+    consts: tuple[Const, ...]  # source order
+
+    def type(self, name: str) -> TypeDef:
+        for t in self.types:
+            if t.name == name:
+                return t
+        raise KeyError(name)
+
+    def type_map(self) -> dict[str, TypeDef]:
+        return {t.name: t for t in self.types}
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON dump (`mcp-codegen ir`)
+
+
+def to_json(node: Any) -> Any:
+    """Dump any IR node as plain JSON data, tagged with its node kind."""
+    if isinstance(node, enum.Enum):
+        return node.value
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        out: dict[str, Any] = {"node": type(node).__name__.rstrip("_")}
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, Location):
+                out[f.name] = str(value)
+            else:
+                out[f.name] = to_json(value)
+        return out
+    if isinstance(node, (tuple, list)):
+        return [to_json(x) for x in node]
+    return node
