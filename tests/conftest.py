@@ -1,0 +1,46 @@
+"""Shared pytest configuration: markers, the --update-golden option, the official corpus."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+# Make `import corpus` work whatever the import mode and whether tests/ is a package.
+_TESTS = str(Path(__file__).resolve().parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
+
+from corpus import require_spec_dir
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        dest="update_golden",
+        help="rewrite golden files from the current output instead of comparing against them",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "spec: needs the official MCP schemas ($MCP_SPEC_DIR or ../shared/spec); "
+        "skipped without them, failed under CI=true",
+    )
+    config.addinivalue_line("markers", "slow: long-running test (deselect with -m 'not slow')")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """True when run with --update-golden: golden-file tests then rewrite their files."""
+    return bool(request.config.getoption("update_golden"))
+
+
+@pytest.fixture(scope="session")
+def spec_root() -> Path:
+    """The official spec directory; skips (fails under CI=true) when it is missing."""
+    return require_spec_dir()

@@ -1,0 +1,154 @@
+"""The official corpus itself: pins, files, examples vs the official schema, mutations."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from pathlib import Path
+
+import corpus
+import pytest
+
+pytestmark = pytest.mark.spec
+
+VERSIONS = corpus.version_names()  # from the manifest alone, so collection needs no corpus
+WITH_EXAMPLES = ["2026-07-28", "draft"]
+
+# Official examples the official schema rejects, per version, as "<Type>/<file>.json".
+# Kept exact (not a subset) so that a fix upstream or a new failure both show up here.
+KNOWN_INVALID_EXAMPLES: dict[str, list[str]] = {}
+
+MUTATION_KINDS = {"drop_key", "wrong_literal", "bad_item", "root"} | {
+    f"wrong_type:{t}" for t, _ in corpus.TYPE_SAMPLES
+}
+
+
+def test_pins_match_manifest(spec_root: Path) -> None:
+    assert corpus.verify_pins() == []
+
+
+def test_manifest_agrees_with_pinned_json(spec_root: Path) -> None:
+    """schemas/manifest.json copies its pins from the corpus's PINNED.json: they must agree."""
+    pinned_path = spec_root / "PINNED.json"
+    if not pinned_path.is_file():
+        pytest.skip("no PINNED.json in the spec directory")
+    pinned = {p["version"]: p for p in json.loads(pinned_path.read_text(encoding="utf-8"))}
+    for v in corpus.versions():
+        p = pinned[v.name]
+        assert (p["schema.ts"], p.get("schema.json"), p["json_dialect"]) == (
+            v.sha256,
+            v.schema_json_sha256,
+            v.json_dialect,
+        ), v.name
+        assert len(corpus.examples(v)) == p.get("examples", 0), v.name
+
+
+@pytest.mark.parametrize("name", VERSIONS)
+def test_version_has_schema_files(spec_root: Path, name: str) -> None:
+    v = corpus.get_version(name)
+    assert v.schema_ts.is_file() and v.schema_ts.stat().st_size > 0
+    assert v.schema_json is not None and v.schema_json.is_file()
+    if v.examples_dir is not None:
+        assert v.examples_dir.is_dir()
+
+
+@pytest.mark.parametrize("name", VERSIONS)
+def test_dialect_matches_document(spec_root: Path, name: str) -> None:
+    v = corpus.get_version(name)
+    schema = corpus.official_schema(v)
+    expected = {
+        "draft-07": ("http://json-schema.org/draft-07/schema#", "definitions", "Draft7Validator"),
+        "2020-12": (
+            "https://json-schema.org/draft/2020-12/schema",
+            "$defs",
+            "Draft202012Validator",
+        ),
+    }[v.json_dialect]
+    validator = corpus.official_validator(v, "JSONRPCRequest")
+    assert (schema["$schema"], corpus.defs_key(v), type(validator).__name__) == expected
+    assert len(corpus.definitions(v)) > 50
+
+
+@pytest.mark.parametrize("name", VERSIONS)
+def test_official_validator_resolves_refs_without_formats(spec_root: Path, name: str) -> None:
+    ok = {"jsonrpc": "2.0", "id": 1, "method": "x"}
+    assert corpus.label(name, "JSONRPCRequest", ok)
+    assert not corpus.label(name, "JSONRPCRequest", {**ok, "jsonrpc": "1.0"})
+    assert not corpus.label(name, "JSONRPCRequest", {**ok, "id": None})
+    # "format": "uri" is an annotation only, as when the official schema is applied.
+    assert corpus.label(name, "Resource", {"uri": "::: not a uri", "name": "n"})
+    assert not corpus.label(name, "Resource", {"uri": "file:///a"})  # name is required
+    assert corpus.official_validator(name, "Resource") is corpus.official_validator(
+        name, "Resource"
+    )
+
+
+@pytest.mark.parametrize("name", WITH_EXAMPLES)
+def test_versions_with_examples_have_many(spec_root: Path, name: str) -> None:
+    assert len(corpus.examples(name)) > 100
+
+
+@pytest.mark.parametrize("name", VERSIONS)
+def test_every_example_validates(spec_root: Path, name: str) -> None:
+    exs = corpus.examples(name)
+    defs = corpus.definitions(name)
+    assert [e.id for e in exs] == sorted(e.id for e in exs)  # deterministic order
+    assert [e.type_name for e in exs if e.type_name not in defs] == []
+    rejected = []
+    for e in exs:
+        errors = list(corpus.official_validator(name, e.type_name).iter_errors(e.instance))
+        if errors:
+            rejected.append(e.id)
+            print(f"  {name} {e.id} REJECTED: " + "; ".join(err.message for err in errors[:3]))
+    print(
+        f"{name}: {len(exs)} examples, {len(exs) - len(rejected)} valid, {len(rejected)} rejected"
+    )
+    assert rejected == KNOWN_INVALID_EXAMPLES.get(name, [])
+
+
+def _text(value: object) -> str:
+    if isinstance(value, list) and value and isinstance(value[0], corpus.Mutation):
+        return json.dumps([(m.kind, m.path, m.detail, m.instance) for m in value])
+    return json.dumps(value)
+
+
+@pytest.mark.parametrize("name", VERSIONS)
+def test_mutations_are_deterministic(spec_root: Path, name: str) -> None:
+    for e in corpus.examples(name):
+        before = copy.deepcopy(e.instance)
+        first = corpus.mutations(name, e.type_name, e.instance)
+        second = corpus.mutations(name, e.type_name, e.instance)
+        # Compared as JSON text too: in Python True == 1 and 0 == False.
+        assert first == second and _text(first) == _text(second), e.id
+        assert _text(e.instance) == _text(before), f"{e.id}: mutations() modified its input"
+        assert 0 < len(first) <= corpus.DEFAULT_CAP
+        assert {m.kind for m in first} <= MUTATION_KINDS
+        assert all(m.path.startswith("$") for m in first)
+        assert all(_text(m.instance) != _text(e.instance) for m in first)
+        # The cap keeps an evenly spread, order-preserving subset of the full list.
+        full = corpus.mutations(name, e.type_name, e.instance, cap=None)
+        small = corpus.mutations(name, e.type_name, e.instance, cap=10)
+        assert len(small) == min(10, len(full))
+        assert small == [full[i] for i in corpus.select_evenly(len(full), 10)]
+
+
+@pytest.mark.parametrize("name", VERSIONS)
+def test_mutations_are_mostly_invalid(spec_root: Path, name: str) -> None:
+    cases = corpus.labelled_corpus(name)
+    c = corpus.counts(cases)
+    print(f"{name}: {c['examples']} examples, {c['mutations']} mutations, {c['invalid']} invalid")
+    assert c["examples"] == len(corpus.examples(name))
+    assert all(x.expected_valid for x in cases if x.description.endswith(": example"))
+    assert len({x.description for x in cases}) == len(cases)  # descriptions identify cases
+    if c["examples"] == 0:
+        return
+    assert c["invalid"] >= 0.5 * c["mutations"]
+    by_kind = Counter(x.description.split(": ", 1)[1].split(" at ")[0] for x in cases)
+    invalid_by_kind = Counter(
+        x.description.split(": ", 1)[1].split(" at ")[0] for x in cases if not x.expected_valid
+    )
+    print("  " + ", ".join(f"{k} {invalid_by_kind[k]}/{n}" for k, n in sorted(by_kind.items())))
+    # Every example is an object type: a non-object root is never valid.
+    assert invalid_by_kind["root"] == by_kind["root"] > 0
+    assert set(by_kind) - {"example"} == MUTATION_KINDS
