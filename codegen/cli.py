@@ -1,0 +1,146 @@
+"""Command line: arguments, exit codes and printing errors. No logic of its own.
+
+Exit codes: 0 ok; 1 drift (`--check`) or findings over `--fail-on`; 2 bad input; 3 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .errors import SchemaError
+
+EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def _out(text: str, path: str | None) -> None:
+    if path:
+        from .write import write_file
+
+        write_file(Path(path), text)
+    else:
+        sys.stdout.write(text)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .outputs import render_all
+    from .pipeline import load, load_overrides
+    from .write import differences, write_tree
+
+    resolved = load(args.schema, load_overrides(args.names))
+    files = render_all(resolved)
+    target = Path(args.output)
+    if args.check:
+        stale = differences(target, files)
+        for rel in stale:
+            print(f"{target / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
+        return EXIT_FINDINGS if stale else EXIT_OK
+    write_tree(target, files)
+    print(f"wrote {len(files)} files to {target}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_ir(args: argparse.Namespace) -> int:
+    from . import ir
+    from .jsonout import dumps
+    from .pipeline import declared, load, load_overrides
+
+    node = declared(args.schema) if args.declared else load(args.schema, load_overrides(args.names))
+    _out(dumps(ir.to_json(node)), args.output)
+    return EXIT_OK
+
+
+def cmd_jsonschema(args: argparse.Namespace) -> int:
+    from .jsonout import dumps
+    from .jsonschema_out import emit
+    from .pipeline import load, load_overrides
+
+    resolved = load(args.schema, load_overrides(args.names))
+    _out(dumps(emit(resolved, number_as_integer=args.number_as_integer, dialect=args.dialect)), args.output)
+    return EXIT_OK
+
+
+def _add_schema(p: argparse.ArgumentParser) -> None:
+    p.add_argument("schema", help="path to a schema.ts")
+    p.add_argument("--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)")
+
+
+def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    main = argparse.ArgumentParser(
+        prog="mcp-codegen",
+        description="Generate Python bindings, validators, a method registry and JSON Schema from an "
+        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, registry (each has --help).",
+    )
+    _add_schema(main)
+    main.add_argument("-o", "--output", default="out", help="output package directory (default: ./out)")
+    main.add_argument("--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated")
+    main.set_defaults(func=cmd_generate)
+
+    sub = argparse.ArgumentParser(prog="mcp-codegen")
+    cmds = sub.add_subparsers(dest="command", required=True)
+
+    p = cmds.add_parser("ir", help="dump the intermediate model as JSON")
+    _add_schema(p)
+    p.add_argument("--declared", action="store_true", help="dump the declared model, before resolution")
+    p.add_argument("-o", "--output", help="write to FILE instead of stdout")
+    p.set_defaults(func=cmd_ir)
+
+    p = cmds.add_parser("jsonschema", help="print a JSON Schema document for the schema")
+    _add_schema(p)
+    p.add_argument(
+        "--number-as-integer",
+        action="store_true",
+        help="render bare TS `number` as `integer`, like the official schema.json files",
+    )
+    p.add_argument("--dialect", choices=["draft-07", "2020-12"], help="default: chosen from the protocol version")
+    p.add_argument("-o", "--output", help="write to FILE instead of stdout")
+    p.set_defaults(func=cmd_jsonschema)
+
+    for register in _extensions():
+        register(cmds)
+    return main, sub
+
+
+def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
+    """Subcommands that live with their feature (diff, rules, registry), registered if present."""
+    found = []
+    for module in ("codegen.diff.cli", "codegen.registry_cli"):
+        try:
+            mod = __import__(module, fromlist=["register"])
+        except ModuleNotFoundError as err:
+            if err.name != module:
+                raise
+            continue
+        found.append(mod.register)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    main_parser, sub_parser = build_parsers()
+    commands = set(sub_parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    parser = sub_parser if argv and argv[0] in commands else main_parser
+    if not argv:
+        main_parser.print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except SchemaError as err:
+        for d in err.diagnostics:
+            print(str(d), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except Exception:  # noqa: BLE001 - anything else is our bug, reported as such
+        traceback.print_exc()
+        print("mcp-codegen: internal error (a bug in mcp-codegen; please report it)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,268 @@
+"""Resolve the declared IR: complete property lists, `Omit`, `&`, `typeof`, numbers and names.
+
+The result gives, for every object type, its own and inherited properties (`Omit` applied, a
+member overriding a base member wins, intersections merged), with `optional` and `nullable` as
+separate facts, constants substituted for `typeof`, and every inline object named from its path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Mapping
+
+from . import ir
+from .errors import Collector, Location
+from .naming import path_name
+
+_NEVER = ir.Prim(ir.PrimKind.NEVER)
+# A property type this loose gives way to the other side when two objects are intersected.
+_LOOSE = {ir.PrimKind.UNKNOWN, ir.PrimKind.ANY, ir.PrimKind.STRING, ir.PrimKind.NUMBER,
+          ir.PrimKind.BOOLEAN, ir.PrimKind.OBJECT}  # fmt: skip
+
+
+class Resolver:
+    def __init__(self, schema: ir.Schema, overrides: Mapping[str, str]) -> None:
+        self.schema = schema
+        self.overrides = overrides
+        self.errors = Collector()
+        self.types: dict[str, ir.Interface | ir.Alias] = {}
+        self.consts: dict[str, ir.Const] = {}
+        self.done: dict[str, ir.TypeDef] = {}
+        self.stack: list[str] = []
+        self.named: dict[str, tuple[str, ...]] = {}  # class name -> path, for collisions
+
+    def loc(self, node: object) -> Location:
+        loc = getattr(node, "loc", None)
+        return loc if isinstance(loc, Location) else Location(self.schema.source, 1, 1)
+
+    # -- entry --------------------------------------------------------------------------------
+
+    def run(self) -> ir.Resolved:
+        seen: dict[str, ir.Decl] = {}
+        for d in self.schema.declarations:
+            if d.name in seen:
+                self.errors.add(
+                    self.loc(d), f"duplicate declaration '{d.name}' (first declared at {self.loc(seen[d.name])})"
+                )
+                continue
+            seen[d.name] = d
+            if isinstance(d, ir.Const):
+                self.consts[d.name] = d
+            else:
+                self.types[d.name] = d
+        for name, decl in self.types.items():
+            self.named[name] = (name,)
+        out = [self.typedef(name) for name in self.types]
+        self.errors.raise_if_any()
+        return ir.Resolved(self.schema.source, self.schema.sha256, tuple(out), tuple(self.consts.values()))
+
+    # -- declarations -------------------------------------------------------------------------
+
+    def typedef(self, name: str) -> ir.TypeDef:
+        if name in self.done:
+            return self.done[name]
+        if name in self.stack:
+            cycle = " -> ".join([*self.stack[self.stack.index(name) :], name])
+            self.errors.add(self.loc(self.types[name]), f"circular type reference: {cycle}")
+            return ir.TypeDef(name, ir.Obj((name,), (), None, name), "interface")
+        self.stack.append(name)
+        decl = self.types[name]
+        if isinstance(decl, ir.Interface):
+            td = ir.TypeDef(name, self.interface(decl), "interface", decl.bases, decl.doc, decl.loc)
+        else:
+            value = self.expr(decl.type, (name,))
+            if isinstance(value, ir.Obj):
+                value = dataclasses.replace(value, name=name)
+            td = ir.TypeDef(name, value, "alias", (), decl.doc, decl.loc)
+        self.stack.pop()
+        self.done[name] = td
+        return td
+
+    def object_of(self, name: str, at: object, why: str) -> ir.Obj | None:
+        """The complete object a referenced declaration stands for (for extends and `&`)."""
+        if name not in self.types:
+            self.errors.add(self.loc(at), f"undeclared type '{name}'")
+            return None
+        t = self.typedef(name).type
+        if isinstance(t, ir.Map) and _is_open_string_map(t):
+            return ir.Obj((name,), (), ir.Index(t.value), name)
+        if not isinstance(t, ir.Obj):
+            self.errors.add(self.loc(at), f"{why} '{name}', which is not an object type")
+            return None
+        return t
+
+    def interface(self, decl: ir.Interface) -> ir.Obj:
+        props: dict[str, ir.Property] = {}
+        index: ir.Index | None = None
+        for base in decl.bases:
+            obj = self.object_of(base.name, base, f"interface '{decl.name}' extends")
+            if obj is None:
+                continue
+            for key in base.omit:
+                if obj.prop(key) is None:
+                    self.errors.add(self.loc(base), f"Omit of unknown key '{key}' from '{base.name}'")
+            for p in obj.properties:
+                if p.name not in base.omit:
+                    props[p.name] = p
+            index = obj.index or index
+        own = self.body(decl.body, decl.name)
+        for p in own.properties:
+            props[p.name] = p  # a member overriding a base member wins, in the base's position
+        return ir.Obj((decl.name,), tuple(props.values()), own.index or index, decl.name, decl.body.loc)
+
+    # -- objects and properties ---------------------------------------------------------------
+
+    def body(self, obj: ir.Obj, owner: str) -> ir.Obj:
+        seen: set[str] = set()
+        props = []
+        for p in obj.properties:
+            if p.name in seen:
+                self.errors.add(self.loc(p), f"duplicate property '{p.name}' in '{owner}'")
+                continue
+            seen.add(p.name)
+            props.append(self.property(p, (*obj.path, p.name)))
+        index = obj.index
+        if index is not None:
+            index = dataclasses.replace(index, value=self.expr(index.value, (*obj.path, "value")))
+        return dataclasses.replace(obj, properties=tuple(props), index=index, name=self.name_for(obj))
+
+    def property(self, p: ir.Property, path: tuple[str, ...]) -> ir.Property:
+        t = self.expr(p.type, path)
+        tjs = p.doc.tag("TJS-type")
+        if tjs == "integer":
+            t = _number_to_integer(t)
+        nullable = _has_null(t) or p.doc.has("nullable")
+        return dataclasses.replace(p, type=t, nullable=nullable, constraints=_constraints(p.doc))
+
+    def name_for(self, obj: ir.Obj) -> str:
+        key = ".".join(obj.path)
+        name = self.overrides.get(key) or path_name(obj.path)
+        if obj.properties and len(obj.path) > 1:
+            other = self.named.setdefault(name, obj.path)
+            if other != obj.path:
+                self.errors.add(
+                    self.loc(obj),
+                    f"type name '{name}' collides: {'.'.join(other)} and {key}; settle it in a name overrides file",
+                )
+        return name
+
+    # -- type expressions ---------------------------------------------------------------------
+
+    def expr(self, t: ir.TypeExpr, path: tuple[str, ...]) -> ir.TypeExpr:
+        if isinstance(t, ir.Ref):
+            if t.name in self.consts and t.name not in self.types:
+                self.errors.add(self.loc(t), f"'{t.name}' is a constant, not a type; write 'typeof {t.name}'")
+            elif t.name not in self.types:
+                self.errors.add(self.loc(t), f"undeclared type '{t.name}'")
+            return t
+        if isinstance(t, ir.TypeOf):
+            const = self.consts.get(t.name)
+            if const is None:
+                self.errors.add(self.loc(t), f"typeof of undeclared constant '{t.name}'")
+                return _NEVER
+            return const.value
+        if isinstance(t, ir.Array):
+            return ir.Array(self.expr(t.item, path))
+        if isinstance(t, ir.Union_):
+            return ir.Union_(tuple(self.expr(m, path) for m in t.members))
+        if isinstance(t, ir.Map):
+            return ir.Map(self.expr(t.key, path), self.expr(t.value, path))
+        if isinstance(t, ir.Obj):
+            return self.body(t, ".".join(t.path))
+        if isinstance(t, ir.Intersection):
+            return self.intersection(t, path)
+        return t
+
+    def intersection(self, t: ir.Intersection, path: tuple[str, ...]) -> ir.TypeExpr:
+        objs: list[ir.Obj] = []
+        for m in t.members:
+            if isinstance(m, ir.Ref):
+                obj = self.object_of(m.name, m, "intersection with")
+            elif isinstance(m, ir.Obj):
+                obj = self.body(m, ".".join(m.path))
+            else:
+                self.errors.add(self.loc(t), "unsupported type construct: intersection with a non-object type")
+                obj = None
+            if obj is not None:
+                objs.append(obj)
+        if not objs:
+            return _NEVER
+        merged: dict[str, ir.Property] = {}
+        index: ir.Index | None = None
+        for obj in objs:
+            for p in obj.properties:
+                merged[p.name] = _meet(merged[p.name], p) if p.name in merged else p
+            index = obj.index or index
+        obj = ir.Obj(path, tuple(merged.values()), index, "", objs[-1].loc)
+        return dataclasses.replace(obj, name=self.name_for(obj))
+
+
+def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
+    """The same property on both sides of `&`: required if either requires it; the narrower type."""
+    if a.type == b.type:
+        t = a.type
+    elif isinstance(a.type, ir.Prim) and a.type.kind in _LOOSE:
+        t = b.type
+    elif isinstance(b.type, ir.Prim) and b.type.kind in _LOOSE:
+        t = a.type
+    else:
+        t = ir.Intersection((a.type, b.type))
+    return dataclasses.replace(
+        b,
+        type=t,
+        optional=a.optional and b.optional,
+        nullable=a.nullable and b.nullable,
+        doc=b.doc if b.doc.text else a.doc,
+        constraints=b.constraints if not b.constraints.is_empty() else a.constraints,
+    )
+
+
+def _is_open_string_map(t: ir.Map) -> bool:
+    return isinstance(t.key, ir.Prim) and t.key.kind is ir.PrimKind.STRING
+
+
+def _has_null(t: ir.TypeExpr) -> bool:
+    if isinstance(t, ir.Prim):
+        return t.kind is ir.PrimKind.NULL
+    if isinstance(t, ir.Union_):
+        return any(_has_null(m) for m in t.members)
+    return False
+
+
+def _number_to_integer(t: ir.TypeExpr) -> ir.TypeExpr:
+    if isinstance(t, ir.Prim) and t.kind is ir.PrimKind.NUMBER:
+        return ir.Prim(ir.PrimKind.INTEGER)
+    if isinstance(t, ir.Union_):
+        return ir.Union_(tuple(_number_to_integer(m) for m in t.members))
+    if isinstance(t, ir.Array):
+        return ir.Array(_number_to_integer(t.item))
+    return t
+
+
+def _num(text: str | None) -> int | float | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return None
+
+
+def _constraints(doc: ir.Doc) -> ir.Constraints:
+    max_items = _num(doc.tag("maxItems"))
+    min_items = _num(doc.tag("minItems"))
+    return ir.Constraints(
+        format=doc.tag("format") or None,
+        minimum=_num(doc.tag("minimum")),
+        maximum=_num(doc.tag("maximum")),
+        max_items=int(max_items) if max_items is not None else None,
+        min_items=int(min_items) if min_items is not None else None,
+        pattern=doc.tag("TJS-pattern") or doc.tag("pattern") or None,
+    )
+
+
+def resolve(schema: ir.Schema, overrides: Mapping[str, str] | None = None) -> ir.Resolved:
+    return Resolver(schema, overrides or {}).run()

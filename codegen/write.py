@@ -1,0 +1,81 @@
+"""Atomic output: render everything first, write into a temporary directory next to the target,
+then swap it in. A failed run leaves the previous output byte-identical; files in the target that
+the generator did not produce (not in its manifest) are carried over, never deleted."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Mapping
+
+MANIFEST = ".mcp-codegen-manifest.json"
+
+
+def _previous_manifest(target: Path) -> set[str]:
+    try:
+        data = json.loads((target / MANIFEST).read_text(encoding="utf-8"))
+        return {str(p) for p in data.get("files", [])}
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
+def write_tree(target: Path, files: Mapping[str, str]) -> None:
+    """Replace the generated files under `target` with `files` (relative path -> text)."""
+    target = target.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
+    backup: Path | None = None
+    try:
+        for rel, text in sorted(files.items()):
+            dest = tmp / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(text.encode("utf-8"))
+        manifest = {"generator": "mcp-codegen", "files": sorted([*files, MANIFEST])}
+        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        if target.exists():
+            # Keep the user's own files: everything the previous run did not generate.
+            generated = _previous_manifest(target)
+            for path in sorted(target.rglob("*")):
+                rel = path.relative_to(target).as_posix()
+                if path.is_file() and rel not in generated and rel not in files and rel != MANIFEST:
+                    if "__pycache__" in path.parts:
+                        continue
+                    (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(path, tmp / rel)
+            backup = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+            os.rmdir(backup)
+            os.replace(target, backup)
+        os.replace(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if backup is not None and backup.exists() and not target.exists():
+            os.replace(backup, target)
+        raise
+    if backup is not None:
+        shutil.rmtree(backup, ignore_errors=True)
+
+
+def differences(target: Path, files: Mapping[str, str]) -> list[str]:
+    """Relative paths whose content under `target` differs from `files` (for `--check`)."""
+    out = []
+    for rel, text in sorted(files.items()):
+        path = target / rel
+        if not path.is_file() or path.read_bytes() != text.encode("utf-8"):
+            out.append(rel)
+    return out
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write one file atomically (temp file in the same directory, then rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
