@@ -105,17 +105,8 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 
 
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
-    """Subcommands that live with their feature (diff, rules, registry), registered if present."""
-    found = []
-    for module in ("codegen.diff.cli", "codegen.registry_cli"):
-        try:
-            mod = __import__(module, fromlist=["register"])
-        except ModuleNotFoundError as err:
-            if err.name != module:
-                raise
-            continue
-        found.append(mod.register)
-    return found
+    """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
+    return []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
