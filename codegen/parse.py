@@ -58,8 +58,13 @@ def _syntax_errors(src: Source) -> list[Diagnostic]:
         if node.is_missing:
             found.append(Diagnostic(src.loc(node), f"syntax error: missing '{node.type}'"))
         elif node.is_error:
-            snippet = src.text(node).strip().splitlines()[0][:40] if src.text(node).strip() else ""
-            found.append(Diagnostic(src.loc(node), f"syntax error: unexpected '{snippet}'"))
+            text = src.text(node).strip()
+            snippet = text.splitlines()[0][:40] if text else ""
+            if not src.data[node.end_byte :].strip() and text.count("{") > text.count("}"):
+                message = f"syntax error: unexpected end of file (unclosed '{snippet}')"
+            else:
+                message = f"syntax error: unexpected '{snippet}'"
+            found.append(Diagnostic(src.loc(node), message))
         elif node.has_error:
             stack.extend(node.children)
     return found
