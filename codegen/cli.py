@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from .errors import SchemaError
 
@@ -109,10 +109,17 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
     return []
 
 
+def _choices(parser: argparse.ArgumentParser) -> list[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices)
+    return []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     main_parser, sub_parser = build_parsers()
-    commands = set(sub_parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    commands = set(_choices(sub_parser))
     parser = sub_parser if argv and argv[0] in commands else main_parser
     if not argv:
         main_parser.print_help(sys.stderr)

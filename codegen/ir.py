@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .errors import Location
 
@@ -178,7 +178,7 @@ class Obj:
         return None
 
 
-TypeExpr = Union[Prim, Lit, Ref, TypeOf, Array, Union_, Intersection, Map, Obj]
+TypeExpr = Prim | Lit | Ref | TypeOf | Array | Union_ | Intersection | Map | Obj
 
 # ---------------------------------------------------------------------------------------------
 # Declarations
@@ -218,7 +218,7 @@ class Const:
     loc: Location | None = field(default=None, compare=False)
 
 
-Decl = Union[Interface, Alias, Const]
+Decl = Interface | Alias | Const
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,7 @@ def _lines(comment: str) -> list[str]:
         stripped = line.strip()
         if stripped.startswith("*"):
             stripped = stripped[1:]
-            if stripped.startswith(" "):
-                stripped = stripped[1:]
+            stripped = stripped.removeprefix(" ")
         out.append(stripped.rstrip())
     return out
 

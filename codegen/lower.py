@@ -406,7 +406,7 @@ def _unescape(seq: str) -> str:
         return chr(int(body[2:-1], 16))
     if body[:1] in ("u", "x"):
         return chr(int(body[1:], 16))
-    if body.startswith("\n") or body.startswith("\r"):
+    if body.startswith(("\n", "\r")):
         return ""  # line continuation
     return body
 

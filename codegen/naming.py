@@ -37,7 +37,7 @@ def path_name(path: tuple[str, ...]) -> str:
 def snake(wire: str) -> str:
     """Python attribute for a wire name: `inputSchema` -> `input_schema`, `_meta` -> `meta`,
     `from` -> `from_`, `$ref` -> `ref`, `a-b` -> `a_b`, `1st` -> `_1st`."""
-    words = []
+    words: list[str] = []
     for w in _WORD.findall(wire):
         words.extend(part.lower() for part in _CAMEL.split(w) if part)
     name = "_".join(words) or "field"

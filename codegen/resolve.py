@@ -8,7 +8,7 @@ separate facts, constants substituted for `typeof`, and every inline object name
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from collections.abc import Mapping
 
 from . import ir
 from .errors import Collector, Location
@@ -50,7 +50,7 @@ class Resolver:
                 self.consts[d.name] = d
             else:
                 self.types[d.name] = d
-        for name, decl in self.types.items():
+        for name in self.types:
             self.named[name] = (name,)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()

@@ -8,8 +8,8 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 MANIFEST = ".mcp-codegen-manifest.json"
 

@@ -1,0 +1,200 @@
+"""Hostile and broken schemas: one clear located line per problem, exit 2, no traceback, nothing
+written; big and deep inputs fail cleanly or succeed in linear time; output is swapped in atomically."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from schemagen import replicate, replicate_to_size
+
+from codegen import cli, outputs, write
+from codegen.errors import SchemaError
+from codegen.pipeline import load_text
+
+REPO = Path(__file__).resolve().parent.parent
+ERRORS = sorted((REPO / "schemas/fixtures/errors").glob("*.ts"))
+EXAMPLE = REPO / "schemas/example/v2/schema.ts"
+LINE = re.compile(r"^.+:\d+:\d+: \S.*$")
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "codegen", *args], capture_output=True, text=True, timeout=300, cwd=cwd or REPO, check=False
+    )
+
+
+@pytest.mark.parametrize("path", ERRORS, ids=[p.stem for p in ERRORS])
+def test_broken_schema_exit_2_located_lines_nothing_written(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "pkg"
+    proc = run_cli(str(path), "-o", str(out))
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert lines and all(LINE.match(line) for line in lines), proc.stderr
+    assert lines == sorted(lines, key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r":(\d+):(\d+):", s)[:3]])
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_missing_file_is_bad_input(tmp_path: Path) -> None:
+    proc = run_cli(str(tmp_path / "nope.ts"))
+    assert proc.returncode == 2 and "cannot read schema" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{ a: " * 5000 + "string" + " }" * 5000,
+        "(" * 5000 + "string" + ")" * 5000,
+        "string" + "[]" * 5000,
+        "Array<" * 5000 + "string" + ">" * 5000,
+        "string | " * 5000 + "number",
+    ],
+    ids=["objects", "parens", "arrays", "generic-arrays", "wide-union"],
+)
+def test_5000_levels_fail_cleanly_or_succeed(body: str) -> None:
+    try:
+        load_text(f"export type T = {body};\n", "deep.ts")
+    except SchemaError as err:
+        assert all(d.loc.file == "deep.ts" and d.loc.line == 1 for d in err.diagnostics)
+        assert "nested deeper than" in str(err)
+
+
+def test_10mb_schema_is_read_in_linear_time() -> None:
+    base = EXAMPLE.read_text(encoding="utf-8")
+    small = replicate_to_size(base, 1_000_000)
+    big = replicate_to_size(base, 10_000_000)
+    assert len(big.encode()) >= 10_000_000
+
+    def seconds(text: str) -> float:
+        start = time.perf_counter()
+        resolved = load_text(text, "big.ts")
+        assert len(resolved.types) > 0
+        return time.perf_counter() - start
+
+    seconds(small)  # warm up
+    t_small, t_big = seconds(small), seconds(big)
+    # 10x the input: linear is ~10x; quadratic would be ~100x. Generous bound for a noisy machine.
+    assert t_big < 30 * t_small + 2.0, (t_small, t_big)
+
+
+def test_replicated_schema_has_renamed_copies() -> None:
+    text = replicate("export interface A { b: B }\nexport type B = string;\n", 3)
+    resolved = load_text(text, "r.ts")
+    assert [t.name for t in resolved.types] == ["A", "B", "A_1", "B_1", "A_2", "B_2"]
+
+
+def test_random_mutations_of_real_schema_text_give_only_located_errors() -> None:
+    """Mutate real schema text at random: anything that escapes is a bug, unless it is our own
+    SchemaError with a location inside the file."""
+    rng = random.Random(20261129)
+    text = EXAMPLE.read_text(encoding="utf-8")
+    tokens = ["{", "}", "|", "&", ":", ";", "?", "<", ">", "[", "]", "(", ")", '"', "typeof ", "extends ",
+              "Omit<", "Record<", "null", "-1", "/**", "*/", "@TJS-type integer", "\\", "\u202e", "\x00"]  # fmt: skip
+    tried = errors = 0
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rng.randint(1, 4)):
+            pos = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                del chars[pos : pos + rng.randint(1, 20)]
+            elif op < 0.8:
+                chars.insert(pos, rng.choice(tokens))
+            else:
+                j = rng.randrange(len(chars))
+                chars[pos], chars[j] = chars[j], chars[pos]
+        mutated = "".join(chars)
+        tried += 1
+        try:
+            load_text(mutated, "m.ts")
+        except SchemaError as err:
+            errors += 1
+            assert err.diagnostics
+            nlines = mutated.count("\n") + 1
+            for d in err.diagnostics:
+                assert d.loc.file == "m.ts" and 1 <= d.loc.line <= nlines, str(d)
+    print(f"\nschema text mutations: {tried} tried, {errors} rejected with located errors, 0 escaped")
+    assert errors > tried // 2
+
+
+def _generate(out: Path) -> int:
+    return cli.main([str(EXAMPLE), "-o", str(out)])
+
+
+def test_failure_mid_write_leaves_previous_output_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "pkg"
+    assert _generate(out) == 0
+    (out / "USER_NOTES.md").write_text("mine\n")
+    before = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    real = Path.write_bytes
+    calls = {"n": 0}
+
+    def failing(self: Path, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise OSError(28, "No space left on device (injected)")
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", failing)
+    with pytest.raises(OSError):
+        write.write_tree(out, {"a.py": "x = 1\n", "b.py": "y = 2\n", "c.py": "z = 3\n"})
+    monkeypatch.undo()
+    after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]  # no temp dirs left behind
+
+
+def test_render_failure_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "pkg"
+    assert _generate(out) == 0
+    before = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    def boom(resolved: object) -> dict[str, str]:
+        raise RuntimeError("injected failure mid-render")
+
+    monkeypatch.setattr(outputs, "render_all", boom)
+    assert _generate(out) == 3
+    after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_user_files_survive_regeneration_and_stale_generated_files_go(tmp_path: Path) -> None:
+    out = tmp_path / "pkg"
+    write.write_tree(out, {"a.py": "1\n", "old.py": "2\n"})
+    (out / "mine.txt").write_text("keep")
+    (out / "sub").mkdir()
+    (out / "sub" / "mine2.txt").write_text("keep too")
+    write.write_tree(out, {"a.py": "3\n"})
+    assert (out / "a.py").read_text() == "3\n"
+    assert not (out / "old.py").exists()
+    assert (out / "mine.txt").read_text() == "keep" and (out / "sub" / "mine2.txt").read_text() == "keep too"
+
+
+def test_check_flag_reports_drift(tmp_path: Path) -> None:
+    out = tmp_path / "pkg"
+    assert _generate(out) == 0
+    assert cli.main([str(EXAMPLE), "-o", str(out), "--check"]) == 0
+    victim = min(p for p in out.rglob("*") if p.is_file() and p.name != write.MANIFEST)
+    victim.write_text(victim.read_text() + "\n# edited\n")
+    assert cli.main([str(EXAMPLE), "-o", str(out), "--check"]) == 1
+
+
+def test_generation_is_independent_of_hash_seed(tmp_path: Path) -> None:
+    outs = []
+    for seed in ("0", "12345"):
+        out = tmp_path / f"pkg{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        proc = subprocess.run(
+            [sys.executable, "-m", "codegen", str(EXAMPLE), "-o", str(out)], env=env, capture_output=True, text=True, check=False
+        )
+        assert proc.returncode == 0, proc.stderr
+        outs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()})
+    assert outs[0] == outs[1]
