@@ -1,0 +1,1 @@
+"""End-to-end tests against real MCP servers over stdio (see peers.py and stdio.py)."""

@@ -1,0 +1,63 @@
+"""Fixtures for the stdio e2e tests.
+
+``node_peer`` / ``python_peer`` (session scope) give a peer's argv, installing it on first use;
+an unavailable peer skips locally and fails under ``CI=true``. ``spawn`` starts ``StdioPeer``s that
+are closed after the test; when a test fails, their transcripts and stderr join the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from .peers import PeerUnavailable, ensure_node_peer, in_ci, python_peer_argv
+from .stdio import StdioPeer
+
+_SPAWNED = pytest.StashKey[list[StdioPeer]]()
+Spawn = Callable[..., StdioPeer]
+
+
+def _require(get_argv: Callable[[], list[str]]) -> list[str]:
+    try:
+        return get_argv()
+    except PeerUnavailable as exc:
+        if in_ci():
+            pytest.fail(f"e2e peer unavailable under CI=true: {exc}", pytrace=False)
+        pytest.skip(f"e2e peer unavailable: {exc}")
+
+
+@pytest.fixture(scope="session")
+def node_peer() -> list[str]:
+    return _require(ensure_node_peer)
+
+
+@pytest.fixture(scope="session")
+def python_peer() -> list[str]:
+    return _require(python_peer_argv)
+
+
+@pytest.fixture
+def spawn(request: pytest.FixtureRequest) -> Iterator[Spawn]:
+    peers = request.node.stash.setdefault(_SPAWNED, [])
+
+    def start(argv: Sequence[str], **kwargs: Any) -> StdioPeer:
+        peer = StdioPeer(argv, **kwargs)
+        peers.append(peer)
+        return peer
+
+    yield start
+    for peer in peers:
+        peer.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.failed:
+        for peer in item.stash.get(_SPAWNED, []):
+            report.sections.append((f"stdio peer {peer.name}", peer.describe(last=200)))
+    return report
