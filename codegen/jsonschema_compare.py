@@ -16,8 +16,9 @@ taken as equal when it returns to a pair already being compared).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 JSON = Any
 
@@ -41,6 +42,9 @@ _APPLIES_TO = {
                "dependentRequired", "dependentSchemas", "unevaluatedProperties"),
 }  # fmt: skip
 _KEYWORD_TYPE = {k: t for t, ks in _APPLIES_TO.items() for k in ks}
+# Keywords whose value is a number: 1.0 and 1 mean the same.
+_NUMERIC = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength",
+            "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")  # fmt: skip
 _ALL_TYPES = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
 _NOTHING: JSON = {"not": {}}
 _REF_PREFIXES = ("#/definitions/", "#/$defs/")
@@ -49,6 +53,11 @@ _REF_PREFIXES = ("#/definitions/", "#/$defs/")
 def dumps(value: JSON) -> str:
     """Canonical JSON text, used to sort and to compare."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def same(a: JSON, b: JSON) -> bool:
+    """Equality of JSON values as JSON sees it (in Python `1 == True` and `0 == False`)."""
+    return a is b or dumps(a) == dumps(b)
 
 
 def canonical_value(v: JSON) -> JSON:
@@ -131,6 +140,9 @@ class Normaliser:
         if not isinstance(schema, dict):
             raise TypeError(f"not a schema: {schema!r}")
         s = {k: v for k, v in schema.items() if k not in ANNOTATIONS}
+        for key in _NUMERIC:
+            if key in s:
+                s[key] = canonical_value(s[key])
         if "$ref" in s:
             ref = s.pop("$ref")
             name = ref_name(ref)
@@ -191,7 +203,7 @@ class Normaliser:
         if "const" in s:
             const = canonical_value(s.pop("const"))
             if "enum" in s:
-                s["enum"] = [v for v in s["enum"] if canonical_value(v) == const]
+                s["enum"] = [v for v in s["enum"] if same(canonical_value(v), const)]
             else:
                 s["enum"] = [const]
         if "enum" in s:
@@ -208,7 +220,9 @@ class Normaliser:
             allowed_kinds = _expand(frozenset(kinds))
             for key in list(s):
                 t = _KEYWORD_TYPE.get(key)
-                if t is not None and not (t in allowed_kinds or (t == "number" and "integer" in kinds)):
+                if t is not None and not (
+                    t in allowed_kinds or (t == "number" and "integer" in kinds)
+                ):
                     del s[key]
         elif "type" in s:
             types = _expand(frozenset(s["type"]))
@@ -236,7 +250,9 @@ class Normaliser:
             return dict(_NOTHING)
         # Bare `type` branches merge into one `type` list; bare `enum` branches into one enum,
         # minus values a bare type branch already accepts.
-        types: frozenset[str] = frozenset().union(*(m["type"] for m in members if set(m) == {"type"}))
+        types: frozenset[str] = frozenset().union(
+            *(m["type"] for m in members if set(m) == {"type"})
+        )
         values = [v for m in members if set(m) == {"enum"} for v in m["enum"]]
         rest = [m for m in members if set(m) not in ({"type"}, {"enum"})]
         merged: list[JSON] = []
@@ -250,7 +266,9 @@ class Normaliser:
         if len(out) == 1:
             if not s:
                 return out[0]
-            return self.all_of({**s, "allOf": [out[0]]}) if "allOf" not in s else {**s, "anyOf": out}
+            return (
+                self.all_of({**s, "allOf": [out[0]]}) if "allOf" not in s else {**s, "anyOf": out}
+            )
         s["anyOf"] = out
         return s
 
@@ -305,9 +323,11 @@ class Normaliser:
                 elif key == "properties":
                     props = dict(out[key])
                     for name, sub in value.items():
-                        props[name] = self.simplify({"allOf": [props[name], sub]}) if name in props else sub
+                        props[name] = (
+                            self.simplify({"allOf": [props[name], sub]}) if name in props else sub
+                        )
                     out[key] = props
-                elif out[key] != value:
+                elif not same(out[key], value):
                     return None
         return self.simplify(out)
 
@@ -356,7 +376,7 @@ class Comparison:
         return self.diff(self.ours.definition(name), self.theirs.definition(name), "", set())
 
     def diff(self, a: JSON, b: JSON, path: str, assumed: set[tuple[str, str]]) -> list[Difference]:
-        if a == b:
+        if same(a, b):
             return []
         if is_ref(a) or is_ref(b):
             key = (dumps(a), dumps(b))
@@ -372,9 +392,10 @@ class Comparison:
         if "anyOf" in a:
             rest_a = {k: v for k, v in a.items() if k != "anyOf"}
             rest_b = {k: v for k, v in b.items() if k != "anyOf"}
-            if rest_a != rest_b or not self.same_members(a["anyOf"], b["anyOf"], path, assumed):
+            if not same(rest_a, rest_b):
                 return [Difference(path, a, b)]
-            return []
+            only_a, only_b = self.unmatched(a["anyOf"], b["anyOf"], path, assumed)
+            return [Difference(f"{path}/anyOf", only_a, only_b)] if only_a or only_b else []
         out: list[Difference] = []
         for key in sorted(a):
             va, vb = a[key], b[key]
@@ -387,33 +408,42 @@ class Comparison:
                     out.extend(self.diff(va[name], vb[name], f"{sub}/{name}", assumed))
             elif key in _SCHEMA_ONE and isinstance(va, dict) and isinstance(vb, dict):
                 out.extend(self.diff(va, vb, sub, assumed))
-            elif va != vb:
+            elif not same(va, vb):
                 out.append(Difference(path, a, b))
                 return out
         return out
 
-    def same_members(self, xs: list[JSON], ys: list[JSON], path: str, assumed: set[tuple[str, str]]) -> bool:
+    def unmatched(
+        self, xs: list[JSON], ys: list[JSON], path: str, assumed: set[tuple[str, str]]
+    ) -> tuple[list[JSON], list[JSON]]:
+        """The anyOf members of each side that have no equivalent member on the other side."""
         xs = self.flatten(self.ours, xs)
         ys = self.flatten(self.theirs, ys)
-        if len(xs) != len(ys):
-            return False
-        unmatched = list(ys)
+        only_x: list[JSON] = []
+        rest = list(ys)
         for x in xs:
-            hit = next((y for y in unmatched if not self.diff(x, y, path, assumed)), None)
+            hit = next((y for y in rest if not self.diff(x, y, path, assumed)), None)
             if hit is None:
-                return False
-            unmatched.remove(hit)
-        return True
+                only_x.append(x)
+            else:
+                rest.remove(hit)
+        return only_x, rest
 
     @staticmethod
-    def flatten(n: Normaliser, members: list[JSON], seen: frozenset[str] = frozenset()) -> list[JSON]:
+    def flatten(
+        n: Normaliser, members: list[JSON], seen: frozenset[str] = frozenset()
+    ) -> list[JSON]:
         """anyOf members, with references to pure-anyOf definitions replaced by their members
         (transitively; a reference met again is kept as it is)."""
         out: list[JSON] = []
         for m in members:
             name = m["$ref"] if is_ref(m) else None
-            target = n.definition(name) if name in n.defs and name not in seen else None
-            if isinstance(target, dict) and set(target) == {"anyOf"}:
+            target = (
+                n.definition(name)
+                if name is not None and name in n.defs and name not in seen
+                else None
+            )
+            if name is not None and isinstance(target, dict) and set(target) == {"anyOf"}:
                 out.extend(Comparison.flatten(n, target["anyOf"], seen | {name}))
             else:
                 out.append(m)
@@ -437,6 +467,8 @@ def compare(
     """Per definition present in both documents, the differences (empty list: equivalent)."""
     d_ours, defs_ours = definitions_of(ours)
     d_theirs, defs_theirs = definitions_of(theirs)
-    cmp = Comparison(Normaliser(d_ours, defs_ours, fold_integer), Normaliser(d_theirs, defs_theirs, fold_integer))
+    cmp = Comparison(
+        Normaliser(d_ours, defs_ours, fold_integer), Normaliser(d_theirs, defs_theirs, fold_integer)
+    )
     common = sorted(set(defs_ours) & set(defs_theirs))
     return {name: cmp.definition(name) for name in common}

@@ -34,7 +34,9 @@ Schema = dict[str, Any]
 def default_dialect(resolved: ir.Resolved) -> str:
     """draft-07 up to 2025-06-18 (and DRAFT-2025-v3), 2020-12 from 2025-11-25 on, decided by the
     LATEST_PROTOCOL_VERSION constant; a schema without a dated version gets 2020-12."""
-    version = next((c.value.value for c in resolved.consts if c.name == "LATEST_PROTOCOL_VERSION"), None)
+    version = next(
+        (c.value.value for c in resolved.consts if c.name == "LATEST_PROTOCOL_VERSION"), None
+    )
     if not isinstance(version, str):
         return DRAFT_2020_12
     if version in _DRAFT_07_PRERELEASES:
@@ -46,14 +48,20 @@ def default_dialect(resolved: ir.Resolved) -> str:
 
 def _is_date(text: str) -> bool:
     parts = text.split("-")
-    return len(parts) == 3 and all(p.isdigit() for p in parts) and [len(p) for p in parts] == [4, 2, 2]
+    return (
+        len(parts) == 3 and all(p.isdigit() for p in parts) and [len(p) for p in parts] == [4, 2, 2]
+    )
 
 
-def emit(resolved: ir.Resolved, *, number_as_integer: bool = False, dialect: str | None = None) -> Schema:
+def emit(
+    resolved: ir.Resolved, *, number_as_integer: bool = False, dialect: str | None = None
+) -> Schema:
     """The JSON Schema document for `resolved` (plain data; serialise with sorted keys)."""
     dialect = dialect or default_dialect(resolved)
     if dialect not in DIALECTS:
-        raise ValueError(f"unknown JSON Schema dialect {dialect!r} (known: {', '.join(sorted(DIALECTS))})")
+        raise ValueError(
+            f"unknown JSON Schema dialect {dialect!r} (known: {', '.join(sorted(DIALECTS))})"
+        )
     url, defs_key = DIALECTS[dialect]
     em = _Emitter(f"#/{defs_key}/", number_as_integer, dialect)
     return {"$schema": url, defs_key: {t.name: em.typedef(t) for t in resolved.types}}
@@ -185,7 +193,9 @@ class _Group:
         if not self.kind:
             return {"type": self.values[0] if len(self.values) == 1 else list(self.values)}
         types = {_literal_type(self.kind, v) for v in self.values}
-        out: Schema = {"const": self.values[0]} if len(self.values) == 1 else {"enum": list(self.values)}
+        out: Schema = (
+            {"const": self.values[0]} if len(self.values) == 1 else {"enum": list(self.values)}
+        )
         out["type"] = types.pop() if len(types) == 1 else "number"
         return out
 
