@@ -1,0 +1,410 @@
+"""One-command benchmark runner (see benchmarks/README.md).
+
+    .venv/bin/python -m benchmarks.run [--quick] [--only validation,generation,scaling,profile]
+                                       [--rounds N] [--repeats N] [--update-readme]
+
+Prints a Markdown report, writes it to benchmarks/results/latest.md and the raw numbers to
+benchmarks/results/latest.json; --update-readme also replaces the results section of
+benchmarks/README.md. Not part of the test suite (tests/test_benchmarks_smoke.py runs --quick).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import corpus  # tests/corpus.py, on sys.path via benchmarks/__init__.py
+
+from . import common
+from .common import BENCH, fmt_ratio, fmt_s, table
+
+SECTIONS = ("validation", "generation", "scaling", "profile")
+README_BEGIN, README_END = "<!-- results:begin -->", "<!-- results:end -->"
+PACKAGES = (
+    "mcp-codegen",
+    "jsonschema",
+    "fastjsonschema",
+    "jsonschema-rs",
+    "pydantic",
+    "pydantic-core",
+    "mcp",
+    "mcp-types",
+    "datamodel-code-generator",
+    "black",
+    "tree-sitter",
+)
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def _json_default(o: Any) -> Any:
+    if isinstance(o, Path):
+        return str(o)
+    if isinstance(o, (set, frozenset)):
+        return sorted(o)
+    return str(o)
+
+
+# --------------------------------------------------------------------------- sections
+
+
+def run_validation(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    from . import contenders, validation
+
+    log("validation: labelling the corpus with the official schema.json ...")
+    cases = validation.build_corpus(cap=args.cap, max_examples=args.max_examples)
+    bindings = contenders.GeneratedBindings(workdir / "bindings")
+    line_up = contenders.lineup(bindings)
+    log(f"validation: {len(cases)} instances, {len(line_up)} contenders, {args.rounds} rounds ...")
+    t0 = time.perf_counter()
+    columns = validation.run(line_up, cases, args.rounds)
+    log(f"validation: done in {time.perf_counter() - t0:.1f} s")
+    summaries = [validation.summarise(c, cases) for c in columns]
+    by_key = {c.contender.key: c for c in columns}
+    labels = {c.contender.key: c.contender.label for c in columns}
+    n_valid = sum(c.valid for c in cases)
+    n_ex = sum(c.example for c in cases)
+    versions = sorted({c.version for c in cases})
+
+    problems = [f"- {v}: {g.problem}" for v, g in bindings.loaded.items() if g.problem]
+    validators_cols = [c for c in columns if c.contender.role in ("validate", "both")]
+    decode_cols = [c for c in columns if c.contender.role in ("decode", "both")]
+    vsum = [s for s in summaries if s["key"] in {c.contender.key for c in validators_cols}]
+    dsum = [s for s in summaries if s["key"] in {c.contender.key for c in decode_cols}]
+
+    report.append("## 1. Validation throughput\n")
+    report.append(
+        f"Corpus: {len(cases)} instances from the examples of {', '.join(versions)}: {n_ex} official examples, "
+        f"{n_valid - n_ex} mutations still valid, {len(cases) - n_valid} invalid mutations; labels from "
+        "`jsonschema` on the official schema.json. Medians over "
+        f"{args.rounds} interleaved rounds; µs = median per instance; per second = instances ÷ their summed times.\n"
+    )
+    if problems:
+        report.append("mcp-codegen bindings unavailable:\n" + "\n".join(problems) + "\n")
+    report.append(validation.results_table(vsum) + "\n")
+    base = by_key["mcp_codegen"]
+    val_ratios: dict[str, Any] = {}
+    if any(fn is not None for fn in base.checks):
+        val_ratios = validation.ratios(base, validators_cols, cases)
+        report.append(
+            "Ratios (other's median µs ÷ ours, on the instances both cover; > 1 means mcp-codegen is faster):\n"
+        )
+        report.append(validation.ratio_table("mcp-codegen `is_valid`", val_ratios, labels) + "\n")
+
+    report.append("### Decoding (dict → objects)\n")
+    report.append(validation.results_table(dsum) + "\n")
+    dec_ratios: dict[str, Any] = {}
+    dbase = by_key["mcp_codegen_decode"]
+    if any(fn is not None for fn in dbase.checks):
+        dec_ratios = validation.ratios(dbase, decode_cols, cases)
+        report.append(validation.ratio_table("mcp-codegen `decode`", dec_ratios, labels) + "\n")
+
+    unmapped = {s["label"]: s["unmapped"] for s in summaries if s["unmapped"]}
+    if unmapped:
+        report.append(
+            "Example types a contender has no model for (their instances are left out of its column):\n"
+        )
+        for label, names in unmapped.items():
+            report.append(f"- {label} ({len(names)}): {', '.join(names)}")
+        report.append("")
+    raw["validation"] = {
+        "instances": len(cases),
+        "examples": n_ex,
+        "valid": n_valid,
+        "rounds": args.rounds,
+        "summaries": summaries,
+        "ratios": val_ratios,
+        "decode_ratios": dec_ratios,
+        "notes": {c.contender.key: c.contender.note for c in columns},
+        "problems": problems,
+    }
+
+
+def run_generation(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    from . import generation
+
+    versions = corpus.versions()
+    if args.quick:
+        versions = [v for v in versions if v.name == "draft"]
+    log(f"generation: {len(versions)} versions x {args.repeats} repeats, interleaved ...")
+    line_up = generation.run(versions, args.repeats, workdir, log, install=not args.quick)
+    summary = generation.summarise(line_up, versions)
+    one = generation.all_in_one_process(versions, args.repeats, workdir)
+    summary["all_in_one_process_s"] = one
+    report.append("## 2. Generation time (whole process, median wall seconds)\n")
+    report.append(
+        "dmcg = datamodel-codegen on the version's official schema.json (black + isort formatting, its default); "
+        "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
+        'MCP specification\'s flags; "X ÷ ours" = how many times longer X takes.\n'
+    )
+    report.append(generation.results_table(summary, line_up) + "\n")
+    report.append(
+        f"mcp-codegen for all {len(versions)} schemas in one Python process (interpreter and imports paid once): "
+        f"**{fmt_s(one)} s**.\n"
+    )
+    for key, note in summary["notes"].items():
+        report.append(f"- {key}: {note}")
+    raw["generation"] = summary
+
+
+def run_scaling(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    from . import scaling
+
+    factors = (1, 2) if args.quick else (1, 2, 4, 8)
+    log(f"scaling: draft schema x {factors}, {args.repeats} repeats ...")
+    res = scaling.run(factors, args.repeats, workdir, log)
+    tf, mf = res["time_fit"], res["memory_fit"]
+    report.append("## 3. Scaling (draft schema replicated, whole process, medians)\n")
+    report.append(scaling.results_table(res) + "\n")
+    report.append(
+        f"Time: {tf['intercept_s']:.3f} s + {tf['per_copy_s']:.3f} s per copy (R² {tf['r2']:.4f}); last marginal "
+        f"cost per copy ÷ first: {tf['marginal_ratio']:.2f}. Peak RSS: {mf['intercept_mib']:.0f} MiB + "
+        f"{mf['per_copy_mib']:.1f} MiB per copy (R² {mf['r2']:.4f}); marginal ratio {mf['marginal_ratio']:.2f}.\n"
+    )
+    raw["scaling"] = res
+
+
+def run_profile(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    from . import profiling
+
+    versions = corpus.versions()
+    if args.quick:
+        versions = [v for v in versions if v.name == "draft"]
+    log("profile: per-stage times per version, then cProfile on the draft ...")
+    runs: dict[str, list[dict[str, float]]] = {v.name: [] for v in versions}
+    for _ in range(args.repeats):
+        for v in versions:
+            out = workdir / "profile" / v.name
+            runs[v.name].append(profiling.stage_times(v.schema_ts, out))
+            shutil.rmtree(out, ignore_errors=True)
+    stages = {name: profiling.median_stages(rs) for name, rs in runs.items()}
+    prof_file = workdir / "draft.prof"
+    draft = corpus.get_version("draft")
+    profiling.stage_times(draft.schema_ts, workdir / "profile" / "prof", profile=prof_file)
+    summary = profiling.profile_summary(prof_file)
+    report.append("## Generation profile\n")
+    report.append(
+        "Per stage, seconds (fresh process per run, no profiler; `format` is time inside black; "
+        "`startup` is interpreter start before the first line of the script):\n"
+    )
+    report.append(profiling.stage_table(stages) + "\n")
+    report.append(
+        "cProfile of one draft generation (profiler overhead inflates call-heavy code):\n"
+    )
+    report.append(profiling.profile_tables(summary) + "\n")
+    raw["profile"] = {"stages": stages, "cprofile_draft": summary}
+
+
+# --------------------------------------------------------------------------- targets
+
+
+def targets(raw: dict[str, Any]) -> str:
+    rows: list[list[str]] = []
+
+    def add(name: str, measured: str, ok: bool | None) -> None:
+        rows.append([name, measured, "–" if ok is None else "met" if ok else "**missed**"])
+
+    val = raw.get("validation")
+    if val and val["ratios"]:
+        r = val["ratios"]
+        ours = next(s for s in val["summaries"] if s["key"] == "mcp_codegen")
+        fj = r["fastjsonschema"]
+        add(
+            "validation ≥ 5× faster than fastjsonschema (valid examples)",
+            f"{fmt_ratio(fj['examples'])} (all valid: {fmt_ratio(fj['valid'])})",
+            fj["examples"] >= 5,
+        )
+        for key, label in (("sdk_types", "SDK `mcp.types`"), ("sdk_wire", "SDK wire models")):
+            if key in r:
+                add(
+                    f"validation ≥ 2× faster than {label} (valid examples)",
+                    f"{fmt_ratio(r[key]['examples'])} (all valid: {fmt_ratio(r[key]['valid'])})",
+                    r[key]["examples"] >= 2,
+                )
+        inv = ours["invalid_us"] / ours["valid_us"]
+        add("invalid no slower than 1.5× valid (median µs)", f"{inv:.2f}×", inv <= 1.5)
+        add(
+            "100% agreement with the labels",
+            f"{ours['agree']}/{ours['covered']} "
+            f"({ours['false_accepts']} false accepts, {ours['false_rejects']} false rejects)",
+            ours["agree"] == ours["covered"] == ours["total"],
+        )
+        rs = r["jsonschema_rs"]
+        add(
+            "stretch: within 2× of jsonschema-rs (valid examples)",
+            f"jsonschema-rs is {fmt_ratio(1 / rs['examples'])} ours"
+            if not math.isnan(rs["examples"])
+            else "–",
+            rs["examples"] >= 0.5,
+        )
+    elif val:
+        add("validation targets", "mcp-codegen bindings not available", False)
+    gen = raw.get("generation")
+    if gen:
+        total = gen["totals"]["mcp_codegen"]
+        add(
+            f"all {len(gen['per_version'])} schemas, every output, < 3 s total wall (separate processes)",
+            f"{total:.2f} s (one process: {gen['all_in_one_process_s']:.2f} s)",
+            total < 3,
+        )
+        for key in ("dmcg_pydantic", "dmcg_dataclasses"):
+            ratios = [
+                row["ratio_" + key]
+                for row in gen["per_version"].values()
+                if not math.isnan(row["ratio_" + key])
+            ]
+            if ratios:
+                add(
+                    f"≥ 10× faster than datamodel-codegen ({key.split('_')[1]}) per version",
+                    f"min {fmt_ratio(min(ratios))}, max {fmt_ratio(max(ratios))}",
+                    min(ratios) >= 10,
+                )
+    sc = raw.get("scaling")
+    if sc:
+        tf, mf = sc["time_fit"], sc["memory_fit"]
+        add(
+            "scaling: time linear in schema size",
+            f"R² {tf['r2']:.4f}, marginal ratio {tf['marginal_ratio']:.2f}",
+            tf["r2"] >= 0.99 and (math.isnan(tf["marginal_ratio"]) or tf["marginal_ratio"] <= 1.5),
+        )
+        add(
+            "scaling: peak memory linear in schema size",
+            f"R² {mf['r2']:.4f}, marginal ratio {mf['marginal_ratio']:.2f}",
+            mf["r2"] >= 0.99 and (math.isnan(mf["marginal_ratio"]) or mf["marginal_ratio"] <= 1.5),
+        )
+    return table(["target", "measured", "verdict"], rows, "llr")
+
+
+# --------------------------------------------------------------------------- main
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0]
+    )
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="tiny smoke mode: few instances, 1 round/repeat, draft only",
+    )
+    p.add_argument(
+        "--only", default=",".join(SECTIONS), help=f"comma-separated subset of {','.join(SECTIONS)}"
+    )
+    p.add_argument(
+        "--rounds", type=int, default=5, help="interleaved validation rounds (default 5)"
+    )
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=5,
+        help="process runs per cell for generation/scaling (default 5)",
+    )
+    p.add_argument(
+        "--cap",
+        type=int,
+        default=corpus.DEFAULT_CAP,
+        help="mutations per example (default %(default)s)",
+    )
+    p.add_argument(
+        "--max-examples", type=int, default=None, help="examples per version (default all)"
+    )
+    p.add_argument(
+        "--results", type=Path, default=BENCH / "results", help="where latest.md/latest.json go"
+    )
+    p.add_argument(
+        "--update-readme",
+        action="store_true",
+        help="replace the results section of benchmarks/README.md",
+    )
+    p.add_argument(
+        "--keep-workdir",
+        action="store_true",
+        help="keep the temporary directory (generated code, profiles)",
+    )
+    args = p.parse_args(argv)
+    if args.quick:
+        args.rounds, args.repeats, args.cap = 1, 1, min(args.cap, 4)
+        args.max_examples = args.max_examples or 3
+    unknown = set(args.only.split(",")) - set(SECTIONS)
+    if unknown:
+        p.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if corpus.spec_dir() is None:
+        log("official MCP schemas not found: set $MCP_SPEC_DIR or provide ../shared/spec")
+        return 2
+    started = time.perf_counter()
+    workdir = Path(tempfile.mkdtemp(prefix="mcp-codegen-bench-"))
+    report: list[str] = []
+    raw: dict[str, Any] = {
+        "machine": common.machine(),
+        "packages": common.package_versions(PACKAGES),
+        "args": {k: v for k, v in vars(args).items() if k != "results"},
+    }
+    try:
+        for section in SECTIONS:
+            if section in args.only.split(","):
+                globals()[f"run_{section}"](args, workdir, report, raw)
+    finally:
+        if args.keep_workdir:
+            log(f"work directory kept: {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    m = raw["machine"]
+    head = [
+        "# Benchmark results\n",
+        f"Machine: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']}; Python {m['python']}, node {m['node']}. "
+        f"Run took {time.perf_counter() - started:.0f} s"
+        + (" (--quick: smoke mode, not representative)" if args.quick else "")
+        + ".\n",
+        "Versions: " + ", ".join(f"{k} {v}" for k, v in raw["packages"].items()) + ".\n",
+        "## Targets\n",
+        targets(raw) + "\n",
+    ]
+    text = "\n".join(head + report) + "\n"
+    print(text)
+    args.results.mkdir(parents=True, exist_ok=True)
+    (args.results / "latest.md").write_text(text, encoding="utf-8")
+    (args.results / "latest.json").write_text(
+        json.dumps(raw, indent=2, sort_keys=True, default=_json_default) + "\n", encoding="utf-8"
+    )
+    if args.update_readme:
+        update_readme(text)
+    return 0
+
+
+def update_readme(text: str) -> None:
+    readme = BENCH / "README.md"
+    body = readme.read_text(encoding="utf-8")
+    if README_BEGIN not in body or README_END not in body:
+        raise SystemExit(f"{readme}: no {README_BEGIN} ... {README_END} section")
+    pre, rest = body.split(README_BEGIN, 1)
+    _, post = rest.split(README_END, 1)
+    section = text.replace("# Benchmark results\n", "", 1).replace("\n## ", "\n### ")
+    readme.write_text(
+        f"{pre}{README_BEGIN}\n{section.strip()}\n{README_END}{post}", encoding="utf-8"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""Benchmark 1: validation and decoding throughput on the labelled official corpus.
+
+Corpus: every official example (all versions that ship examples) and its deterministic mutations,
+each labelled by the official schema.json through jsonschema (`tests/corpus.labelled_corpus`).
+
+Method, the same for every contender:
+- each contender's check is built once per (version, type name) before any timing;
+- a verdict pass records every contender's answer on every instance (agreement with the labels)
+  and calibrates an inner repeat count k per contender, so one timed batch lasts ~BATCH_S;
+- then `rounds` rounds; in each, the contenders run in a rotated order (interleaving), each over
+  all instances; one instance = `k` calls between two perf_counter_ns reads, divided by k;
+  the cyclic GC is paused inside a contender's pass, as timeit does;
+- an instance's time is the median of its rounds; a column's "median µs" is the median over its
+  instances; "per second" is the number of instances divided by the sum of their times.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import corpus
+
+from .common import fmt_rate, fmt_ratio, fmt_us, median, rotated, table
+from .contenders import Check, Contender
+
+BATCH_S = 20e-6  # target duration of one timed batch (keeps timer overhead ~1%)
+MAX_INNER = 2000
+
+
+@dataclass(frozen=True)
+class Case:
+    version: str
+    type_name: str
+    instance: Any
+    valid: bool  # the official label
+    example: bool  # an official example (not a mutation)
+    description: str
+
+
+def build_corpus(cap: int | None, max_examples: int | None) -> list[Case]:
+    """The labelled corpus of every version that ships examples; `max_examples` per version and
+    `cap` mutations per example shrink it (smoke mode)."""
+    cases: list[Case] = []
+    for v in corpus.versions():
+        if v.examples_dir is None:
+            continue
+        labelled = corpus.labelled_corpus(v, cap=cap)
+        seen = 0
+        for c in labelled:
+            is_example = c.description.endswith(": example")
+            if is_example:
+                seen += 1
+            if max_examples is not None and seen > max_examples:
+                break
+            cases.append(
+                Case(v.name, c.type_name, c.instance, c.expected_valid, is_example, c.description)
+            )
+    return cases
+
+
+@dataclass
+class Column:
+    contender: Contender
+    checks: list[Check | None]  # aligned with the cases
+    verdicts: list[bool | None]
+    errors: int = 0  # unexpected exceptions (counted as rejections)
+    inner: int = 1
+    samples: list[list[float]] | None = None
+
+    def times(self) -> list[float | None]:
+        assert self.samples is not None
+        return [median(s) if s else None for s in self.samples]
+
+
+def _safe(fn: Check) -> Check:
+    def check(instance: Any) -> bool:
+        try:
+            return fn(instance)
+        except Exception:  # noqa: BLE001 - a crash is a rejection, counted in `errors`
+            return False
+
+    return check
+
+
+def prepare(contenders: Sequence[Contender], cases: Sequence[Case]) -> list[Column]:
+    columns = []
+    for c in contenders:
+        checks: list[Check | None] = []
+        cache: dict[tuple[str, str], Check | None] = {}
+        for case in cases:
+            key = (case.version, case.type_name)
+            if key not in cache:
+                cache[key] = c.check_for(*key)
+            checks.append(cache[key])
+        columns.append(Column(c, checks, [None] * len(cases)))
+    return columns
+
+
+def verdict_pass(columns: Sequence[Column], cases: Sequence[Case]) -> None:
+    """Every contender's answer on every instance, and its inner repeat count."""
+    for col in columns:
+        spent, calls = 0.0, 0
+        for i, case in enumerate(cases):
+            fn = col.checks[i]
+            if fn is None:
+                continue
+            t0 = time.perf_counter()
+            try:
+                col.verdicts[i] = bool(fn(case.instance))
+            except Exception:  # noqa: BLE001
+                col.errors += 1
+                col.verdicts[i] = False
+                col.checks[i] = _safe(fn)
+            spent += time.perf_counter() - t0
+            calls += 1
+        per_call = spent / calls if calls else BATCH_S
+        col.inner = max(1, min(MAX_INNER, math.ceil(BATCH_S / max(per_call, 1e-9))))
+
+
+def timed_rounds(columns: Sequence[Column], cases: Sequence[Case], rounds: int) -> None:
+    instances = [c.instance for c in cases]
+    for col in columns:
+        col.samples = [[] for _ in cases]
+    clock = time.perf_counter_ns
+    for r in range(rounds):
+        for col in rotated(columns, r):
+            assert col.samples is not None
+            k = col.inner
+            reps = range(k)
+            gc.collect()
+            gc.disable()
+            try:
+                for i, fn in enumerate(col.checks):
+                    if fn is None:
+                        continue
+                    x = instances[i]
+                    t0 = clock()
+                    for _ in reps:
+                        fn(x)
+                    col.samples[i].append((clock() - t0) / k / 1e9)
+            finally:
+                gc.enable()
+
+
+def run(contenders: Sequence[Contender], cases: Sequence[Case], rounds: int) -> list[Column]:
+    columns = prepare(contenders, cases)
+    verdict_pass(columns, cases)
+    timed_rounds(columns, cases, rounds)
+    return columns
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def _subset(times: Sequence[float | None], cases: Sequence[Case], pick: Any) -> list[float]:
+    return [t for t, c in zip(times, cases) if t is not None and pick(c)]
+
+
+def summarise(col: Column, cases: Sequence[Case]) -> dict[str, Any]:
+    times = col.times()
+    covered = [i for i, fn in enumerate(col.checks) if fn is not None]
+    agree = sum(1 for i in covered if col.verdicts[i] == cases[i].valid)
+    ex = _subset(times, cases, lambda c: c.example)
+    va = _subset(times, cases, lambda c: c.valid)
+    inv = _subset(times, cases, lambda c: not c.valid)
+    false_accepts = sum(1 for i in covered if col.verdicts[i] and not cases[i].valid)
+    false_rejects = sum(1 for i in covered if not col.verdicts[i] and cases[i].valid)
+    return {
+        "key": col.contender.key,
+        "label": col.contender.label,
+        "covered": len(covered),
+        "total": len(cases),
+        "agree": agree,
+        "false_accepts": false_accepts,
+        "false_rejects": false_rejects,
+        "errors": col.errors,
+        "inner": col.inner,
+        "example_us": median(ex) * 1e6,
+        "valid_us": median(va) * 1e6,
+        "invalid_us": median(inv) * 1e6,
+        "valid_per_s": len(va) / sum(va) if va else float("nan"),
+        "invalid_per_s": len(inv) / sum(inv) if inv else float("nan"),
+        "unmapped": sorted(col.contender.unmapped),
+    }
+
+
+def ratio(base: Column, other: Column, cases: Sequence[Case], pick: Any) -> float:
+    """How many times faster `base` is than `other`: median over the instances both cover."""
+    bt, ot = base.times(), other.times()
+    pairs = [
+        (b, o) for b, o, c in zip(bt, ot, cases) if b is not None and o is not None and pick(c)
+    ]
+    if not pairs:
+        return float("nan")
+    return median([o for _, o in pairs]) / median([b for b, _ in pairs])
+
+
+PICKS = {
+    "examples": lambda c: c.example,
+    "valid": lambda c: c.valid,
+    "invalid": lambda c: not c.valid,
+}
+
+
+def ratios(
+    base: Column, columns: Sequence[Column], cases: Sequence[Case]
+) -> dict[str, dict[str, float]]:
+    return {
+        col.contender.key: {name: ratio(base, col, cases, pick) for name, pick in PICKS.items()}
+        for col in columns
+        if col is not base
+    }
+
+
+def results_table(summaries: Sequence[dict[str, Any]]) -> str:
+    rows = []
+    for s in summaries:
+        if not s["covered"]:
+            rows.append([s["label"], f"0/{s['total']}", "–", "–", "–", "–", "–", "–", "–"])
+            continue
+        inv_over_valid = s["invalid_us"] / s["valid_us"] if s["valid_us"] else float("nan")
+        rows.append(
+            [
+                s["label"],
+                f"{s['covered']}/{s['total']}",
+                fmt_us(s["example_us"] / 1e6),
+                fmt_us(s["valid_us"] / 1e6),
+                fmt_us(s["invalid_us"] / 1e6),
+                fmt_rate(s["valid_per_s"]),
+                fmt_rate(s["invalid_per_s"]),
+                fmt_ratio(inv_over_valid),
+                f"{100 * s['agree'] / s['covered']:.2f}% ({s['covered'] - s['agree']} off)",
+            ]
+        )
+    return table(
+        [
+            "contender",
+            "instances",
+            "µs/example",
+            "µs/valid",
+            "µs/invalid",
+            "valid/s",
+            "invalid/s",
+            "invalid÷valid",
+            "agreement with labels",
+        ],
+        rows,
+    )
+
+
+def ratio_table(base_label: str, rs: dict[str, dict[str, float]], labels: dict[str, str]) -> str:
+    rows = [
+        [labels[k], fmt_ratio(v["examples"]), fmt_ratio(v["valid"]), fmt_ratio(v["invalid"])]
+        for k, v in rs.items()
+    ]
+    return table([f"{base_label} is faster than", "examples", "valid", "invalid"], rows)

@@ -1,0 +1,50 @@
+"""The benchmark runner still runs: `python -m benchmarks.run --quick` (a few instances, one round,
+one repeat, the draft schema only). No timings are asserted; only that every section completes
+and reports. Skipped unless the `bench` extra is installed (the suite does not install it)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+BENCH_MODULES = ("fastjsonschema", "jsonschema_rs", "mcp", "datamodel_code_generator")
+
+
+def test_runner_quick_mode(tmp_path: Path) -> None:
+    missing = [m for m in BENCH_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        pytest.skip(f"bench extra not installed (missing: {', '.join(missing)})")
+    import corpus
+
+    corpus.require_spec_dir()
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks.run", "--quick", "--results", str(tmp_path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = (tmp_path / "latest.md").read_text(encoding="utf-8")
+    for heading in (
+        "## Targets",
+        "## 1. Validation",
+        "## 2. Generation",
+        "## 3. Scaling",
+        "## Generation profile",
+    ):
+        assert heading in report
+    raw = json.loads((tmp_path / "latest.json").read_text(encoding="utf-8"))
+    summaries = {s["key"]: s for s in raw["validation"]["summaries"]}
+    # the JSON Schema validators cover every instance and agree with the labels (they share the schema)
+    for key in ("jsonschema", "fastjsonschema", "jsonschema_rs"):
+        assert summaries[key]["covered"] == summaries[key]["total"] > 0
+        assert summaries[key]["agree"] == summaries[key]["covered"]
+    assert raw["generation"]["per_version"]["draft"]["mcp_codegen_failures"] == 0
