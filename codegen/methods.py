@@ -288,7 +288,7 @@ class _Builder:
         return MethodModel(
             protocol_version=self.version,
             methods=tuple(sorted(methods)),
-            type_uses=self.type_uses(),
+            type_uses=self.type_uses(methods),
             notes=tuple(sorted(set(self.notes))),
         )
 
@@ -375,10 +375,15 @@ class _Builder:
         names = [params_type, *union_members(self.types, params_type)]
         return any(TASK_AUGMENTED_BASE in ancestors(self.types, n) for n in names)
 
-    def type_uses(self) -> tuple[TypeUse, ...]:
+    def type_uses(self, methods: Iterable[Method]) -> tuple[TypeUse, ...]:
+        responders: dict[Side, list[str]] = {"client": [], "server": []}
+        for m in methods:  # alternative results are in no union: their responders send them
+            for side in SIDES:
+                if side not in m.senders or m.direction == "both":
+                    responders[side].extend(m.result_types)
         sent: dict[str, set[Side]] = {}
         for side in SIDES:
-            roots = [n for u in UNIONS[side] for n in (u, *self.members(u))]
+            roots = [n for u in UNIONS[side] for n in (u, *self.members(u))] + responders[side]
             if side == "server":
                 roots.append(INPUT_REQUEST_UNION)
             else:

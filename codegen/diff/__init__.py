@@ -1,0 +1,73 @@
+"""Semantic diff of two schemas: compare (neutral changes) -> rules (findings) -> report (text).
+
+`diff(old, new)` is pure: two resolved IRs in, a `Report` out. Reading files and writing the
+output is the CLI's job (`codegen/diff/cli.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import ir
+from ..methods import method_model, usage
+from .compare import compare
+from .rules import LEVELS, Context, Finding, evaluate
+from .shapes import detect_renames
+
+FORMAT = "mcp-codegen-diff/1"
+FAIL_LEVELS = ("breaking", "risky", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaInfo:
+    label: str  # "2025-06-18" for .../2025-06-18/schema.ts; the file stem otherwise
+    sha256: str
+    protocol_version: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    old: SchemaInfo
+    new: SchemaInfo
+    findings: tuple[Finding, ...]  # sorted: breaking first
+
+    def counts(self) -> dict[str, int]:
+        """Findings per level (documentation-only ones apart), and the total."""
+        out = {level: 0 for level in LEVELS}
+        out["documentation"] = 0
+        for f in self.findings:
+            out["documentation" if f.category == "documentation" else f.level] += 1
+        out["total"] = len(self.findings)
+        return out
+
+    def fails(self, fail_on: str) -> bool:
+        """True when some finding is at or over `fail_on` ("breaking", "risky" or "any")."""
+        if fail_on == "any":
+            return bool(self.findings)
+        limit = LEVELS.index(fail_on)
+        return any(LEVELS.index(f.level) <= limit for f in self.findings)
+
+
+def label_for(source: str) -> str:
+    p = Path(source)
+    return p.parent.name if p.name == "schema.ts" and p.parent.name else p.stem
+
+
+def info(resolved: ir.Resolved, label: str | None = None) -> SchemaInfo:
+    consts = {c.name: c for c in resolved.consts}
+    latest = consts.get("LATEST_PROTOCOL_VERSION")
+    version = str(latest.value.value) if latest else None
+    return SchemaInfo(label or label_for(resolved.source), resolved.sha256, version)
+
+
+def diff(
+    old: ir.Resolved, new: ir.Resolved, old_label: str | None = None, new_label: str | None = None
+) -> Report:
+    old_m, new_m = method_model(old), method_model(new)
+    changes = compare(old, new, old_m, new_m)
+    renames, _ = detect_renames(old, new)
+    ctx = Context(
+        old_m, new_m, usage(old, old_m), usage(new, new_m), tuple(sorted(renames.items()))
+    )
+    return Report(info(old, old_label), info(new, new_label), evaluate(changes, ctx))

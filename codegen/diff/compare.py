@@ -1,0 +1,548 @@
+"""Neutral structural comparison of two resolved schemas: *what* changed, never how bad it is.
+
+The output is a sorted tuple of `Change`s. Each names the changed subject by its path, says what
+happened (`what`), shows the before/after as names and structure only (TS-like text, never doc
+prose), and records neutral facts a rule needs (`required`, `relation`, `tag`, ...). Levels and
+rule ids are decided in `rules.py`.
+
+Decisions that keep the list short and exact:
+* A property change inherited unchanged through `extends` is reported once, at the type that
+  declares it; the inheriting types are its `carriers` (their messages carry the change too).
+* Types removed and added with the same shape are renames when the match is one-to-one; with
+  several same-shaped candidates they stay removed + added and list the candidates.
+* A reference that now points at another declaration (or an inline object that became a named
+  type) is compared through: the shapes are diffed at the referencing path, so a property gained
+  by `CallToolRequest.params` is reported there even when `params` changed from inline to named.
+* Union members are matched by identity: referenced name, literal value, primitive kind, and for
+  inline objects their discriminating literal property (`type: "text"`). Members that cannot be
+  matched one-to-one are reported as such, never dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .. import ir
+from ..methods import Method, MethodModel
+from . import text
+from .shapes import (
+    as_obj,
+    detect_renames,
+    is_open,
+    member_key,
+    member_label,
+    members,
+    relation,
+    shape,
+    strip_null,
+)
+from .text import ITEM, VALUE, subject
+
+Facts = tuple[tuple[str, str], ...]
+
+# Tags whose meaning is compared structurally elsewhere (constraints, nullability) or by their own
+# documentation rules; every other tag is compared as an opaque documentation tag.
+_STRUCTURAL_TAGS = frozenset(
+    {"TJS-type", "format", "minimum", "maximum", "maxItems", "minItems", "pattern", "TJS-pattern",
+     "nullable"}
+)  # fmt: skip
+_CONSTRAINTS = ("format", "minimum", "maximum", "min_items", "max_items", "pattern")
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One neutral difference. `scope` is "method", "type" or "constant"."""
+
+    scope: str
+    path: tuple[str, ...]
+    what: str
+    before: str | None = None
+    after: str | None = None
+    facts: Facts = ()
+    carriers: tuple[str, ...] = ()  # other types whose messages carry this change (inheritance)
+
+    @property
+    def subject(self) -> str:
+        return subject(self.path)
+
+    def sort_key(self) -> tuple[str, tuple[str, ...], str, str, str, Facts]:
+        return (self.scope, self.path, self.what, self.before or "", self.after or "", self.facts)
+
+    def fact(self, key: str, default: str = "") -> str:
+        for k, v in self.facts:
+            if k == key:
+                return v
+        return default
+
+
+# ---------------------------------------------------------------------------------------------
+# The comparison
+
+
+class Comparer:
+    def __init__(self, old: ir.Resolved, new: ir.Resolved) -> None:
+        self.old, self.new = old.type_map(), new.type_map()
+        self.old_consts = {c.name: c for c in old.consts}
+        self.new_consts = {c.name: c for c in new.consts}
+        self.renames, self.candidates = detect_renames(old, new)
+        self.out: list[Change] = []
+        self.deref_stack: set[tuple[str, str]] = set()
+        self.carriers: dict[tuple[str, str], set[str]] = {}
+        self.origins: dict[tuple[str, str], str] = {}
+
+    def add(
+        self,
+        path: tuple[str, ...],
+        what: str,
+        before: str | None = None,
+        after: str | None = None,
+        scope: str = "type",
+        **facts: str,
+    ) -> None:
+        self.out.append(Change(scope, path, what, before, after, tuple(sorted(facts.items()))))
+
+    def same(self, a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
+        return shape(a, self.renames) == shape(b, {})
+
+    # -- declarations -------------------------------------------------------------------------
+
+    def run(self, old_methods: MethodModel, new_methods: MethodModel) -> tuple[Change, ...]:
+        self.constants()
+        renamed_to = set(self.renames.values())
+        for name, td in self.old.items():
+            if name in self.renames:
+                to = self.new[self.renames[name]]
+                self.add((name,), "type.renamed", name, to.name)
+                self.doc(td.doc, to.doc, (to.name,))
+                self.expr(td.type, to.type, (to.name,))  # same shape: only inline docs may differ
+            elif name not in self.new:
+                self.add((name,), "type.removed", name, None, candidates=self.cands(name))
+        for name in self.new:
+            if name not in self.old and name not in renamed_to:
+                self.add((name,), "type.added", None, name, candidates=self.cands(name))
+        for name, td in self.old.items():
+            if name in self.new:
+                self.typedef(td, self.new[name])
+        self.methods(old_methods, new_methods)
+        return self.finish()
+
+    def cands(self, name: str) -> str:
+        return ", ".join(sorted(self.candidates.get(name, [])))
+
+    def constants(self) -> None:
+        for name in sorted(set(self.old_consts) | set(self.new_consts)):
+            a, b = self.old_consts.get(name), self.new_consts.get(name)
+            before = text.literal(a.value.value) if a else None
+            after = text.literal(b.value.value) if b else None
+            if a is None or b is None:
+                self.add((name,), "const.added" if a is None else "const.removed", before, after,
+                         scope="constant")  # fmt: skip
+                continue
+            if a.value != b.value:
+                self.add((name,), "const.value", before, after, scope="constant")
+            self.doc(a.doc, b.doc, (name,), scope="constant")
+
+    def typedef(self, a: ir.TypeDef, b: ir.TypeDef) -> None:
+        path = (a.name,)
+        self.doc(a.doc, b.doc, path)
+        if isinstance(a.type, ir.Obj) and isinstance(b.type, ir.Obj):
+            self.obj(a.type, b.type, path, owner=a.name)
+        else:
+            self.expr(a.type, b.type, path)
+
+    # -- inheritance --------------------------------------------------------------------------
+
+    def _prop_of(self, types: Mapping[str, ir.TypeDef], t: str, key: str) -> object:
+        td = types.get(t)
+        if td is None or not isinstance(td.type, ir.Obj):
+            return None
+        return td.type.index if key == VALUE else td.type.prop(key)
+
+    def origin(self, t: str, key: str) -> str:
+        """The type that declares `t`'s change of `key`: itself unless the change is inherited
+        as is, through `extends` or, for an alias of an intersection, from the type whose
+        declaration of the property it copies (same source location in both versions)."""
+        memo = self.origins.get((t, key))
+        if memo is not None:
+            return memo
+        self.origins[(t, key)] = t  # guards against cycles while searching
+        pair = self._pair(t, key)
+        found = t
+        for base in self._sources(t, key, pair):
+            if self._pair(base, key) == pair:
+                found = self.origin(base, key)
+                break
+        self.origins[(t, key)] = found
+        return found
+
+    def _pair(self, t: str, key: str) -> tuple[object, object]:
+        return self._prop_of(self.old, t, key), self._prop_of(self.new, t, key)
+
+    def _sources(self, t: str, key: str, pair: tuple[object, object]) -> list[str]:
+        """Types `t` may have the property from, nearest first: ancestors through `extends` (not
+        omitting `key`) present in both versions; for an alias (of an intersection), interfaces
+        declaring the very same property (same source location) in both versions."""
+        out: list[str] = []
+        for types in (self.new, self.old):
+            todo = [t]
+            while todo:
+                td = types.get(todo.pop(0))
+                for b in td.bases if td else ():
+                    if key not in b.omit and b.name not in out:
+                        out.append(b.name)
+                        todo.append(b.name)
+        if self.old[t].kind == "alias" and self.new[t].kind == "alias":
+            locs = tuple(getattr(p, "loc", None) for p in pair)
+            for name in sorted(set(self.old) & set(self.new)):
+                if name == t or "alias" in (self.old[name].kind, self.new[name].kind):
+                    continue
+                other = self._pair(name, key)
+                if other == pair and tuple(getattr(p, "loc", None) for p in other) == locs:
+                    out.append(name)
+        return [b for b in out if b in self.old and b in self.new]
+
+    def inherited(self, owner: str, key: str) -> bool:
+        origin = self.origin(owner, key)
+        if origin == owner:
+            return False
+        self.carriers.setdefault((origin, key), set()).add(owner)
+        return True
+
+    def finish(self) -> tuple[Change, ...]:
+        out = []
+        for c in self.out:
+            carriers = self.carriers.get((c.path[0], c.path[1])) if len(c.path) > 1 else None
+            if carriers and c.scope == "type":
+                c = Change(
+                    c.scope, c.path, c.what, c.before, c.after, c.facts, tuple(sorted(carriers))
+                )
+            out.append(c)
+        return tuple(sorted(set(out), key=Change.sort_key))
+
+    # -- objects and properties ---------------------------------------------------------------
+
+    def obj(
+        self,
+        a: ir.Obj,
+        b: ir.Obj,
+        path: tuple[str, ...],
+        owner: str | None = None,
+        docs: bool = True,
+    ) -> None:
+        names = [p.name for p in a.properties] + [
+            p.name for p in b.properties if a.prop(p.name) is None
+        ]
+        for name in sorted(names):
+            pa, pb = a.prop(name), b.prop(name)
+            if pa == pb or (owner is not None and self.inherited(owner, name)):
+                continue
+            self.prop(pa, pb, (*path, name), docs)
+        if a.index != b.index and not (owner is not None and self.inherited(owner, VALUE)):
+            if a.index is None or b.index is None:
+                what = "index.added" if a.index is None else "index.removed"
+                before = text.ts(a.index.value) if a.index else None
+                after = text.ts(b.index.value) if b.index else None
+                self.add((*path, VALUE), what, before, after)
+            else:
+                self.expr(a.index.value, b.index.value, (*path, VALUE), docs)
+
+    def prop(
+        self, a: ir.Property | None, b: ir.Property | None, path: tuple[str, ...], docs: bool
+    ) -> None:
+        if a is None or b is None:
+            p = b if a is None else a
+            assert p is not None
+            what = "property.added" if a is None else "property.removed"
+            shown = text.prop(p)
+            self.add(path, what, None if a is None else shown, shown if a is None else None,
+                     required=_yes(not p.optional))  # fmt: skip
+            return
+        if a.optional != b.optional:
+            self.add(path, "property.optional", _req(a), _req(b))
+        if a.nullable != b.nullable:
+            self.add(path, "property.nullable", _null(a), _null(b))
+        if a.readonly != b.readonly:
+            self.add(path, "property.readonly", _ro(a), _ro(b))
+        for c in _CONSTRAINTS:
+            x, y = getattr(a.constraints, c), getattr(b.constraints, c)
+            if x != y:
+                self.add(
+                    path, "constraint", _val(x), _val(y), constraint=c, change=_direction(x, y)
+                )
+        self.expr(strip_null(a.type), strip_null(b.type), path, docs)
+        if docs:
+            self.doc(a.doc, b.doc, path)
+
+    # -- type expressions ---------------------------------------------------------------------
+
+    def expr(
+        self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool = True
+    ) -> None:
+        if self.same(a, b):
+            if docs:
+                self.inline_docs(a, b, path)
+            return
+        a, b = as_obj(a), as_obj(b)
+        if isinstance(a, ir.Obj) and isinstance(b, ir.Obj):
+            return self.obj(a, b, path, docs=docs)
+        if isinstance(a, ir.Array) and isinstance(b, ir.Array):
+            return self.expr(a.item, b.item, (*path, ITEM), docs)
+        if isinstance(a, ir.Map) and isinstance(b, ir.Map) and self.same(a.key, b.key):
+            return self.expr(a.value, b.value, (*path, VALUE), docs)
+        if isinstance(a, ir.Union_) or isinstance(b, ir.Union_):
+            keys_a = {member_key(m, self.renames) for m in members(a)}
+            keys_b = {member_key(m, {}) for m in members(b)}
+            both = isinstance(a, ir.Union_) and isinstance(b, ir.Union_)
+            if both or keys_a & keys_b or self.expanded(a, b):
+                return self.union(a, b, path, docs)
+        if isinstance(a, ir.Lit) and isinstance(b, ir.Lit):
+            return self.add(path, "literal.changed", text.ts(a), text.ts(b))
+        if self.retargeted(a, b, path, docs):
+            return
+        rel = relation(a, b, self.old, self.new, self.renames)
+        self.add(path, "type.changed", text.ts(a), text.ts(b), relation=rel)
+
+    def retargeted(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool) -> bool:
+        """A reference that now names another declaration, or a named type that became inline (or
+        the other way): compare what the two stand for, one reference deep."""
+        if not isinstance(a, ir.Ref) and not isinstance(b, ir.Ref):
+            return False
+        da = self.old[a.name].type if isinstance(a, ir.Ref) and a.name in self.old else a
+        db = self.new[b.name].type if isinstance(b, ir.Ref) and b.name in self.new else b
+        if isinstance(da, ir.Ref) or isinstance(db, ir.Ref):
+            return False  # an alias of an alias, or an undeclared name: report the change as is
+        key = (text.ts(a), text.ts(b))
+        if key in self.deref_stack:  # a recursive type compared through itself: stop here
+            return False
+        self.add(path, "type.ref", _target(a), _target(b), same_shape=_yes(self.same(da, db)))
+        self.deref_stack.add(key)
+        self.expr(da, db, path, docs=False)
+        self.deref_stack.discard(key)
+        return True
+
+    # -- unions -------------------------------------------------------------------------------
+
+    def _expand(
+        self, ms: tuple[ir.TypeExpr, ...], types: Mapping[str, ir.TypeDef], other: set[tuple[str, ...]],
+        renames: Mapping[str, str],
+    ) -> tuple[ir.TypeExpr, ...]:  # fmt: skip
+        """Replace a member naming an alias of a union by that union's members, when the member
+        itself has no counterpart and its members do (`A | B` -> `AOrBOrC`)."""
+        out: list[ir.TypeExpr] = []
+        for m in ms:
+            td = types.get(m.name) if isinstance(m, ir.Ref) else None
+            inner = td.type.members if td is not None and isinstance(td.type, ir.Union_) else ()
+            if (
+                inner
+                and member_key(m, renames) not in other
+                and any(member_key(x, renames) in other for x in inner)
+            ):
+                out.extend(inner)
+            else:
+                out.append(m)
+        return tuple(out)
+
+    def expanded(
+        self, a: ir.TypeExpr, b: ir.TypeExpr
+    ) -> tuple[tuple[ir.TypeExpr, ...], tuple[ir.TypeExpr, ...]] | None:
+        """Both sides' members with alias unions expanded where that creates matches; None when
+        nothing was expanded."""
+        am, bm = members(a), members(b)
+        kb = {member_key(m, {}) for m in bm}
+        ea = self._expand(am, self.old, kb, self.renames)
+        ka = {member_key(m, self.renames) for m in ea}
+        eb = self._expand(bm, self.new, ka, {})
+        return (ea, eb) if (ea, eb) != (am, bm) else None
+
+    def union(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool) -> None:
+        am, bm = members(a), members(b)
+        exp = self.expanded(a, b)
+        if exp is not None:
+            self.add(path, "type.ref", text.ts(a), text.ts(b), same_shape=_yes(False))
+            am, bm = exp
+        ka = [member_key(m, self.renames) for m in am]
+        kb = [member_key(m, {}) for m in bm]
+        open_ = _yes(is_open(am) or is_open(bm))
+        unmatched_a: list[ir.TypeExpr] = []
+        unmatched_b: list[ir.TypeExpr] = []
+        for m, k in zip(am, ka):
+            if ka.count(k) > 1 or kb.count(k) > 1:
+                unmatched_a.append(m)
+            elif k not in kb:
+                self.add(path, "member.removed", text.ts(m), None, **_member_facts(m, open_))
+            else:
+                other = bm[kb.index(k)]
+                if isinstance(as_obj(m), ir.Obj) and isinstance(as_obj(other), ir.Obj):
+                    self.expr(m, other, (*path, member_label(k)), docs)
+                elif not isinstance(m, (ir.Ref, ir.Lit, ir.Prim)):
+                    self.expr(m, other, path, docs)
+        for m, k in zip(bm, kb):
+            if ka.count(k) > 1 or kb.count(k) > 1:
+                unmatched_b.append(m)
+            elif k not in ka:
+                self.add(path, "member.added", None, text.ts(m), **_member_facts(m, open_))
+        if unmatched_a or unmatched_b:
+            sa = sorted(map(str, (shape(m, self.renames) for m in unmatched_a)))
+            sb = sorted(map(str, (shape(m, {}) for m in unmatched_b)))
+            if sa != sb:
+                before = " | ".join(text.ts(m) for m in unmatched_a) or None
+                after = " | ".join(text.ts(m) for m in unmatched_b) or None
+                self.add(path, "members.unmatched", before, after)
+
+    # -- documentation ------------------------------------------------------------------------
+
+    def inline_docs(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...]) -> None:
+        """Same shape: only documentation of nested inline properties can differ."""
+        if isinstance(a, ir.Obj) and isinstance(b, ir.Obj):
+            for pa in a.properties:
+                pb = b.prop(pa.name)
+                if pb is not None and pa != pb:
+                    self.doc(pa.doc, pb.doc, (*path, pa.name))
+                    self.inline_docs(strip_null(pa.type), strip_null(pb.type), (*path, pa.name))
+        elif isinstance(a, ir.Array) and isinstance(b, ir.Array):
+            self.inline_docs(a.item, b.item, (*path, ITEM))
+        elif isinstance(a, ir.Map) and isinstance(b, ir.Map):
+            self.inline_docs(a.value, b.value, (*path, VALUE))
+        elif isinstance(a, ir.Union_) and isinstance(b, ir.Union_):
+            kb = {member_key(m, {}): m for m in b.members}
+            for m in a.members:
+                k = member_key(m, self.renames)
+                if isinstance(m, ir.Obj) and k in kb:
+                    self.inline_docs(m, kb[k], (*path, member_label(k)))
+
+    def doc(self, a: ir.Doc, b: ir.Doc, path: tuple[str, ...], scope: str = "type") -> None:
+        if a == b:
+            return
+        if a.text != b.text:
+            self.add(path, "doc.description", scope=scope)
+        ta, tb = _tags(a), _tags(b)
+        for tag in sorted(set(ta) | set(tb)):
+            x, y = ta.get(tag), tb.get(tag)
+            if x == y:
+                continue
+            change = "added" if x is None else "removed" if y is None else "changed"
+            if tag == "category":  # category values are names, not prose
+                before = ", ".join(v.strip("`") for v in x) if x else None
+                after = ", ".join(v.strip("`") for v in y) if y else None
+                self.add(path, "doc.tag", before, after, scope=scope, tag=tag, change=change)
+            else:
+                self.add(path, "doc.tag", scope=scope, tag=tag, change=change)
+
+    # -- methods ------------------------------------------------------------------------------
+
+    def methods(self, old: MethodModel, new: MethodModel) -> None:
+        names = sorted({m.method for m in old.methods} | {m.method for m in new.methods})
+        for name in names:
+            a, b = old.get(name), new.get(name)
+            path = (name,)
+            if a is None or b is None:
+                m = b if a is None else a
+                assert m is not None
+                what = "method.added" if a is None else "method.removed"
+                before, after = (None, m.type_name) if a is None else (m.type_name, None)
+                self.add(
+                    path, what, before, after, scope="method", kind=m.kind, direction=m.direction
+                )
+                continue
+            self.method(a, b, path)
+
+    def method(self, a: Method, b: Method, path: tuple[str, ...]) -> None:
+        r = self.renames
+        if a.kind != b.kind:
+            self.add(path, "method.kind", a.kind, b.kind, scope="method")
+        if a.direction != b.direction:
+            self.add(path, "method.direction", a.direction, b.direction, scope="method")
+        if a.via != b.via:
+            self.add(path, "method.via", a.via, b.via, scope="method")
+        if r.get(a.type_name, a.type_name) != b.type_name:
+            self.add(path, "method.type", a.type_name, b.type_name, scope="method")
+        if _renamed(a.params_type, r) != b.params_type:
+            same = self.same(self.params_of(self.old, a), self.params_of(self.new, b))
+            self.add(path, "method.params", _opt(a.params_type), _opt(b.params_type), scope="method",
+                     same_shape=_yes(same))  # fmt: skip
+        if _renamed(a.result_type, r) != b.result_type:
+            same = self.same(self.decl(self.old, a.result_type), self.decl(self.new, b.result_type))
+            self.add(path, "method.result", _opt(a.result_type), _opt(b.result_type), scope="method",
+                     same_shape=_yes(same))  # fmt: skip
+        alts_a = {r.get(x, x) for x in a.alt_result_types}
+        for x in sorted(alts_a - set(b.alt_result_types)):
+            self.add(path, "method.alt.removed", x, None, scope="method")
+        for x in sorted(set(b.alt_result_types) - alts_a):
+            self.add(path, "method.alt.added", None, x, scope="method")
+
+    @staticmethod
+    def decl(types: Mapping[str, ir.TypeDef], name: str | None) -> ir.TypeExpr:
+        td = types.get(name or "")
+        return td.type if td else ir.Prim(ir.PrimKind.NEVER)
+
+    def params_of(self, types: Mapping[str, ir.TypeDef], m: Method) -> ir.TypeExpr:
+        td = types[m.type_name]
+        p = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
+        if p is None:
+            return ir.Prim(ir.PrimKind.NEVER)
+        return self.decl(types, p.type.name) if isinstance(p.type, ir.Ref) else p.type
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _req(p: ir.Property) -> str:
+    return "optional" if p.optional else "required"
+
+
+def _null(p: ir.Property) -> str:
+    return "nullable" if p.nullable else "not nullable"
+
+
+def _ro(p: ir.Property) -> str:
+    return "readonly" if p.readonly else "mutable"
+
+
+def _val(v: object) -> str | None:
+    return None if v is None else str(v)
+
+
+def _opt(name: str | None) -> str:
+    return name or "(none)"
+
+
+def _renamed(name: str | None, renames: Mapping[str, str]) -> str | None:
+    return renames.get(name, name) if name else None
+
+
+def _target(t: ir.TypeExpr) -> str:
+    return text.obj(t, depth=1) if isinstance(t, ir.Obj) else text.ts(t)
+
+
+def _direction(x: object, y: object) -> str:
+    if x is None:
+        return "added"
+    if y is None:
+        return "removed"
+    if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+        return "raised" if y > x else "lowered"
+    return "changed"
+
+
+def _member_facts(m: ir.TypeExpr, open_: str) -> dict[str, str]:
+    facts = {"member": "literal" if isinstance(m, ir.Lit) else "type", "open": open_}
+    if isinstance(m, ir.Ref):
+        facts["ref"] = m.name
+    return facts
+
+
+def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for t in d.tags:
+        if t.name not in _STRUCTURAL_TAGS:
+            out.setdefault(t.name, []).append(t.value)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def compare(
+    old: ir.Resolved, new: ir.Resolved, old_methods: MethodModel, new_methods: MethodModel
+) -> tuple[Change, ...]:
+    """Every difference between two resolved schemas, sorted."""
+    return Comparer(old, new).run(old_methods, new_methods)
