@@ -106,7 +106,10 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
-    return []
+    from .diff.cli import register as register_diff
+    from .registry_cli import register as register_registry
+
+    return [register_diff, register_registry]
 
 
 def _choices(parser: argparse.ArgumentParser) -> list[str]:

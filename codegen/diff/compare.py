@@ -148,6 +148,13 @@ class Comparer:
         self.doc(a.doc, b.doc, path)
         if isinstance(a.type, ir.Obj) and isinstance(b.type, ir.Obj):
             self.obj(a.type, b.type, path, owner=a.name)
+        elif (
+            isinstance(a.type, (ir.Ref, ir.Union_))
+            and isinstance(b.type, (ir.Ref, ir.Union_))
+            and not self.same(a.type, b.type)
+        ):
+            # `type ClientResult = EmptyResult` is a one-member union: compare member by member
+            self.union(a.type, b.type, path, docs=True)
         else:
             self.expr(a.type, b.type, path)
 
@@ -461,6 +468,8 @@ class Comparer:
             same = self.same(self.params_of(self.old, a), self.params_of(self.new, b))
             self.add(path, "method.params", _opt(a.params_type), _opt(b.params_type), scope="method",
                      same_shape=_yes(same))  # fmt: skip
+        if a.kind != b.kind:
+            return  # a request became a notification or back: results no longer compare
         if _renamed(a.result_type, r) != b.result_type:
             same = self.same(self.decl(self.old, a.result_type), self.decl(self.new, b.result_type))
             self.add(path, "method.result", _opt(a.result_type), _opt(b.result_type), scope="method",

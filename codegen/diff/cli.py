@@ -1,0 +1,77 @@
+"""`mcp-codegen diff OLD NEW` and `mcp-codegen rules`: arguments and exit codes, no logic."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import FAIL_LEVELS
+
+EXIT_OK, EXIT_FINDINGS = 0, 1
+
+
+def _out(text: str, path: str | None) -> None:
+    if path:
+        from ..write import write_file
+
+        write_file(Path(path), text)
+    else:
+        sys.stdout.write(text)
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from ..pipeline import load, load_overrides
+    from . import diff
+    from .report import render
+
+    names = load_overrides(args.names)
+    report = diff(load(args.old, names), load(args.new, names))
+    _out(render(report, args.format), args.output)
+    if args.fail_on and report.fails(args.fail_on):
+        counts = report.counts()
+        summary = ", ".join(f"{counts[k]} {k}" for k in ("breaking", "risky", "compatible", "info"))
+        print(
+            f"mcp-codegen diff: findings at or over '{args.fail_on}' ({summary})", file=sys.stderr
+        )
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .report import render_rules
+
+    _out(render_rules(args.format), None)
+    return EXIT_OK
+
+
+def register(subparsers: Any) -> None:
+    """Add the `diff` and `rules` subcommands."""
+    p = subparsers.add_parser(
+        "diff",
+        help="semantic diff of two schema.ts files (findings with rule ids and levels)",
+        description="Compare two schemas and report every difference as a finding with a stable "
+        "rule id and a level for senders and receivers (see `mcp-codegen rules`).",
+    )
+    p.add_argument("old", help="the older schema.ts")
+    p.add_argument("new", help="the newer schema.ts")
+    p.add_argument(
+        "--format", choices=["md", "json"], default="md", help="output format (default: md)"
+    )
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "--fail-on",
+        choices=FAIL_LEVELS,
+        help="exit 1 when a finding is at or over this level ('any': any finding at all)",
+    )
+    p.add_argument(
+        "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
+    )
+    p.set_defaults(func=cmd_diff)
+
+    p = subparsers.add_parser("rules", help="list every diff rule with its levels and purpose")
+    p.add_argument(
+        "--format", choices=["md", "json"], default="md", help="output format (default: md)"
+    )
+    p.set_defaults(func=cmd_rules)
