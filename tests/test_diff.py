@@ -1,0 +1,292 @@
+"""The semantic diff: one before/after fixture per rule with its exact findings, mirror and identity
+properties, the rule table, the JSON format and the command line.
+
+Fixtures live in tests/fixtures/diff/<rule-id>/{old,new}.ts with the expected findings in
+expected.json (`pytest --update-golden` rewrites them; review the diff before committing).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codegen.cli import main
+from codegen.diff import FORMAT, Report, diff
+from codegen.diff.report import finding_json, render_markdown, render_rules, to_json
+from codegen.diff.rules import CATEGORIES, LEVELS, RULES, Finding
+from codegen.pipeline import load
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "tests" / "fixtures" / "diff"
+RULE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
+EXAMPLE = REPO / "schemas" / "example"
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
+def check_golden(path: Path, text: str, update: bool) -> None:
+    """Compare `text` with a committed golden file; `pytest --update-golden` rewrites it."""
+    if update:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    if not path.exists():
+        pytest.fail(
+            f"missing golden file {rel(path)}; run: pytest tests/test_diff*.py --update-golden"
+        )
+    old = path.read_text(encoding="utf-8")
+    if old != text:
+        delta = "".join(
+            difflib.unified_diff(old.splitlines(True), text.splitlines(True), "golden", "now")
+        )
+        pytest.fail(
+            f"{rel(path)} changed:\n{delta[:8000]}\n"
+            "Review, then run: pytest tests/test_diff*.py --update-golden"
+        )
+
+
+def fixture(rule: str) -> Report:
+    d = FIXTURES / rule
+    return diff(load(str(d / "old.ts")), load(str(d / "new.ts")), "old", "new")
+
+
+def reverse(rule: str) -> Report:
+    d = FIXTURES / rule
+    return diff(load(str(d / "new.ts")), load(str(d / "old.ts")), "new", "old")
+
+
+def mirror_key(f: Finding) -> tuple[str, str, str | None, str | None]:
+    """What the same change looks like when OLD and NEW are swapped."""
+    rule = RULES[f.rule]
+    subject = f.after if f.rule == "type-renamed" and f.after else f.subject
+    return rule.mirror, subject, f.after, f.before
+
+
+def key(f: Finding) -> tuple[str, str, str | None, str | None]:
+    return f.rule, f.subject, f.before, f.after
+
+
+def assert_mirrors(forward: Report, backward: Report) -> None:
+    want = Counter(mirror_key(f) for f in forward.findings)
+    got = Counter(key(f) for f in backward.findings)
+    assert want == got, {"only forward": want - got, "only backward": got - want}
+
+
+# ---------------------------------------------------------------------------------------------
+# One fixture pair per rule
+
+
+def test_every_rule_has_a_fixture() -> None:
+    assert RULE_DIRS == sorted(RULES)
+
+
+@pytest.mark.parametrize("rule", RULE_DIRS)
+def test_fixture_findings(rule: str, update_golden: bool) -> None:
+    report = fixture(rule)
+    assert rule in {f.rule for f in report.findings}, f"fixture {rule} does not trigger its rule"
+    text = json.dumps([finding_json(f) for f in report.findings], indent=2, sort_keys=True) + "\n"
+    check_golden(FIXTURES / rule / "expected.json", text, update_golden)
+
+
+@pytest.mark.parametrize("rule", RULE_DIRS)
+def test_fixture_mirrors(rule: str) -> None:
+    assert_mirrors(fixture(rule), reverse(rule))
+
+
+@pytest.mark.parametrize("rule", RULE_DIRS)
+def test_fixture_identity_is_empty(rule: str) -> None:
+    for name in ("old.ts", "new.ts"):
+        schema = load(str(FIXTURES / rule / name))
+        assert diff(schema, schema).findings == ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+
+
+def test_rules_are_consistent() -> None:
+    for r in RULES.values():
+        assert r.category in CATEGORIES, r.id
+        assert r.sender in LEVELS and r.receiver in LEVELS, r.id
+        assert r.mirror in RULES, r.id
+        assert RULES[r.mirror].mirror == r.id, r.id
+        assert r.purpose and r.why and re.fullmatch(r"[a-z]+(-[a-z]+)+", r.id), r.id
+        if r.category == "documentation":
+            assert (r.sender, r.receiver) == ("info", "info"), r.id
+
+
+def _table_rows(markdown: str) -> list[list[str]]:
+    rows = []
+    for line in markdown.splitlines():
+        if line.startswith("| `"):
+            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+            rows.append(cells)
+    return rows
+
+
+def test_rules_command_matches_docs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    printed = _table_rows(capsys.readouterr().out)
+    documented = _table_rows((REPO / "docs" / "diff-rules.md").read_text(encoding="utf-8"))
+    assert [r[0] for r in printed] == [f"`{r}`" for r in RULES]
+    assert documented == printed, "docs/diff-rules.md disagrees with `mcp-codegen rules`"
+
+
+def test_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["id"] for d in data] == list(RULES)
+    assert data[0] == {**data[0], "level": RULES[data[0]["id"]].level}
+
+
+def test_every_rule_reasoning_is_documented() -> None:
+    doc = (REPO / "docs" / "diff-rules.md").read_text(encoding="utf-8")
+    for r in RULES:
+        assert f"### `{r}`" in doc, f"docs/diff-rules.md has no reasoning section for {r}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Formats
+
+
+def test_json_format_is_documented_and_stable() -> None:
+    report = diff(load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts")))
+    data = to_json(report)
+    assert data["format"] == FORMAT == "mcp-codegen-diff/1"
+    assert list(data) == ["format", "old", "new", "summary", "findings"]
+    doc = (REPO / "docs" / "diff-json-format.md").read_text(encoding="utf-8")
+    keys: set[str] = set(data) | set(data["old"]) | set(data["summary"])
+    for f in data["findings"]:
+        keys |= set(f) | set(f["levels"])
+    for k in keys:
+        assert f"`{k}`" in doc, f"docs/diff-json-format.md does not describe `{k}`"
+    assert sum(v for k, v in data["summary"].items() if k != "total") == data["summary"]["total"]
+    assert data["summary"]["total"] == len(data["findings"])
+
+
+def test_markdown_opens_with_summary_and_lists_breaking_first() -> None:
+    report = diff(load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts")))
+    md = render_markdown(report)
+    headings = [line for line in md.splitlines() if line.startswith("## ")]
+    assert headings[:3] == ["## Summary", "## Findings by method", "## Findings by type"]
+    levels = [LEVELS.index(f.level) for f in report.findings]
+    assert levels == sorted(levels)
+    first_method = md.split("## Findings by method")[1].split("\n- ")[1]
+    assert first_method.startswith("**breaking**")
+
+
+def test_markdown_carries_no_prose() -> None:
+    """Descriptions never reach a report: no sentence of any doc comment appears in it."""
+    old, new = load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts"))
+    report = diff(old, new)
+    text = render_markdown(report) + json.dumps(to_json(report))
+    docs = [t.doc.text for s in (old, new) for t in s.types] + [
+        p.doc.text for s in (old, new) for t in s.types if hasattr(t.type, "properties")
+        for p in t.type.properties  # type: ignore[union-attr]
+    ]  # fmt: skip
+    for d in docs:
+        for sentence in re.split(r"(?<=[.!?])\s+", d):
+            if len(sentence) >= 20:
+                assert sentence not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line
+
+
+def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "codegen", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+
+
+V1, V2 = "schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ((V1, V2), 0),
+        ((V1, V2, "--fail-on", "breaking"), 1),
+        ((V1, V2, "--fail-on", "risky"), 1),
+        ((V1, V2, "--fail-on", "any"), 1),
+        ((V1, V1, "--fail-on", "any"), 0),
+    ],
+)
+def test_diff_exit_codes(
+    args: tuple[str, ...], code: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["diff", *args]) == code
+
+
+def test_fail_on_levels() -> None:
+    old = load(str(FIXTURES / "property-added-optional" / "old.ts"))
+    new = load(str(FIXTURES / "property-added-optional" / "new.ts"))
+    report = diff(old, new)  # one compatible finding
+    assert not report.fails("breaking") and not report.fails("risky") and report.fails("any")
+    docs = diff(load(str(FIXTURES / "description-changed" / "old.ts")),
+                load(str(FIXTURES / "description-changed" / "new.ts")))  # fmt: skip
+    assert not docs.fails("risky") and docs.fails("any")
+
+
+def test_diff_writes_json_file(tmp_path: Path) -> None:
+    out = tmp_path / "d.json"
+    assert main(["diff", V1, V2, "--format", "json", "-o", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["old"]["label"] == "v1" and data["new"]["label"] == "v2"
+    assert (
+        out.read_text(encoding="utf-8")
+        == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    )
+
+
+def test_diff_bad_input_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ts"
+    bad.write_text("export interface X { a: ; }\n", encoding="utf-8")
+    r = _run("diff", V1, str(bad))
+    assert r.returncode == 2 and f"{bad}:1:" in r.stderr and r.stdout == ""
+    r = _run("diff", V1, str(tmp_path / "missing.ts"))
+    assert r.returncode == 2
+
+
+def test_diff_is_deterministic_across_hash_seeds() -> None:
+    outs = {_run("diff", V1, V2, "--format", fmt, env={"PYTHONHASHSEED": seed}).stdout
+            for seed in ("0", "1", "12345") for fmt in ("json",)}  # fmt: skip
+    assert len(outs) == 1 and outs.pop().startswith("{")
+    mds = {_run("diff", V2, V1, env={"PYTHONHASHSEED": seed}).stdout for seed in ("0", "7")}
+    assert len(mds) == 1
+
+
+def test_example_mirrors_and_identity() -> None:
+    v1, v2 = load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts"))
+    assert_mirrors(diff(v1, v2), diff(v2, v1))
+    assert diff(v1, v1).findings == () and diff(v2, v2).findings == ()
+
+
+def test_finding_json_round_trip_fields() -> None:
+    f = fixture("property-added-required").findings[0]
+    data: dict[str, Any] = finding_json(f)
+    assert data["levels"] == {"sender": "breaking", "receiver": "compatible"}
+    assert data["level"] == "breaking" and data["subject"] == "Thing.note"
+
+
+def test_rules_output_lists_every_rule() -> None:
+    text = render_rules()
+    for r in RULES:
+        assert f"`{r}`" in text
