@@ -66,10 +66,14 @@ def reverse(rule: str) -> Report:
     return diff(load(str(d / "new.ts")), load(str(d / "old.ts")), "new", "old")
 
 
-def mirror_key(f: Finding) -> tuple[str, str, str | None, str | None]:
-    """What the same change looks like when OLD and NEW are swapped."""
+def mirror_key(f: Finding, renamed: dict[str, str]) -> tuple[str, str, str | None, str | None]:
+    """What the same change looks like when OLD and NEW are swapped. Subjects inside a renamed
+    type are named by the NEW name, which is the old name the other way round."""
     rule = RULES[f.rule]
     subject = f.after if f.rule == "type-renamed" and f.after else f.subject
+    root = re.match(r"[^.\[]+", subject)
+    if root and root.group(0) in renamed and f.rule != "type-renamed":
+        subject = renamed[root.group(0)] + subject[root.end() :]
     return rule.mirror, subject, f.after, f.before
 
 
@@ -78,7 +82,12 @@ def key(f: Finding) -> tuple[str, str, str | None, str | None]:
 
 
 def assert_mirrors(forward: Report, backward: Report) -> None:
-    want = Counter(mirror_key(f) for f in forward.findings)
+    renamed = {
+        f.after: f.before
+        for f in forward.findings
+        if f.rule == "type-renamed" and f.after and f.before
+    }
+    want = Counter(mirror_key(f, renamed) for f in forward.findings)
     got = Counter(key(f) for f in backward.findings)
     assert want == got, {"only forward": want - got, "only backward": got - want}
 

@@ -407,13 +407,20 @@ class Context:
 
 
 def _names(c: Change, ctx: Context) -> set[str]:
+    """The declared types whose messages carry a change: its root type, the types inheriting it,
+    and their counterparts under a rename. A union member change of a union no method uses
+    (`ClientRequest`) is carried by the member itself."""
     names = {c.path[0], *c.carriers}
-    if c.fact("ref"):
+    if c.fact("ref") and not _methods(names, ctx):
         names.add(c.fact("ref"))
     for old, new in ctx.renames:
         if old in names or new in names:
             names.update((old, new))
     return names
+
+
+def _methods(names: set[str], ctx: Context) -> set[str]:
+    return set(ctx.old_usage.methods_using(names)) | set(ctx.new_usage.methods_using(names))
 
 
 def _responders(direction: str) -> tuple[Side, ...]:
@@ -447,8 +454,7 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
             methods, sent_by = (), ()
         else:
             names = _names(c, ctx)
-            used = set(ctx.old_usage.methods_using(names)) | set(ctx.new_usage.methods_using(names))
-            methods, sent_by = tuple(sorted(used)), ctx.sides(names)
+            methods, sent_by = tuple(sorted(_methods(names, ctx))), ctx.sides(names)
         cands = c.fact("candidates")
         findings.append(
             Finding(
