@@ -1,0 +1,415 @@
+"""Facts about the resolved IR that every Python view needs: which objects become classes, how a
+type expression is spelled as a hint, which unions have a discriminator, which types are plain
+JSON ("raw": decoded as they come) and which JSON kinds a type admits.
+
+Pure functions of the resolved model; nothing here renders code.
+"""
+
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import ir
+from ..errors import Diagnostic, Location, SchemaError
+from ..naming import snake
+from .text import json_literal
+
+P = ir.PrimKind
+ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
+
+# Names the generated modules define or import themselves; a schema type may not take them.
+RESERVED_NAMES = frozenset({
+    "JSON", "UNSET", "UnsetType", "ErrorDetail", "ValidationError", "Any", "Callable", "ClassVar",
+    "Final", "Literal", "TypeAlias", "TypeVar", "Union", "dataclass", "field", "annotations",
+    "decode", "encode", "validate", "is_valid", "errors", "MAX_DEPTH", "TYPES",
+})  # fmt: skip
+# Attribute names a class keeps for itself.
+EXTRA = "extra"
+RESERVED_ATTRS = frozenset({EXTRA, "to_json", "from_json"})
+# A discriminator is searched for under these wire names first, then in property order.
+PREFERRED_DISCRIMINATORS = ("type", "method", "kind")
+
+
+def _loc(node: object, resolved: ir.Resolved) -> Location:
+    loc = getattr(node, "loc", None)
+    return loc if isinstance(loc, Location) else Location(resolved.source, 1, 1)
+
+
+def is_class_obj(t: ir.TypeExpr) -> bool:
+    """An object type with declared properties becomes a dataclass; a property-less object
+    (`{ [key: string]: V }`, `{}`) is a `dict[str, V]`."""
+    return isinstance(t, ir.Obj) and bool(t.properties)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A class attribute: one property, with its Python name."""
+
+    prop: ir.Property
+    attr: str
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    name: str
+    obj: ir.Obj
+    doc: ir.Doc
+    fields: tuple[Field, ...]
+
+    @property
+    def wire_names(self) -> tuple[str, ...]:
+        return tuple(f.prop.name for f in self.fields)
+
+
+@dataclass(frozen=True)
+class Discriminator:
+    """A required literal property whose values tell union members apart."""
+
+    wire: str
+    # (member class name, the literal values it takes), in union order
+    members: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+class TypeIndex:
+    """Lookup tables over one resolved schema."""
+
+    def __init__(self, resolved: ir.Resolved) -> None:
+        self.resolved = resolved
+        self.typedefs = resolved.type_map()
+        self.diagnostics: list[Diagnostic] = []
+        self.classes: dict[str, ClassDef] = {}
+        self._raw_memo: dict[str, bool] = {}
+        for td in resolved.types:
+            self._check_name(td.name, td)
+            if is_class_obj(td.type):
+                assert isinstance(td.type, ir.Obj)
+                self._add_class(td.name, td.type, td.doc, td)
+            self._collect_inline(td.type, td)
+        if self.diagnostics:
+            raise SchemaError(self.diagnostics)
+
+    # -- classes --------------------------------------------------------------------------------
+
+    def _check_name(self, name: str, at: object) -> None:
+        if not name.isidentifier() or keyword.iskeyword(name) or name in RESERVED_NAMES:
+            self.diagnostics.append(
+                Diagnostic(_loc(at, self.resolved), f"type name '{name}' cannot be used in Python bindings")
+            )
+
+    def _add_class(self, name: str, obj: ir.Obj, doc: ir.Doc, at: object) -> None:
+        if name in self.classes:
+            if self.classes[name].obj.properties != obj.properties:
+                self.diagnostics.append(
+                    Diagnostic(_loc(obj, self.resolved), f"two different object types are both named '{name}'")
+                )
+            return
+        attrs: dict[str, str] = {}
+        fields = []
+        for p in obj.properties:
+            attr = snake(p.name)
+            if attr in RESERVED_ATTRS:
+                attr += "_"
+            if attr in attrs:
+                self.diagnostics.append(
+                    Diagnostic(
+                        _loc(p, self.resolved),
+                        f"'{name}': properties '{attrs[attr]}' and '{p.name}' both map to attribute '{attr}'",
+                    )
+                )
+            attrs[attr] = p.name
+            fields.append(Field(p, attr))
+        self.classes[name] = ClassDef(name, obj, doc, tuple(fields))
+
+    def _collect_inline(self, t: ir.TypeExpr, at: object) -> None:
+        for sub in children(t):
+            if isinstance(sub, ir.Obj) and is_class_obj(sub):
+                self._check_name(sub.name, sub)
+                self._add_class(sub.name, sub, ir.NO_DOC, sub)
+            self._collect_inline(sub, at)
+
+    # -- references -----------------------------------------------------------------------------
+
+    def target(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """The expression a reference stands for (through alias chains), else `t` itself."""
+        seen: set[str] = set()
+        while isinstance(t, ir.Ref) and t.name not in seen:
+            seen.add(t.name)
+            t = self.typedefs[t.name].type
+        return t
+
+    def class_of(self, t: ir.TypeExpr) -> str | None:
+        """The class a type expression denotes directly (a class reference or inline class)."""
+        t = self.target(t)
+        if isinstance(t, ir.Obj) and is_class_obj(t):
+            return t.name
+        return None
+
+    def is_class_name(self, name: str) -> bool:
+        return name in self.classes
+
+    def members(self, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+        """The members of a union, nested unions (also behind aliases) flattened, in order."""
+        out: list[ir.TypeExpr] = []
+        seen: set[str] = set()
+
+        def walk(u: ir.TypeExpr) -> None:
+            tu = self.target(u)
+            if isinstance(tu, ir.Union_) and not (isinstance(u, ir.Ref) and u.name in seen):
+                if isinstance(u, ir.Ref):
+                    seen.add(u.name)
+                for m in tu.members:
+                    walk(m)
+            else:
+                out.append(u)
+
+        walk(t)
+        return tuple(out)
+
+    # -- unions ---------------------------------------------------------------------------------
+
+    def discriminator(self, t: ir.TypeExpr) -> Discriminator | None:
+        """A discriminator for a union whose members are all classes, each requiring the same
+        property to be one of its own string literals (disjoint across members)."""
+        members = self.members(t)
+        names = [self.class_of(m) for m in members]
+        if len(members) < 2 or any(n is None for n in names):
+            return None
+        classes = [self.classes[n] for n in names if n is not None]
+        if len({c.name for c in classes}) != len(classes):
+            return None
+        candidates: list[str] = [p.name for p in classes[0].obj.properties]
+        order = [w for w in PREFERRED_DISCRIMINATORS if w in candidates]
+        order += [w for w in candidates if w not in order]
+        for wire in order:
+            found = self._discriminate(classes, wire)
+            if found is not None:
+                return found
+        return None
+
+    def _discriminate(self, classes: list[ClassDef], wire: str) -> Discriminator | None:
+        seen: set[str] = set()
+        out = []
+        for c in classes:
+            p = c.obj.prop(wire)
+            if p is None or p.optional or p.nullable:
+                return None
+            values = self.string_literals(p.type)
+            if not values or seen.intersection(values):
+                return None
+            seen.update(values)
+            out.append((c.name, values))
+        return Discriminator(wire, tuple(out))
+
+    def string_literals(self, t: ir.TypeExpr) -> tuple[str, ...]:
+        """The values of a string literal or a union of only string literals, else ()."""
+        values: list[str] = []
+        for m in self.members(t):
+            m = self.target(m)
+            if not (isinstance(m, ir.Lit) and m.kind == "string" and isinstance(m.value, str)):
+                return ()
+            values.append(m.value)
+        return tuple(values)
+
+    # -- raw JSON -------------------------------------------------------------------------------
+
+    def is_raw(self, t: ir.TypeExpr) -> bool:
+        """True when no class occurs in `t`: its decoded value is the JSON value itself."""
+        if isinstance(t, ir.Ref):
+            if t.name not in self._raw_memo:
+                self._raw_memo[t.name] = True  # assumed while recursing (JSONValue-like cycles)
+                self._raw_memo[t.name] = self.is_raw(self.typedefs[t.name].type)
+            return self._raw_memo[t.name]
+        if isinstance(t, ir.Obj):
+            if t.properties:
+                return False
+            return t.index is None or self.is_raw(t.index.value)
+        return all(self.is_raw(c) for c in children(t))
+
+    # -- JSON kinds -----------------------------------------------------------------------------
+
+    def kinds(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+        """The JSON kinds a value of `t` can have (integers count as numbers too)."""
+        if isinstance(t, ir.Ref):
+            if t.name in seen:
+                return frozenset()
+            return self.kinds(self.typedefs[t.name].type, seen | {t.name})
+        if isinstance(t, ir.Prim):
+            return _PRIM_KINDS[t.kind]
+        if isinstance(t, ir.Lit):
+            if t.kind == "number":
+                return frozenset({"integer", "number"})
+            return frozenset({t.kind})
+        if isinstance(t, ir.Array):
+            return frozenset({"array"})
+        if isinstance(t, (ir.Obj, ir.Map)):
+            return frozenset({"object"})
+        if isinstance(t, ir.Union_):
+            out: frozenset[str] = frozenset()
+            for m in t.members:
+                out |= self.kinds(m, seen)
+            return out
+        if isinstance(t, ir.Intersection):
+            inter = ALL_KINDS
+            for m in t.members:
+                inter &= self.kinds(m, seen)
+            return inter
+        return ALL_KINDS
+
+    def accepts_anything(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
+        """`unknown`/`any`, or a union/alias that includes them: no check at all."""
+        if isinstance(t, ir.Ref):
+            if t.name in seen:
+                return False
+            return self.accepts_anything(self.typedefs[t.name].type, seen | {t.name})
+        if isinstance(t, ir.Prim):
+            return t.kind in (P.UNKNOWN, P.ANY)
+        if isinstance(t, ir.Union_):
+            return any(self.accepts_anything(m, seen) for m in t.members)
+        return False
+
+    # -- recursion ------------------------------------------------------------------------------
+
+    @cached_property
+    def named_graph(self) -> dict[str, tuple[str, ...]]:
+        """Named type (typedef or inline class) -> named types its expression mentions directly."""
+        graph: dict[str, tuple[str, ...]] = {}
+        for td in self.resolved.types:
+            graph[td.name] = _mentions(td.type, td.name)
+        for c in self.classes.values():
+            if c.name not in graph:
+                graph[c.name] = _mentions(c.obj, c.name)
+        return graph
+
+
+_PRIM_KINDS = {
+    P.STRING: frozenset({"string"}),
+    P.NUMBER: frozenset({"integer", "number"}),
+    P.INTEGER: frozenset({"integer", "number"}),
+    P.BOOLEAN: frozenset({"boolean"}),
+    P.NULL: frozenset({"null"}),
+    P.UNKNOWN: ALL_KINDS,
+    P.ANY: ALL_KINDS,
+    P.NEVER: frozenset(),
+    P.OBJECT: frozenset({"object"}),
+}
+
+
+def children(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+    """The type expressions directly inside `t` (properties and index of an object included)."""
+    if isinstance(t, ir.Obj):
+        inner = tuple(p.type for p in t.properties)
+        return inner + ((t.index.value,) if t.index is not None else ())
+    if isinstance(t, ir.Array):
+        return (t.item,)
+    if isinstance(t, ir.Map):
+        return (t.key, t.value)
+    if isinstance(t, (ir.Union_, ir.Intersection)):
+        return t.members
+    return ()
+
+
+def _mentions(t: ir.TypeExpr, owner: str) -> tuple[str, ...]:
+    out: list[str] = []
+
+    def walk(u: ir.TypeExpr, top: bool) -> None:
+        if isinstance(u, ir.Ref):
+            out.append(u.name)
+            return
+        if isinstance(u, ir.Obj) and is_class_obj(u) and not top and u.name != owner:
+            out.append(u.name)
+            return
+        for c in children(u):
+            walk(c, False)
+
+    walk(t, True)
+    return tuple(dict.fromkeys(out))
+
+
+def cyclic(graph: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """Nodes on a cycle (members of a strongly connected component with a loop), iteratively."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: set[str] = set()
+    counter = 0
+    for root in graph:
+        if root in index:
+            continue
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            succ = [s for s in graph.get(node, ()) if s in graph]
+            if i < len(succ):
+                work.append((node, i + 1))
+                s = succ[i]
+                if s not in index:
+                    work.append((s, 0))
+                elif s in on_stack:
+                    low[node] = min(low[node], index[s])
+                continue
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                if len(comp) > 1 or node in graph.get(node, ()):
+                    out.update(comp)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return frozenset(out)
+
+
+def describe(t: ir.TypeExpr, index: TypeIndex) -> str:
+    """A short human description of a type for error messages (`string`, `"text"`, `Foo`)."""
+    if isinstance(t, ir.Ref):
+        return t.name
+    if isinstance(t, ir.Prim):
+        return {P.UNKNOWN: "any value", P.ANY: "any value", P.NEVER: "nothing"}.get(t.kind, t.kind.value)
+    if isinstance(t, ir.Lit):
+        return json_literal(t)
+    if isinstance(t, ir.Array):
+        return f"array of {describe(t.item, index)}"
+    if isinstance(t, ir.Map):
+        return f"object of {describe(t.value, index)}"
+    if isinstance(t, ir.Obj):
+        return t.name if is_class_obj(t) else "object"
+    if isinstance(t, ir.Union_):
+        return " | ".join(describe(m, index) for m in t.members)
+    return " & ".join(describe(m, index) for m in t.members)
+
+
+def _number(text: str | None) -> int | float | None:
+    if text is None:
+        return None
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return None
+
+
+def alias_constraints(doc: ir.Doc) -> ir.Constraints:
+    """Constraints written on a type alias itself (`@TJS-pattern` on `type WidgetId = string`).
+    Properties carry theirs in the IR; aliases keep only their tags."""
+    max_items, min_items = _number(doc.tag("maxItems")), _number(doc.tag("minItems"))
+    return ir.Constraints(
+        format=doc.tag("format") or None,
+        minimum=_number(doc.tag("minimum")),
+        maximum=_number(doc.tag("maximum")),
+        max_items=int(max_items) if max_items is not None else None,
+        min_items=int(min_items) if min_items is not None else None,
+        pattern=doc.tag("TJS-pattern") or doc.tag("pattern") or None,
+    )

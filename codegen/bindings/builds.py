@@ -1,0 +1,193 @@
+"""How values are built from validated JSON and turned back into JSON (the codec's expressions).
+
+A "raw" type holds no class: its Python value is the JSON value itself, so decoding is the
+identity. Otherwise: classes build with `Cls._from_valid(x)`, arrays and maps with
+comprehensions, aliases with their `_build_<Alias>` function and inline unions with a selector
+named from their structure (`_build_TextContent_or_ImageContent`).
+
+Union selection, written into each selector's comment: first by JSON type (array, object,
+anything else); then among the object members by discriminator when they have one, else by
+shape (of the members whose validator accepts the value, the one declaring the most of its keys;
+the earlier member on a tie).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..errors import Diagnostic, Location
+from .analysis import Discriminator, TypeIndex, is_class_obj
+from .checks import structural_key
+from .hints import Hints
+from .text import comment, literal
+
+SHAPE_RULE = (
+    "by shape: of the members whose validator accepts the value, the one that declares the most"
+    " of its keys; on a tie, the earlier member in the union"
+)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A discriminator dispatch table: literal value -> the builder of its class."""
+
+    name: str
+    hint: str
+    entries: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class SelectorView:
+    """A `_build_<Name>(v)` function: an alias's builder or an inline union's selector."""
+
+    name: str
+    hint: str
+    comment: str
+    branches: tuple[tuple[str, str], ...]  # (condition on v, or "" for the last; return expression)
+    table: TableView | None = None
+
+
+@dataclass
+class Builds:
+    index: TypeIndex
+    hints: Hints
+    selectors: dict[str, SelectorView] = field(default_factory=dict)
+    pending: dict[str, ir.TypeExpr] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    # -- decoding -------------------------------------------------------------------------------
+
+    def build(self, t: ir.TypeExpr, x: str, depth: int = 0) -> str:
+        """Python expression building the value of `t` from the validated JSON `x`."""
+        if self.index.is_raw(t):
+            return x
+        if isinstance(t, ir.Ref):
+            return f"{self.alias_builder(t.name)}({x})"
+        if isinstance(t, ir.Obj) and is_class_obj(t):
+            return f"{t.name}._from_valid({x})"
+        i = f"i{depth}" if depth else "i"
+        if isinstance(t, ir.Array):
+            return f"[{self.build(t.item, i, depth + 1)} for {i} in {x}]"
+        value = _dict_value_type(t)
+        if value is not None:
+            k = f"k{depth}" if depth else "k"
+            return f"{{{k}: {self.build(value, i, depth + 1)} for {k}, {i} in {x}.items()}}"
+        if isinstance(t, ir.Union_):
+            return f"{self.union_builder(t)}({x})"
+        return x  # an intersection of non-objects: nothing to build
+
+    def alias_builder(self, name: str) -> str:
+        td = self.index.typedefs[name]
+        if is_class_obj(td.type):
+            return f"{name}._from_valid"
+        fn = f"_build_{name}"
+        if fn not in self.selectors and fn not in self.pending:
+            self.pending[fn] = td.type
+            self.selectors[fn] = self._selector(fn, name, td.type)
+            del self.pending[fn]
+        return fn
+
+    def union_builder(self, t: ir.Union_) -> str:
+        key = re.sub(r"[^0-9A-Za-z_]+", "_", structural_key(t)).strip("_")
+        if len(key) > 60:
+            key = key[:40].rstrip("_") + "_" + hashlib.sha256(structural_key(t).encode()).hexdigest()[:8]
+        fn = f"_build_{key}"
+        if fn not in self.selectors and fn not in self.pending:
+            self.pending[fn] = t
+            self.selectors[fn] = self._selector(fn, None, t)
+            del self.pending[fn]
+        return fn
+
+    def _selector(self, fn: str, alias: str | None, t: ir.TypeExpr) -> SelectorView:
+        hint = alias or self.hints.hint(t)
+        target = self.index.target(t) if alias is None else t
+        if not isinstance(target, ir.Union_):
+            return SelectorView(fn, hint, "", (("", self.build(target, "v")),))
+        groups: dict[str, list[ir.TypeExpr]] = {"array": [], "object": [], "other": []}
+        for m in self.index.members(target):
+            kinds = self.index.kinds(m)
+            group = "array" if kinds == {"array"} else "object" if kinds == {"object"} else "other"
+            groups[group].append(m)
+        where = alias or hint
+        for m in groups["other"]:
+            if not self.index.is_raw(m):
+                self._unsupported(t, f"union '{where}': a member that is not only an object or only an array")
+        branches: list[tuple[str, str]] = []
+        rules: list[str] = []
+        arrays = groups["array"]
+        if arrays and not all(self.index.is_raw(m) for m in arrays):
+            if len(arrays) == 1:
+                branches.append(("type(v) is list", self.build(arrays[0], "v")))
+                rules.append("arrays as the array member")
+            else:
+                branches.append(("type(v) is list", self._first_accepting(arrays, t, where, hint)))
+                rules.append("arrays as the first array member whose validator accepts them")
+        table = None
+        objects = groups["object"]
+        if objects and not all(self.index.is_raw(m) for m in objects):
+            code, rule, table = self._objects(objects, t, where, fn, hint)
+            branches.append(("type(v) is dict", code))
+            rules.append(rule)
+        if groups["other"] or any(self.index.is_raw(m) for m in arrays + objects):
+            branches.append(("", "v"))
+            rules.append("anything else as it is")
+        else:  # the last branch needs no test
+            branches[-1] = ("", branches[-1][1])
+        return SelectorView(fn, hint, comment("Decoded " + "; ".join(rules) + "."), tuple(branches), table)
+
+    def _objects(
+        self, objects: list[ir.TypeExpr], at: ir.TypeExpr, where: str, fn: str, hint: str
+    ) -> tuple[str, str, TableView | None]:
+        """(return expression, rule text, dispatch table) for the object members of a union."""
+        if len(objects) == 1:
+            return self.build(objects[0], "v"), "objects as the object member", None
+        classes = [self.index.class_of(m) for m in objects]
+        names = [c for c in classes if c is not None]
+        if len(names) != len(classes):
+            self._unsupported(at, f"union '{where}': object members that are not all classes")
+            return "v", "objects as they are", None
+        disc: Discriminator | None = self.index.discriminator(ir.Union_(tuple(objects)))
+        if disc is not None:
+            entries = tuple((literal(v), f"{c}._from_valid") for c, values in disc.members for v in values)
+            table = TableView("_BY_" + fn.removeprefix("_build_"), hint, entries)
+            return f"{table.name}[v[{literal(disc.wire)}]](v)", f"objects by their {literal(disc.wire)} member", table
+        members = ", ".join(f"(_v.is_{c}, _KEYS_{c}, {c}._from_valid)" for c in names)
+        return f"cast({literal(hint)}, _by_shape(v, ({members},)))", "objects " + SHAPE_RULE, None
+
+    def _first_accepting(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str, hint: str) -> str:
+        """Several array members: each must be a named alias (it has a validator to ask)."""
+        parts = []
+        for m in members:
+            if not isinstance(m, ir.Ref):
+                self._unsupported(at, f"union '{where}': several array members, not all named types")
+                return "v"
+            build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
+            parts.append(f"(_v.is_{m.name}, frozenset(), {build})")
+        return f"cast({literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
+
+    def _unsupported(self, at: ir.TypeExpr, what: str) -> None:
+        loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)
+        self.diagnostics.append(Diagnostic(loc, f"cannot decode {what}"))
+
+    # -- encoding -------------------------------------------------------------------------------
+
+    def encode(self, t: ir.TypeExpr, x: str, nullable: bool = False) -> str:
+        """Python expression giving the JSON form of `x`, a value of `t`."""
+        if self.index.is_raw(t):
+            return x
+        if not nullable and self.index.class_of(t) is not None and not isinstance(self.index.target(t), ir.Union_):
+            return f"{x}.to_json()"
+        if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
+            return f"[i.to_json() for i in {x}]"
+        return f"_encode({x})"
+
+
+def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:
+    if isinstance(t, ir.Obj) and not t.properties:
+        return t.index.value if t.index is not None else ir.Prim(ir.PrimKind.UNKNOWN)
+    if isinstance(t, ir.Map):
+        return t.value
+    return None

@@ -1,0 +1,407 @@
+"""Type expressions -> the Python text of straight-line checks.
+
+A `Pred` is a boolean expression over one variable (`ok`, its negation `bad`) plus the statement
+that explains a failure (appends `ErrorDetail`s at a JSON path). Arrays and maps nested inside
+an expression are hoisted into helper functions with structural names (`_is_list_of_Tool`), so
+every check stays a single expression or one loop.
+
+Depth: functions on a type cycle take `d`, the nesting depth, and give up past `MAX_DEPTH`; a call
+passes `d + 1` when it checks a child value and `d` when it checks the same value again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..errors import Diagnostic, Location
+from .analysis import P, TypeIndex, alias_constraints, describe, is_class_obj
+from .text import json_literal, literal
+
+NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
+INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
+_SIMPLE = {
+    P.STRING: ("type({v}) is str", "type({v}) is not str"),
+    P.BOOLEAN: ("type({v}) is bool", "type({v}) is not bool"),
+    P.NULL: ("{v} is None", "{v} is not None"),
+    P.OBJECT: ("type({v}) is dict", "type({v}) is not dict"),
+}
+_KIND_NAMES = {
+    P.STRING: "string",
+    P.NUMBER: "number",
+    P.INTEGER: "integer",
+    P.BOOLEAN: "boolean",
+    P.NULL: "null",
+    P.OBJECT: "object",
+}
+
+
+@dataclass(frozen=True)
+class Pred:
+    ok: str  # true when the variable passes (safe to combine with and/or)
+    bad: str  # true when it fails (safe to combine with and/or)
+    explain: str  # statement appending errors; run only when `bad`
+    anything: bool = False  # accepts every value (unknown/any): no check needed
+
+
+ANYTHING = Pred("True", "False", "pass", anything=True)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check of one value in statement position: an expression, or a loop over a container."""
+
+    kind: str  # "expr" | "list" | "dict" | "none"
+    var: str
+    path: str  # Python expression of the value's JSON path
+    bad: str = "False"  # expr: failure condition
+    ok: str = "True"  # expr: success condition
+    explain: str = "pass"  # expr: explanation statement
+    expected: str = ""  # description of what is expected, for "missing" messages
+    expected_literal: str = '""'  # the same as a Python literal
+    # list / dict
+    item: Pred | None = None
+    len_bad: str = ""  # list: length constraint failure condition ("" if none)
+    len_explain: str = ""
+
+
+@dataclass
+class Helper:
+    """A hoisted function checking a nested array, map or record."""
+
+    key: str  # structural name part: list_of_Tool
+    t: ir.TypeExpr
+
+
+@dataclass
+class Compiler:
+    index: TypeIndex
+    recursive: frozenset[str] = frozenset()  # function keys that take `d`
+    helpers: dict[str, Helper] = field(default_factory=dict)
+    patterns: dict[str, str] = field(default_factory=dict)  # constant name -> regex
+    calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    current: str = ""  # key of the function being compiled
+    has_d: bool = False
+
+    # -- functions ------------------------------------------------------------------------------
+
+    def enter(self, key: str) -> None:
+        self.current = key
+        self.has_d = key in self.recursive
+        self.calls.setdefault(key, set())
+
+    def depth_arg(self, key: str | None, child: bool) -> str:
+        """The depth argument for a call (`, d + 1` for a child value, `, d` for the same value),
+        or "" when the callee does not take one (`key` None: explain functions, which all do)."""
+        if not self.has_d or (key is not None and key not in self.recursive):
+            return ""
+        return ", d + 1" if child else ", d"
+
+    def fn_names(self, key: str) -> tuple[str, str]:
+        """(`is_` function, `_explain_` function) of a named type or helper key."""
+        if key in self.helpers:
+            return f"_is_{key}", f"_explain_{key}"
+        return f"is_{key}", f"_explain_{key}"
+
+    # -- expressions ----------------------------------------------------------------------------
+
+    def pred(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
+        if self.index.accepts_anything(t):
+            return ANYTHING
+        if isinstance(t, ir.Prim):
+            return self._prim(t.kind, v, path)
+        if isinstance(t, ir.Lit):
+            return self._literals([t], v, path, json_literal(t))
+        if isinstance(t, ir.Ref):
+            td = self.index.typedefs[t.name]
+            target = td.type
+            if _inlinable(target, self.index) and alias_constraints(td.doc).is_empty():
+                inner = self.pred(target, v, path, child)
+                expected = f"{t.name} ({describe(target, self.index)})"
+                return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
+            return self._named(t.name, v, path, child)
+        if isinstance(t, ir.Obj):
+            if is_class_obj(t):
+                return self._named(t.name, v, path, child)
+            if t.index is None or self.index.accepts_anything(t.index.value):
+                return self._prim(P.OBJECT, v, path)
+            return self._hoist(t, v, path, child)
+        if isinstance(t, ir.Map):
+            if _open_key(t) and self.index.accepts_anything(t.value):
+                return self._prim(P.OBJECT, v, path)
+            return self._hoist(t, v, path, child)
+        if isinstance(t, ir.Array):
+            return self._hoist(t, v, path, child)
+        if isinstance(t, ir.Union_):
+            return self._union(t, v, path, child)
+        return self._intersection(t, v, path, child)
+
+    def _prim(self, kind: P, v: str, path: str) -> Pred:
+        if kind in (P.UNKNOWN, P.ANY):
+            return ANYTHING
+        if kind is P.NEVER:
+            return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
+        if kind is P.NUMBER:
+            ok = NUMBER_OK.format(v=v)
+            return Pred(ok, f"not {ok}", _mismatch(path, "number", v))
+        if kind is P.INTEGER:
+            ok = INTEGER_OK.format(v=v)
+            return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
+        ok, bad = _SIMPLE[kind]
+        return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))
+
+    def _literals(self, lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
+        """Literal members, grouped by kind (bool is not a number: `True == 1` in Python)."""
+        parts: list[str] = []
+        strings = [lit.value for lit in lits if lit.kind == "string"]
+        numbers = [lit.value for lit in lits if lit.kind == "number"]
+        bools = [lit.value for lit in lits if lit.kind == "boolean"]
+        if len(strings) == 1:
+            parts.append(f"{v} == {literal(strings[0])}")
+        elif strings:
+            parts.append(f"{v} in ({', '.join(literal(s) for s in strings)})")
+        if len(numbers) == 1:
+            parts.append(f"({v} == {literal(numbers[0])} and type({v}) is not bool)")
+        elif numbers:
+            parts.append(f"({v} in ({', '.join(literal(n) for n in numbers)}) and type({v}) is not bool)")
+        for b in bools:
+            parts.append(f"{v} is {literal(b)}")
+        ok = " or ".join(parts)
+        if len(parts) == 1 and len(strings) == 1:
+            bad = f"{v} != {literal(strings[0])}"
+        elif len(parts) == 1 and len(strings) > 1:
+            bad = f"{v} not in ({', '.join(literal(s) for s in strings)})"
+        else:
+            ok = f"({ok})" if len(parts) > 1 else ok
+            bad = f"not {ok}"
+        return Pred(ok, bad, _mismatch(path, expected, v))
+
+    def _named(self, key: str, v: str, path: str, child: bool) -> Pred:
+        self.calls.setdefault(self.current, set()).add(key)
+        is_fn, explain_fn = self.fn_names(key)
+        call = f"{is_fn}({v}{self.depth_arg(key, child)})"
+        return Pred(call, f"not {call}", f"{explain_fn}({v}, {path}, errs{self.depth_arg(None, child)})")
+
+    def _hoist(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
+        key = self.helper_key(t)
+        return self._named(key, v, path, child)
+
+    def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
+        members = _flat(t)
+        if any(self.index.accepts_anything(m) for m in members):
+            return ANYTHING
+        expected = describe(t, self.index)
+        has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
+        lits = [m for m in members if isinstance(m, ir.Lit) and not (has_string and m.kind == "string")]
+        others = [m for m in members if not isinstance(m, ir.Lit) and not _is_never(m)]
+        if lits and not others:
+            return self._literals(lits, v, path, expected)
+        parts: list[str] = []
+        explainers: list[str] = []
+        lit_done = False
+        for m in members:
+            if isinstance(m, ir.Lit):
+                if lits and not lit_done:
+                    parts.append(self._literals(lits, v, path, expected).ok)
+                    lit_done = True
+                continue
+            if m not in others:
+                continue
+            p = self.pred(m, v, path, child)
+            parts.append(p.ok)
+            if p.explain.startswith("_explain_"):
+                kinds = tuple(sorted(self.index.kinds(m)))
+                explainers.append(f"({kinds!r}, {p.explain.split('(', 1)[0]})")
+        if not parts:
+            return self._prim(P.NEVER, v, path)
+        ok = f"({' or '.join(parts)})" if len(parts) > 1 else parts[0]
+        if explainers:
+            members_text = f"({', '.join(explainers)},)"
+            depth = self.depth_arg(None, False)
+            explain = f"_explain_union({v}, {path}, errs, {literal(expected)}, {members_text}{depth})"
+        else:
+            explain = _mismatch(path, expected, v)
+        return Pred(ok, f"not {ok}", explain)
+
+    def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
+        preds = [self.pred(m, v, path, child) for m in t.members]
+        preds = [p for p in preds if not p.anything] or [ANYTHING]
+        if len(preds) == 1:
+            return preds[0]
+        ok = "(" + " and ".join(p.ok for p in preds) + ")"
+        explain = "; ".join(f"({p.explain}) if {p.bad} else None" for p in preds)
+        return Pred(ok, f"not {ok}", explain)
+
+    # -- statements -----------------------------------------------------------------------------
+
+    def check(
+        self,
+        t: ir.TypeExpr,
+        v: str,
+        path: str,
+        child: bool,
+        constraints: ir.Constraints = ir.NO_CONSTRAINTS,
+        nullable: bool = False,
+    ) -> Check:
+        """A check in statement position: loops for arrays and maps, an expression otherwise."""
+        nullable = nullable and not _has_null(t)
+        expected = describe(t, self.index) + (" | null" if nullable else "")
+        exp = literal(expected)
+        if not nullable:
+            if isinstance(t, ir.Array):
+                item = self.pred(t.item, "i", f"_at({path}, n)", True)
+                len_bad, len_explain = self._length(constraints, v, path)
+                return Check("list", v, path, item=item, len_bad=len_bad, len_explain=len_explain,
+                             expected=expected, expected_literal=exp)  # fmt: skip
+            value = _dict_value(t, self.index)
+            if value is not None:
+                item = self.pred(value, "i", f"_key({path}, k)", True)
+                return Check("dict", v, path, item=item, expected=expected, expected_literal=exp)
+        p = self.pred(t, v, path, child)
+        if p.anything:
+            return Check("none", v, path, expected=expected, expected_literal=exp)
+        bad, ok, explain = p.bad, p.ok, p.explain
+        extra_bad, extra_explain = self._constraints(t, constraints, v, path)
+        if extra_bad:
+            bad = f"({bad} or {extra_bad})"
+            ok = f"not {bad}"
+            explain = f"{p.explain} if {p.bad} else {extra_explain}"
+        if nullable:
+            bad = f"({v} is not None and {bad})"
+            ok = f"({v} is None or {ok})"
+        return Check("expr", v, path, bad=bad, ok=ok, explain=explain, expected=expected, expected_literal=exp)
+
+    def _length(self, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
+        parts, words = [], []
+        if c.min_items is not None:
+            parts.append(f"len({v}) < {c.min_items}")
+            words.append(f"at least {c.min_items} items")
+        if c.max_items is not None:
+            parts.append(f"len({v}) > {c.max_items}")
+            words.append(f"at most {c.max_items} items")
+        if not parts:
+            return "", ""
+        return " or ".join(parts), _mismatch(path, "array with " + " and ".join(words), v)
+
+    def _constraints(self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
+        """Numeric bounds and patterns; each applies only to values of its kind (as in JSON
+        Schema). `@format` is an annotation, as in JSON Schema, and is not checked."""
+        kinds = self.index.kinds(t)
+        parts: list[str] = []
+        words: list[str] = []
+        numeric = kinds <= {"integer", "number"}
+        guard = "" if numeric else f"(type({v}) is int or type({v}) is float) and "
+        if c.minimum is not None:
+            parts.append(f"{guard}{v} < {literal(c.minimum)}")
+            words.append(f">= {literal(c.minimum)}")
+        if c.maximum is not None:
+            parts.append(f"{guard}{v} > {literal(c.maximum)}")
+            words.append(f"<= {literal(c.maximum)}")
+        if c.pattern is not None:
+            name = self.pattern(c.pattern, t)
+            sguard = "" if kinds <= {"string"} else f"type({v}) is str and "
+            parts.append(f"{sguard}{name}.search({v}) is None")
+            words.append(f"matching {c.pattern!r}")
+        if not parts:
+            return "", ""
+        what = describe(t, self.index) + " " + " and ".join(words)
+        return "(" + " or ".join(parts) + ")", _mismatch(path, what, v)
+
+    def pattern(self, regex: str, at: object) -> str:
+        try:
+            re.compile(regex)
+        except re.error as err:
+            loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)
+            self.diagnostics.append(Diagnostic(loc, f"pattern {regex!r} is not a valid regular expression: {err}"))
+        name = "_RE_" + hashlib.sha256(regex.encode("utf-8")).hexdigest()[:10]
+        self.patterns[name] = regex
+        return name
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def helper_key(self, t: ir.TypeExpr) -> str:
+        raw = structural_key(t)
+        key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
+        if len(key) > 60 or (key in self.helpers and structural_key(self.helpers[key].t) != raw):
+            key = key[:40].rstrip("_") + "_" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
+        self.helpers.setdefault(key, Helper(key, t))
+        return key
+
+
+def _mismatch(path: str, expected: str, v: str) -> str:
+    return f"errs.append(_mismatch({path}, {literal(expected)}, {v}))"
+
+
+def _flat(t: ir.Union_) -> list[ir.TypeExpr]:
+    out: list[ir.TypeExpr] = []
+    for m in t.members:
+        out.extend(_flat(m) if isinstance(m, ir.Union_) else [m])
+    return out
+
+
+def _is_never(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Prim) and t.kind is P.NEVER
+
+
+def _has_null(t: ir.TypeExpr) -> bool:
+    if isinstance(t, ir.Prim):
+        return t.kind is P.NULL
+    return isinstance(t, ir.Union_) and any(_has_null(m) for m in t.members)
+
+
+def _open_key(t: ir.Map) -> bool:
+    return isinstance(t.key, ir.Prim) and t.key.kind is P.STRING
+
+
+def _dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
+    """The value type of a `dict[str, V]` that needs a loop (V is not `unknown`), else None."""
+    if isinstance(t, ir.Obj) and not t.properties and t.index is not None:
+        value = t.index.value
+    elif isinstance(t, ir.Map) and _open_key(t):
+        value = t.value
+    else:
+        return None
+    return None if index.accepts_anything(value) else value
+
+
+def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
+    """Aliases checked inline instead of by a call: primitives, literals and unions of them."""
+    if isinstance(t, (ir.Prim, ir.Lit)):
+        return True
+    if isinstance(t, ir.Union_):
+        return all(isinstance(m, (ir.Prim, ir.Lit)) for m in _flat(t))
+    return False
+
+
+def record_keys(t: ir.Map) -> tuple[str, ...]:
+    """The fixed keys of `Record<"a" | "b", V>`."""
+    keys: list[str] = []
+    for m in _flat(t.key) if isinstance(t.key, ir.Union_) else [t.key]:
+        if isinstance(m, ir.Lit) and isinstance(m.value, str):
+            keys.append(m.value)
+    return tuple(keys)
+
+
+def structural_key(t: ir.TypeExpr) -> str:
+    """A name for a type built from its structure only (never from where it stands)."""
+    if isinstance(t, ir.Prim):
+        return {P.STRING: "str", P.BOOLEAN: "bool"}.get(t.kind, t.kind.value)
+    if isinstance(t, ir.Lit):
+        return "lit_" + json_literal(t)
+    if isinstance(t, ir.Ref):
+        return t.name
+    if isinstance(t, ir.Obj):
+        if is_class_obj(t):
+            return t.name
+        return "dict_of_" + (structural_key(t.index.value) if t.index is not None else "any")
+    if isinstance(t, ir.Array):
+        return "list_of_" + structural_key(t.item)
+    if isinstance(t, ir.Map):
+        if _open_key(t):
+            return "dict_of_" + structural_key(t.value)
+        return "record_" + "_".join(record_keys(t)) + "_of_" + structural_key(t.value)
+    joiner = "_or_" if isinstance(t, ir.Union_) else "_and_"
+    return joiner.join(structural_key(m) for m in t.members)

@@ -1,0 +1,119 @@
+"""Python type hints for IR type expressions.
+
+`string` -> `str`, `number` -> `float` (ints are floats to a type checker), integer -> `int`,
+`unknown`/`any` -> `JSON` (the package's recursive JSON alias), `object` -> `dict[str, JSON]`,
+literal types and literal unions -> one `Literal[...]`, arrays -> `list[...]`, maps and
+property-less objects -> `dict[str, ...]`, classes and aliases by name, other unions `A | B`.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from .analysis import P, TypeIndex, is_class_obj
+
+_PRIMS = {
+    P.STRING: "str",
+    P.NUMBER: "float",
+    P.INTEGER: "int",
+    P.BOOLEAN: "bool",
+    P.NULL: "None",
+    P.UNKNOWN: "JSON",
+    P.ANY: "JSON",
+    P.OBJECT: "dict[str, JSON]",
+}
+# A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
+_ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
+
+
+class Hints:
+    def __init__(self, index: TypeIndex) -> None:
+        self.index = index
+
+    def hint(self, t: ir.TypeExpr) -> str:
+        if isinstance(t, ir.Prim):
+            if t.kind is P.NEVER:
+                return "NoReturn"
+            return _PRIMS[t.kind]
+        if isinstance(t, ir.Lit):
+            return self._literal([t])
+        if isinstance(t, ir.Ref):
+            return t.name
+        if isinstance(t, ir.Array):
+            return f"list[{self.hint(t.item)}]"
+        if isinstance(t, ir.Map):
+            return f"dict[str, {self.hint(t.value)}]"
+        if isinstance(t, ir.Obj):
+            if is_class_obj(t):
+                return t.name
+            return f"dict[str, {self.hint(t.index.value) if t.index is not None else 'JSON'}]"
+        if isinstance(t, ir.Union_):
+            return self._union(t.members)
+        # An intersection of non-objects (rare): its first member is the closest plain hint.
+        return self.hint(t.members[0])
+
+    def _literal(self, lits: list[ir.Lit]) -> str:
+        if any(isinstance(lit.value, float) for lit in lits):
+            return "float"  # Literal[] takes no floats
+        values = list(dict.fromkeys(repr(lit.value) for lit in lits))
+        return f"Literal[{', '.join(values)}]"
+
+    def _union(self, members: tuple[ir.TypeExpr, ...]) -> str:
+        flat: list[ir.TypeExpr] = []
+
+        def walk(ms: tuple[ir.TypeExpr, ...]) -> None:
+            for m in ms:
+                if isinstance(m, ir.Union_):
+                    walk(m.members)
+                elif not (isinstance(m, ir.Prim) and m.kind is P.NEVER):
+                    flat.append(m)
+
+        walk(members)
+        if any(isinstance(m, ir.Prim) and m.kind in (P.UNKNOWN, P.ANY) for m in flat):
+            return "JSON"
+        parts: list[str] = []
+        lits: list[ir.Lit] = []
+        lit_at = -1
+        for m in flat:
+            if isinstance(m, ir.Lit):
+                if lit_at < 0:
+                    lit_at = len(parts)
+                    parts.append("")
+                lits.append(m)
+            else:
+                parts.append(self.hint(m))
+        absorbed = {_ABSORBS[p] for p in parts if p in _ABSORBS}
+        lits = [lit for lit in lits if lit.kind not in absorbed]
+        if lit_at >= 0:
+            parts[lit_at] = self._literal(lits) if lits else ""
+        out = [p for p in dict.fromkeys(parts) if p]
+        if "None" in out:  # `X | None` reads best with None last
+            out = [p for p in out if p != "None"] + ["None"]
+        return " | ".join(out) if out else "NoReturn"
+
+    def field(self, p: ir.Property) -> str:
+        """The hint of a class attribute: `| None` when nullable, `| UnsetType` when optional."""
+        base = self.hint(p.type)
+        if base == "NoReturn":
+            return "UnsetType"
+        if p.nullable and "None" not in base.split(" | ") and base != "JSON":
+            base += " | None"
+        if p.optional:
+            base += " | UnsetType"
+        return base
+
+    def mentions_module_names(self, t: ir.TypeExpr) -> bool:
+        """Whether the hint names a class or alias of the module (then an alias of it is
+        written as a string, so definition order and recursion do not matter at run time)."""
+        if isinstance(t, ir.Ref):
+            return True
+        if isinstance(t, ir.Obj) and is_class_obj(t):
+            return True
+        if isinstance(t, ir.Obj):
+            return t.index is not None and self.mentions_module_names(t.index.value)
+        if isinstance(t, ir.Array):
+            return self.mentions_module_names(t.item)
+        if isinstance(t, ir.Map):
+            return self.mentions_module_names(t.value)
+        if isinstance(t, (ir.Union_, ir.Intersection)):
+            return any(self.mentions_module_names(m) for m in t.members)
+        return False

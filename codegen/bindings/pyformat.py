@@ -1,0 +1,21 @@
+"""Generated Python is formatted by black through its API: the pinned version (pyproject), an
+explicit Mode, never a configuration file found on disk."""
+
+from __future__ import annotations
+
+import black
+
+MODE = black.Mode(
+    target_versions={black.TargetVersion.PY310},
+    line_length=100,
+    string_normalization=True,
+    is_pyi=False,
+    magic_trailing_comma=True,
+    preview=False,
+)
+
+
+def format_python(source: str) -> str:
+    """Format one module; raises black's error (with the module text's line) if it is not valid
+    Python, which is a bug in a template or a view."""
+    return black.format_str(source, mode=MODE)

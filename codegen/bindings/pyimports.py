@@ -1,0 +1,42 @@
+"""Imports of generated modules: which names a module's view uses, and the import statements
+in the order ruff's isort rules expect (so generated code passes `ruff check` as it is)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+
+from .text import import_cmp, sort_imports
+
+
+def all_strings(obj: object) -> str:
+    """Every string inside a view (nested dataclasses, tuples, lists, generators), joined."""
+    out: list[str] = []
+
+    def walk(o: object) -> None:
+        if isinstance(o, str):
+            out.append(o)
+        elif dataclasses.is_dataclass(o) and not isinstance(o, type):
+            for f in dataclasses.fields(o):
+                walk(getattr(o, f.name))
+        elif isinstance(o, (tuple, list)) or hasattr(o, "__next__"):
+            for item in o:  # type: ignore[union-attr]
+                walk(item)
+
+    walk(obj)
+    return "\n".join(out)
+
+
+def uses(names: list[str], text: str) -> list[str]:
+    """The names (identifiers) that occur in `text` as names, not as attributes."""
+    return [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)]
+
+
+def import_lines(module: str, names: list[str]) -> tuple[str, ...]:
+    """`from module import ...` statements as ruff's isort orders them: plain names together,
+    each `x as _y` on its own line, statements by their first name."""
+    plain = sort_imports([n for n in names if " as " not in n])
+    statements = [[n] for n in names if " as " in n] + ([plain] if plain else [])
+    statements.sort(key=functools.cmp_to_key(lambda a, b: import_cmp(a[0], b[0])))
+    return tuple(f"from {module} import {', '.join(s)}" for s in statements)

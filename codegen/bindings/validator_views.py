@@ -1,0 +1,242 @@
+"""The view model of validators.py: one `is_<Type>` and one `_explain_<Type>` per named type
+(declared types and named inline objects), plus hoisted helpers for nested arrays and maps.
+
+Everything the template prints is computed here: function names, check expressions, the JSON
+path expressions, docstrings and the dispatch rule comments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from ..errors import SchemaError
+from .analysis import ClassDef, Discriminator, TypeIndex, alias_constraints, cyclic, is_class_obj
+from .checks import Check, Compiler, Helper, Pred, _dict_value, record_keys
+from .text import comment, docstring, key_suffix, literal
+
+MAX_DEPTH = 256
+
+
+@dataclass(frozen=True)
+class FieldView:
+    wire: str  # Python literal of the wire name
+    optional: bool
+    check: Check
+    missing: str  # statement reporting the field as missing
+
+
+@dataclass(frozen=True)
+class CaseView:
+    test: str  # condition on `t`, the discriminator value
+    is_call: str
+    explain_call: str
+
+
+@dataclass(frozen=True)
+class FunctionView:
+    kind: str  # "object" | "check" | "dispatch"
+    name: str  # the type (or helper) it checks
+    is_fn: str
+    explain_fn: str
+    recursive: bool
+    is_params: str  # parameters of the is_ function
+    doc: str  # docstring literal of the is_ function
+    comment: str = ""  # how a union is decided
+    fields: tuple[FieldView, ...] = ()
+    is_fields: tuple[FieldView, ...] = ()  # the fields the is_ function checks before returning
+    last: FieldView | None = None  # kind "object": a last field checked by the return statement
+    final: str = "True"  # kind "object": what the is_ function returns after its checks
+    keys: str = ""  # name of the frozenset of declared wire names ("" when unused)
+    extras: Pred | None = None  # values under undeclared keys (typed index signature)
+    check: Check | None = None  # kind "check": the whole value
+    disc: str = ""  # kind "dispatch": discriminator wire literal
+    disc_missing: str = ""
+    disc_mismatch: str = ""
+    cases: tuple[CaseView, ...] = ()
+
+
+@dataclass(frozen=True)
+class TypeEntry:
+    name: str  # Python literal of the type name
+    is_fn: str
+    explain_fn: str
+
+
+@dataclass(frozen=True)
+class ValidatorsView:
+    functions: tuple[FunctionView, ...]
+    key_sets: tuple[tuple[str, str], ...]  # (constant name, frozenset literal)
+    patterns: tuple[tuple[str, str], ...]  # (constant name, regex literal)
+    types: tuple[TypeEntry, ...]
+    max_depth: int
+
+
+def _path(wire: str) -> str:
+    return f"p + {literal(key_suffix(wire))}"
+
+
+class _Builder:
+    def __init__(self, index: TypeIndex, recursive: frozenset[str]) -> None:
+        self.index = index
+        self.c = Compiler(index, recursive)
+        self.key_sets: dict[str, str] = {}
+
+    def named(self) -> list[tuple[str, FunctionView]]:
+        """Named types in source order, each declared type followed by its inline classes."""
+        out: list[tuple[str, FunctionView]] = []
+        done: set[str] = set()
+        for td in self.index.resolved.types:
+            out.append((td.name, self.typedef(td)))
+            done.add(td.name)
+            for cls in self.index.classes.values():
+                if cls.name not in done and cls.obj.path[:1] == (td.name,):
+                    out.append((cls.name, self.object(cls.name, cls.obj.properties, cls.obj.index, cls)))
+                    done.add(cls.name)
+        for cls in self.index.classes.values():  # inline classes reached only through others
+            if cls.name not in done:
+                out.append((cls.name, self.object(cls.name, cls.obj.properties, cls.obj.index, cls)))
+                done.add(cls.name)
+        return out
+
+    def helpers(self) -> list[FunctionView]:
+        out: dict[str, FunctionView] = {}
+        while len(out) < len(self.c.helpers):
+            for key, helper in list(self.c.helpers.items()):
+                if key not in out:
+                    out[key] = self.helper(helper)
+        return [out[k] for k in sorted(out)]
+
+    # -- per kind -------------------------------------------------------------------------------
+
+    def typedef(self, td: ir.TypeDef) -> FunctionView:
+        if is_class_obj(td.type):
+            cls = self.index.classes[td.name]
+            return self.object(td.name, cls.obj.properties, cls.obj.index, cls)
+        disc = self.index.discriminator(td.type)
+        if disc is not None:
+            return self.dispatch(td.name, disc)
+        self.c.enter(td.name)
+        constraints = alias_constraints(td.doc)
+        check = self.c.check(td.type, "v", "p", False, constraints)
+        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
+
+    def _fn(self, kind: str, name: str, doc: str, key: str | None = None, **kw: object) -> FunctionView:
+        is_fn, explain_fn = self.c.fn_names(key or name)
+        recursive = (key or name) in self.c.recursive
+        params = "v: object, d: int = 0" if recursive else "v: object"
+        return FunctionView(kind, name, is_fn, explain_fn, recursive, params, docstring(doc, "    "), **kw)  # type: ignore[arg-type]
+
+    def object(
+        self,
+        name: str,
+        props: tuple[ir.Property, ...],
+        index: ir.Index | None,
+        cls: ClassDef | None,
+        key: str | None = None,
+    ) -> FunctionView:
+        self.c.enter(key or name)
+        fields = []
+        for p in props:
+            path = _path(p.name)
+            check = self.c.check(p.type, "x", path, True, p.constraints, p.nullable)
+            missing = f"errs.append(_missing(p, {literal(p.name)}, {literal(check.expected)}))"
+            fields.append(FieldView(literal(p.name), p.optional, check, missing))
+        extras = None
+        if index is not None and not self.index.accepts_anything(index.value):
+            extras = self.c.pred(index.value, "x", "_key(p, k)", True)
+        keys = ""
+        if extras is not None and props:
+            keys = "_KEYS_" + (key or name)
+            self.key_sets[keys] = "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
+        what = f"a valid {name}" if cls is not None else f"a JSON object of {name}"
+        is_fields, last, final = _fold_last(fields, extras)
+        return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
+                        extras=extras, is_fields=is_fields, last=last, final=final)  # fmt: skip
+
+    def dispatch(self, name: str, disc: Discriminator) -> FunctionView:
+        self.c.enter(name)
+        cases = []
+        values: list[str] = []
+        for member, lits in disc.members:
+            is_fn, explain_fn = self.c.fn_names(member)
+            self.c.calls[name].add(member)
+            d_is = self.c.depth_arg(member, False)
+            d_explain = self.c.depth_arg(None, False)
+            if len(lits) == 1:
+                test = f"t == {literal(lits[0])}"
+            else:
+                test = f"t in ({', '.join(literal(v) for v in lits)})"
+            cases.append(CaseView(test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})"))
+            values.extend(literal(v) for v in lits)
+        expected = "one of " + ", ".join(values)
+        wire = literal(disc.wire)
+        rule = (
+            f"Discriminated by {comment(literal(disc.wire))}: each member requires its own "
+            "literal value there, so that value alone picks the member to check."
+        )
+        return self._fn(
+            "dispatch",
+            name,
+            f"Whether `v` is a valid {name}.",
+            comment=rule,
+            disc=wire,
+            disc_missing=f"errs.append(_missing(p, {wire}, {literal(expected)}))",
+            disc_mismatch=f"errs.append(_mismatch({_path(disc.wire)}, {literal(expected)}, t))",
+            cases=tuple(cases),
+        )
+
+    def helper(self, h: Helper) -> FunctionView:
+        t = h.t
+        self.c.enter(h.key)
+        if isinstance(t, ir.Map) and _dict_value(t, self.index) is None and not _open(t):
+            keys = record_keys(t)
+            props = tuple(ir.Property(k, t.value, optional=False) for k in keys)
+            return self.object(h.key, props, ir.Index(t.value), None, key=h.key)
+        check = self.c.check(t, "v", "p", False)
+        return self._fn("check", h.key, "Whether `v` is a valid nested value.", key=h.key, check=check)
+
+
+def _fold_last(fields: list[FieldView], extras: Pred | None) -> tuple[tuple[FieldView, ...], FieldView | None, str]:
+    """The is_ function returns the last field's check directly when it is an expression
+    (`return x is _ABSENT or type(x) is str`) rather than `if ...: return False; return True`."""
+    fields = list(fields)
+    while extras is None and fields and fields[-1].optional and fields[-1].check.kind == "none":
+        fields.pop()  # nothing to check
+    if extras is not None or not fields or fields[-1].check.kind not in ("expr", "none"):
+        return tuple(fields), None, "True"
+    last = fields[-1]
+    if last.check.kind == "none":
+        return tuple(fields[:-1]), None, "True" if last.optional else f"{last.wire} in v"
+    ok = last.check.ok
+    return tuple(fields[:-1]), last, f"x is _ABSENT or {ok}" if last.optional else ok
+
+
+def _open(t: ir.Map) -> bool:
+    return isinstance(t.key, ir.Prim) and t.key.kind is ir.PrimKind.STRING
+
+
+def _build(index: TypeIndex, recursive: frozenset[str]) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
+    b = _Builder(index, recursive)
+    named = b.named()
+    return b, named
+
+
+def validators_view(index: TypeIndex) -> ValidatorsView:
+    # Pass 1 finds the call graph (with helpers), pass 2 renders with depth arguments on cycles.
+    first, named = _build(index, frozenset())
+    first.helpers()
+    graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
+    b, named = _build(index, cyclic(graph))
+    helpers = b.helpers()
+    if b.c.diagnostics:
+        raise SchemaError(b.c.diagnostics)
+    functions = [f for _, f in named] + helpers
+    types = tuple(TypeEntry(literal(n), f.is_fn, f.explain_fn) for n, f in named)
+    return ValidatorsView(
+        functions=tuple(functions),
+        key_sets=tuple(sorted(b.key_sets.items())),
+        patterns=tuple(sorted((n, literal(r)) for n, r in b.c.patterns.items())),
+        types=types,
+        max_depth=MAX_DEPTH,
+    )

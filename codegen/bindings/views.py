@@ -1,0 +1,239 @@
+"""View models of the package's modules other than validators.py: plain data for the templates,
+with names, hints, imports, escaped docstrings and codec expressions computed here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import PurePath
+
+from .. import ir
+from ..errors import SchemaError
+from .analysis import EXTRA, ClassDef, TypeIndex, is_class_obj
+from .builds import Builds, SelectorView
+from .hints import Hints
+from .pyimports import all_strings, import_lines, uses
+from .text import comment, doc_text, docstring, literal, sort_all, sort_imports
+
+EXTRA_DOC = "Members the schema does not declare, kept as they came (MCP objects are open)."
+
+
+@dataclass(frozen=True)
+class Context:
+    resolved: ir.Resolved
+    index: TypeIndex
+
+    @cached_property
+    def hints(self) -> Hints:
+        return Hints(self.index)
+
+
+@dataclass(frozen=True)
+class HeaderView:
+    source: str  # file name only: the output must not depend on where the schema was read
+    sha256: str
+    title: str
+
+
+def header_view(resolved: ir.Resolved) -> HeaderView:
+    name = PurePath(resolved.source).name
+    return HeaderView(comment(name), resolved.sha256, comment(f"the protocol schema in {name}"))
+
+
+@dataclass(frozen=True)
+class ConstView:
+    name: str
+    value: str  # Python literal
+    doc: str  # docstring literal ("" if none)
+
+
+@dataclass(frozen=True)
+class AliasView:
+    name: str
+    value: str  # the hint, quoted when it names module classes or aliases
+    doc: str
+
+
+@dataclass(frozen=True)
+class FieldView:
+    attr: str
+    hint: str
+    default: str  # " = UNSET" or ""
+    doc: str
+    build: str  # keyword argument value in _from_valid (reads `v`)
+    wire: str  # Python literal of the wire name
+    optional: bool
+    encode: str  # expression of the JSON value of `self.<attr>`
+
+
+@dataclass(frozen=True)
+class ClassView:
+    name: str
+    name_literal: str
+    doc: str
+    keys: str  # name of the frozenset of declared wire names
+    key_set: str  # its value
+    fields: tuple[FieldView, ...]
+    extra_hint: str
+    extra_build: str
+    extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
+
+
+@dataclass(frozen=True)
+class ModelsView:
+    callable: bool  # whether collections.abc.Callable is needed
+    imports: tuple[str, ...]  # names from typing
+    runtime_imports: tuple[str, ...]  # lines `name as _alias` / `name`
+    consts: tuple[ConstView, ...]
+    aliases: tuple[AliasView, ...]
+    classes: tuple[ClassView, ...]
+    selectors: tuple[SelectorView, ...]
+    exports: tuple[str, ...]  # Python literals
+
+
+def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
+    hint = ctx.hints.field(f)
+    wire = literal(f.name)
+    built = b.build(f.type, f"v[{wire}]")
+    if f.nullable and built != f"v[{wire}]":
+        built = f"(None if v[{wire}] is None else {built})"
+    if f.optional:
+        if built == f"v[{wire}]":
+            build = f"v.get({wire}, UNSET)"
+        else:
+            build = f"({built} if {wire} in v else UNSET)"
+    else:
+        build = built
+    encode = b.encode(f.type, f"self.{attr}", f.nullable)
+    return FieldView(attr, hint, " = UNSET" if f.optional else "", docstring(doc_text(f.doc), "    "),
+                     build, wire, f.optional, encode)  # fmt: skip
+
+
+def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
+    fields = tuple(_field(c, fl.prop, fl.attr, ctx, b) for fl in c.fields)
+    index = c.obj.index
+    value = index.value if index is not None else ir.Prim(ir.PrimKind.UNKNOWN)
+    extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
+    keys = f"_KEYS_{c.name}"
+    extra_build = f"_extras(v, {keys})"
+    extra_encode = ""
+    if not ctx.index.is_raw(value):
+        extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
+        extra_encode = b.encode(value, "i")
+    key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
+    return ClassView(c.name, literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
+                     extra_build, extra_encode)  # fmt: skip
+
+
+def models_view(ctx: Context) -> ModelsView:
+    index, hints = ctx.index, ctx.hints
+    b = Builds(index, hints)
+    consts = tuple(
+        ConstView(c.name, literal(c.value.value), docstring(doc_text(c.doc), "")) for c in ctx.resolved.consts
+    )
+    aliases = []
+    for td in ctx.resolved.types:
+        if is_class_obj(td.type):
+            continue
+        value = hints.hint(td.type)
+        if hints.mentions_module_names(td.type):
+            value = literal(value)
+        aliases.append(AliasView(td.name, value, docstring(doc_text(td.doc), "")))
+    classes = tuple(_class(c, ctx, b) for c in index.classes.values())
+    for td in ctx.resolved.types:  # every alias that builds something gets a `_build_` function
+        if not is_class_obj(td.type) and not index.is_raw(td.type):
+            b.alias_builder(td.name)
+    if b.diagnostics:
+        raise SchemaError(b.diagnostics)
+    selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
+    hint_text = all_strings([[a.value for a in aliases], [(f.hint for f in c.fields) for c in classes],
+                             [c.extra_hint for c in classes], [s.hint for s in selectors]])  # fmt: skip
+    code_text = all_strings([classes, selectors]) + "\nextra Any"
+    typing = ["Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast"]
+    used = set(uses(typing, hint_text + "\n" + code_text))
+    if consts:
+        used.add("Final")
+    if aliases:
+        used.add("TypeAlias")
+    typing_imports = sort_imports([n for n in typing if n in used])
+    runtime = ["JSON", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras",
+               "same as _same"]  # fmt: skip
+    runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
+    if any(f.optional for c in classes for f in c.fields):
+        runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
+    exports = tuple(sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes]))
+    return ModelsView(
+        callable=any(s.table for s in selectors),
+        imports=tuple(typing_imports),
+        runtime_imports=import_lines("._runtime", runtime_used),
+        consts=consts,
+        aliases=tuple(aliases),
+        classes=classes,
+        selectors=selectors,
+        exports=tuple(literal(n) for n in exports),
+    )
+
+
+@dataclass(frozen=True)
+class DecoderView:
+    name: str  # Python literal of the type name
+    build: str  # callable building a validated value
+
+
+@dataclass(frozen=True)
+class CodecView:
+    imports: tuple[str, ...]  # names imported from models
+    decoders: tuple[DecoderView, ...]
+
+
+def codec_view(ctx: Context) -> CodecView:
+    index = ctx.index
+    decoders = []
+    imports: set[str] = set()
+    for td in ctx.resolved.types:
+        if is_class_obj(td.type):
+            decoders.append(DecoderView(literal(td.name), f"_m.{td.name}._from_valid"))
+        elif index.is_raw(td.type):
+            decoders.append(DecoderView(literal(td.name), "_same"))
+        else:
+            decoders.append(DecoderView(literal(td.name), f"_m._build_{td.name}"))
+    for c in index.classes.values():
+        if c.name not in index.typedefs:
+            decoders.append(DecoderView(literal(c.name), f"_m.{c.name}._from_valid"))
+    return CodecView(tuple(sorted(imports)), tuple(decoders))
+
+
+@dataclass(frozen=True)
+class InitView:
+    doc: str
+    models: tuple[str, ...]
+    exports: tuple[str, ...]
+
+
+def init_view(ctx: Context) -> InitView:
+    names = models_exports(ctx)
+    runtime = ["JSON", "UNSET", "ErrorDetail", "UnsetType", "ValidationError"]
+    api = ["decode", "encode", "errors", "is_valid", "validate"]
+    name = PurePath(ctx.resolved.source).name
+    doc = (
+        f"Python bindings for the protocol schema in {name}: dataclasses (`models`), a codec "
+        "(`decode`, `encode`, `Type.from_json`, `obj.to_json()`) and validators (`validate`, "
+        "`is_valid`, `errors`, per-type `validators.is_<Type>`)."
+    )
+    exports = sort_all(sorted(set(names) | set(runtime) | set(api) | {"validators"}))
+    return InitView(docstring(doc, ""), tuple(sort_imports(list(names))), tuple(literal(n) for n in exports))
+
+
+def models_exports(ctx: Context) -> tuple[str, ...]:
+    index = ctx.index
+    names = [c.name for c in ctx.resolved.consts]
+    names += [td.name for td in ctx.resolved.types if not is_class_obj(td.type)]
+    names += list(index.classes)
+    return tuple(names)
+
+
+def runtime_view(ctx: Context) -> None:
+    return None
+
+
+__all__ = ["Context", "EXTRA", "codec_view", "header_view", "init_view", "models_view", "runtime_view"]
