@@ -46,7 +46,7 @@ How each fact is derived (MCP conventions; every rule below is exercised by test
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from . import ir
@@ -111,18 +111,12 @@ class MethodModel:
     methods: tuple[Method, ...]  # sorted by method string
     type_uses: tuple[TypeUse, ...]  # sorted by name; only types sent by someone
     notes: tuple[str, ...] = ()  # ambiguities that the rules above could not settle
-    _by_method: dict[str, Method] = field(default_factory=dict, compare=False, repr=False)
-    _by_type: dict[str, tuple[Side, ...]] = field(default_factory=dict, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self._by_method.update((m.method, m) for m in self.methods)
-        self._by_type.update((u.name, u.sent_by) for u in self.type_uses)
 
     def get(self, method: str) -> Method | None:
-        return self._by_method.get(method)
+        return next((m for m in self.methods if m.method == method), None)
 
     def sent_by(self, type_name: str) -> tuple[Side, ...]:
-        return self._by_type.get(type_name, ())
+        return next((u.sent_by for u in self.type_uses if u.name == type_name), ())
 
     def requests(self) -> tuple[Method, ...]:
         return tuple(m for m in self.methods if m.kind == "request")

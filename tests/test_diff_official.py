@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 REPORTS = REPO / "generated" / "reports"
 EXAMPLE = REPO / "schemas" / "example"
 VERSIONS = corpus.version_names()
-PAIRS = list(zip(VERSIONS, VERSIONS[1:]))
+PAIRS = list(pairwise(VERSIONS))
 PAIR_IDS = [f"{a}..{b}" for a, b in PAIRS]
 UNIONS = ("ClientRequest", "ClientNotification", "ClientResult", "ServerRequest",
           "ServerNotification", "ServerResult")  # fmt: skip

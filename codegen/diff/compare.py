@@ -21,11 +21,12 @@ Decisions that keep the list short and exact:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .. import ir
-from ..methods import Method, MethodModel
+from ..methods import MethodModel
 from . import text
+from .change import Change, yes
+from .compare_methods import compare_methods
 from .shapes import (
     as_obj,
     detect_renames,
@@ -37,9 +38,7 @@ from .shapes import (
     shape,
     strip_null,
 )
-from .text import ITEM, VALUE, subject
-
-Facts = tuple[tuple[str, str], ...]
+from .text import ITEM, VALUE
 
 # Tags whose meaning is compared structurally elsewhere (constraints, nullability) or by their own
 # documentation rules; every other tag is compared as an opaque documentation tag.
@@ -48,33 +47,6 @@ _STRUCTURAL_TAGS = frozenset(
      "nullable"}
 )  # fmt: skip
 _CONSTRAINTS = ("format", "minimum", "maximum", "min_items", "max_items", "pattern")
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One neutral difference. `scope` is "method", "type" or "constant"."""
-
-    scope: str
-    path: tuple[str, ...]
-    what: str
-    before: str | None = None
-    after: str | None = None
-    facts: Facts = ()
-    carriers: tuple[str, ...] = ()  # other types whose messages carry this change (inheritance)
-
-    @property
-    def subject(self) -> str:
-        return subject(self.path)
-
-    def sort_key(self) -> tuple[str, tuple[str, ...], str, str, str, Facts]:
-        return (self.scope, self.path, self.what, self.before or "", self.after or "", self.facts)
-
-    def fact(self, key: str, default: str = "") -> str:
-        for k, v in self.facts:
-            if k == key:
-                return v
-        return default
-
 
 # ---------------------------------------------------------------------------------------------
 # The comparison
@@ -124,7 +96,7 @@ class Comparer:
         for name, td in self.old.items():
             if name in self.new:
                 self.typedef(td, self.new[name])
-        self.methods(old_methods, new_methods)
+        self.out.extend(compare_methods(old_methods, new_methods, self.old, self.new, self.renames))
         return self.finish()
 
     def cands(self, name: str) -> str:
@@ -263,7 +235,7 @@ class Comparer:
             what = "property.added" if a is None else "property.removed"
             shown = text.prop(p)
             self.add(path, what, None if a is None else shown, shown if a is None else None,
-                     required=_yes(not p.optional))  # fmt: skip
+                     required=yes(not p.optional))  # fmt: skip
             return
         if a.optional != b.optional:
             self.add(path, "property.optional", _req(a), _req(b))
@@ -322,7 +294,7 @@ class Comparer:
         key = (text.ts(a), text.ts(b))
         if key in self.deref_stack:  # a recursive type compared through itself: stop here
             return False
-        self.add(path, "type.ref", _target(a), _target(b), same_shape=_yes(self.same(da, db)))
+        self.add(path, "type.ref", _target(a), _target(b), same_shape=yes(self.same(da, db)))
         self.deref_stack.add(key)
         self.expr(da, db, path, docs=False)
         self.deref_stack.discard(key)
@@ -366,11 +338,11 @@ class Comparer:
         am, bm = members(a), members(b)
         exp = self.expanded(a, b)
         if exp is not None:
-            self.add(path, "type.ref", text.ts(a), text.ts(b), same_shape=_yes(False))
+            self.add(path, "type.ref", text.ts(a), text.ts(b), same_shape=yes(False))
             am, bm = exp
         ka = [member_key(m, self.renames) for m in am]
         kb = [member_key(m, {}) for m in bm]
-        open_ = _yes(is_open(am) or is_open(bm))
+        open_ = yes(is_open(am) or is_open(bm))
         unmatched_a: list[ir.TypeExpr] = []
         unmatched_b: list[ir.TypeExpr] = []
         for m, k in zip(am, ka):
@@ -436,66 +408,6 @@ class Comparer:
             else:
                 self.add(path, "doc.tag", scope=scope, tag=tag, change=change)
 
-    # -- methods ------------------------------------------------------------------------------
-
-    def methods(self, old: MethodModel, new: MethodModel) -> None:
-        names = sorted({m.method for m in old.methods} | {m.method for m in new.methods})
-        for name in names:
-            a, b = old.get(name), new.get(name)
-            path = (name,)
-            if a is None or b is None:
-                m = b if a is None else a
-                assert m is not None
-                what = "method.added" if a is None else "method.removed"
-                before, after = (None, m.type_name) if a is None else (m.type_name, None)
-                self.add(
-                    path, what, before, after, scope="method", kind=m.kind, direction=m.direction
-                )
-                continue
-            self.method(a, b, path)
-
-    def method(self, a: Method, b: Method, path: tuple[str, ...]) -> None:
-        r = self.renames
-        if a.kind != b.kind:
-            self.add(path, "method.kind", a.kind, b.kind, scope="method")
-        if a.direction != b.direction:
-            self.add(path, "method.direction", a.direction, b.direction, scope="method")
-        if a.via != b.via:
-            self.add(path, "method.via", a.via, b.via, scope="method")
-        if r.get(a.type_name, a.type_name) != b.type_name:
-            self.add(path, "method.type", a.type_name, b.type_name, scope="method")
-        if _renamed(a.params_type, r) != b.params_type:
-            same = self.same(self.params_of(self.old, a), self.params_of(self.new, b))
-            self.add(path, "method.params", _opt(a.params_type), _opt(b.params_type), scope="method",
-                     same_shape=_yes(same))  # fmt: skip
-        if a.kind != b.kind:
-            return  # a request became a notification or back: results no longer compare
-        if _renamed(a.result_type, r) != b.result_type:
-            same = self.same(self.decl(self.old, a.result_type), self.decl(self.new, b.result_type))
-            self.add(path, "method.result", _opt(a.result_type), _opt(b.result_type), scope="method",
-                     same_shape=_yes(same))  # fmt: skip
-        alts_a = {r.get(x, x) for x in a.alt_result_types}
-        for x in sorted(alts_a - set(b.alt_result_types)):
-            self.add(path, "method.alt.removed", x, None, scope="method")
-        for x in sorted(set(b.alt_result_types) - alts_a):
-            self.add(path, "method.alt.added", None, x, scope="method")
-
-    @staticmethod
-    def decl(types: Mapping[str, ir.TypeDef], name: str | None) -> ir.TypeExpr:
-        td = types.get(name or "")
-        return td.type if td else ir.Prim(ir.PrimKind.NEVER)
-
-    def params_of(self, types: Mapping[str, ir.TypeDef], m: Method) -> ir.TypeExpr:
-        td = types[m.type_name]
-        p = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
-        if p is None:
-            return ir.Prim(ir.PrimKind.NEVER)
-        return self.decl(types, p.type.name) if isinstance(p.type, ir.Ref) else p.type
-
-
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
-
 
 def _req(p: ir.Property) -> str:
     return "optional" if p.optional else "required"
@@ -511,14 +423,6 @@ def _ro(p: ir.Property) -> str:
 
 def _val(v: object) -> str | None:
     return None if v is None else str(v)
-
-
-def _opt(name: str | None) -> str:
-    return name or "(none)"
-
-
-def _renamed(name: str | None, renames: Mapping[str, str]) -> str | None:
-    return renames.get(name, name) if name else None
 
 
 def _target(t: ir.TypeExpr) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..methods import MethodModel, Side, Usage
-from .compare import Change
+from .change import Change
 
 LEVELS = ("breaking", "risky", "compatible", "info")
 CATEGORIES = (

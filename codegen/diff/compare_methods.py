@@ -1,0 +1,98 @@
+"""Neutral comparison of two method models: methods added or removed, kind, direction, carrier,
+message type, params, result and alternative results. Names are compared through the renames
+found among the types, shapes through `shapes.shape`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import ir
+from ..methods import Method, MethodModel
+from .change import Change, yes
+from .shapes import shape
+
+Types = Mapping[str, ir.TypeDef]
+_NEVER = ir.Prim(ir.PrimKind.NEVER)
+
+
+def _decl(types: Types, name: str | None) -> ir.TypeExpr:
+    td = types.get(name or "")
+    return td.type if td else _NEVER
+
+
+def _params(types: Types, m: Method) -> ir.TypeExpr:
+    td = types[m.type_name]
+    p = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
+    if p is None:
+        return _NEVER
+    return _decl(types, p.type.name) if isinstance(p.type, ir.Ref) else p.type
+
+
+def _opt(name: str | None) -> str:
+    return name or "(none)"
+
+
+def compare_methods(
+    old: MethodModel,
+    new: MethodModel,
+    old_types: Types,
+    new_types: Types,
+    renames: Mapping[str, str],
+) -> list[Change]:
+    out: list[Change] = []
+
+    def add(
+        path: tuple[str, ...], what: str, before: str | None, after: str | None, **facts: str
+    ) -> None:
+        out.append(Change("method", path, what, before, after, tuple(sorted(facts.items()))))
+
+    def same(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
+        return shape(a, renames) == shape(b, {})
+
+    def renamed(name: str | None) -> str | None:
+        return renames.get(name, name) if name else None
+
+    for name in sorted({m.method for m in old.methods} | {m.method for m in new.methods}):
+        a, b = old.get(name), new.get(name)
+        path = (name,)
+        if a is None or b is None:
+            m = b if a is None else a
+            assert m is not None
+            what = "method.added" if a is None else "method.removed"
+            before, after = (None, m.type_name) if a is None else (m.type_name, None)
+            add(path, what, before, after, kind=m.kind, direction=m.direction)
+            continue
+        if a.kind != b.kind:
+            add(path, "method.kind", a.kind, b.kind)
+        if a.direction != b.direction:
+            add(path, "method.direction", a.direction, b.direction)
+        if a.via != b.via:
+            add(path, "method.via", a.via, b.via)
+        if renamed(a.type_name) != b.type_name:
+            add(path, "method.type", a.type_name, b.type_name)
+        if renamed(a.params_type) != b.params_type:
+            shaped = same(_params(old_types, a), _params(new_types, b))
+            add(
+                path,
+                "method.params",
+                _opt(a.params_type),
+                _opt(b.params_type),
+                same_shape=yes(shaped),
+            )
+        if a.kind != b.kind:
+            continue  # a request became a notification or back: results no longer compare
+        if renamed(a.result_type) != b.result_type:
+            shaped = same(_decl(old_types, a.result_type), _decl(new_types, b.result_type))
+            add(
+                path,
+                "method.result",
+                _opt(a.result_type),
+                _opt(b.result_type),
+                same_shape=yes(shaped),
+            )
+        alts_a = {renames.get(x, x) for x in a.alt_result_types}
+        for x in sorted(alts_a - set(b.alt_result_types)):
+            add(path, "method.alt.removed", x, None)
+        for x in sorted(set(b.alt_result_types) - alts_a):
+            add(path, "method.alt.added", None, x)
+    return out
