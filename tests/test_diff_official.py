@@ -6,7 +6,10 @@ every difference derived independently from the official schema.json files, mirr
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -317,3 +320,21 @@ def test_example_intents_are_found() -> None:
     ]
     inherited = next(f for f in r.findings if f.subject == "PaginatedRequestParams.limit")
     assert "ListWidgetsRequestParams" in inherited.inherited_by
+
+
+@pytest.mark.spec
+def test_official_report_is_deterministic_across_hash_seeds(spec_root: Path) -> None:
+    old = str(corpus.get_version("2025-11-25").schema_ts)
+    new = str(corpus.get_version("2026-07-28").schema_ts)
+    outs = set()
+    for seed in ("0", "4242"):
+        r = subprocess.run(
+            [sys.executable, "-m", "codegen", "diff", old, new, "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=True,
+        )
+        outs.add(r.stdout)
+    assert outs == {render_json(report("2025-11-25", "2026-07-28"))}
