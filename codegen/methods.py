@@ -66,6 +66,8 @@ INPUT_REQUEST_UNION = "InputRequest"  # server -> client, embedded in InputRequi
 INPUT_RESPONSE_UNION = "InputResponse"  # client -> server, embedded in the retried request
 ENVELOPE_UNION = "JSONRPCMessage"  # sent by both sides
 GENERIC_RESPONSE = "JSONRPCResultResponse"
+# (envelope type, the message base it wraps): what JSON-RPC adds to every request/notification
+ENVELOPES = (("JSONRPCRequest", "Request"), ("JSONRPCNotification", "Notification"))
 EMPTY_RESULTS = ("EmptyResult", "Result")
 TASK_AUGMENTED_BASE = "TaskAugmentedRequestParams"
 CREATE_TASK_RESULT = "CreateTaskResult"
@@ -194,6 +196,25 @@ _DIRECTION_SIDES: dict[Direction, tuple[Side, ...]] = {
     "server_to_client": ("server",),
     "both": SIDES,
 }
+
+
+def envelope_properties(types: dict[str, ir.TypeDef]) -> dict[str, ir.Property]:
+    """Properties the JSON-RPC envelope puts on every message (`jsonrpc`, `id`): those declared
+    by `JSONRPCRequest`/`JSONRPCNotification` but not by the `Request`/`Notification` they wrap.
+    A message carried as JSON-RPC has them on the wire whether or not its own type declares them."""
+    out: dict[str, ir.Property] = {}
+    for envelope, base in ENVELOPES:
+        env, wrapped = types.get(envelope), types.get(base)
+        if env is None or not isinstance(env.type, ir.Obj):
+            continue
+        for p in env.type.properties:
+            if (
+                wrapped is None
+                or not isinstance(wrapped.type, ir.Obj)
+                or wrapped.type.prop(p.name) is None
+            ):
+                out.setdefault(p.name, p)
+    return out
 
 
 def _direction_sides(direction: Direction) -> tuple[Side, ...]:

@@ -228,8 +228,10 @@ def subject_path(path: tuple[str, ...]) -> str:
 EXPLAINS = {
     "type-removed": {"type-removed", "type-renamed"},
     "type-added": {"type-added", "type-renamed"},
-    "property-removed": {"property-removed-optional", "property-removed-required"},
-    "property-added": {"property-added-optional", "property-added-required"},
+    "property-removed": {"property-removed-optional", "property-removed-required",
+                         "envelope-property-undeclared"},
+    "property-added": {"property-added-optional", "property-added-required",
+                       "envelope-property-declared"},
     "required-changed": {"property-became-required", "property-became-optional"},
     "const-changed": {"literal-value-changed", "type-changed", "type-widened", "type-narrowed"},
     "enum-changed": {"enum-value-added", "enum-value-removed", "open-enum-value-added",

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import ir
-from ..methods import MethodModel
+from ..methods import MethodModel, envelope_properties
 from . import text
 from .change import Change, yes
 from .compare_methods import compare_methods
@@ -97,7 +97,7 @@ class Comparer:
             if name in self.new:
                 self.typedef(td, self.new[name])
         self.out.extend(compare_methods(old_methods, new_methods, self.old, self.new, self.renames))
-        return self.finish()
+        return self.finish(old_methods, new_methods)
 
     def cands(self, name: str) -> str:
         return ", ".join(sorted(self.candidates.get(name, [])))
@@ -188,7 +188,12 @@ class Comparer:
         self.carriers.setdefault((origin, key), set()).add(owner)
         return True
 
-    def finish(self) -> tuple[Change, ...]:
+    def finish(self, old_methods: MethodModel, new_methods: MethodModel) -> tuple[Change, ...]:
+        """Attach carriers (inheriting types) and mark envelope properties of JSON-RPC messages."""
+        messages = {m.type_name for m in old_methods.methods if m.via == "jsonrpc"} & {
+            m.type_name for m in new_methods.methods if m.via == "jsonrpc"
+        }
+        envelopes = (envelope_properties(self.old), envelope_properties(self.new))
         out = []
         for c in self.out:
             carriers = self.carriers.get((c.path[0], c.path[1])) if len(c.path) > 1 else None
@@ -196,6 +201,16 @@ class Comparer:
                 c = Change(
                     c.scope, c.path, c.what, c.before, c.after, c.facts, tuple(sorted(carriers))
                 )
+            if c.what in ("property.added", "property.removed") and len(c.path) == 2:
+                env = envelopes[c.what == "property.added"].get(c.path[1])
+                shown = c.after if c.what == "property.added" else c.before
+                if (
+                    env is not None
+                    and text.prop(env) == shown
+                    and messages & {c.path[0], *c.carriers}
+                ):
+                    c = Change(c.scope, c.path, c.what, c.before, c.after,
+                               tuple(sorted((*c.facts, ("envelope", "yes")))), c.carriers)  # fmt: skip
             out.append(c)
         return tuple(sorted(set(out), key=Change.sort_key))
 

@@ -159,6 +159,12 @@ _TABLE: tuple[tuple[str, str, str, str, str, str, str], ...] = (
     ("property-no-longer-nullable", "property", B, C, "property-became-nullable",
      "a property may no longer be null",
      "old senders may send null and new receivers reject it"),
+    ("envelope-property-declared", "property", I, I, "envelope-property-undeclared",
+     "a JSON-RPC message type now declares an envelope property (`jsonrpc`, `id`) itself",
+     "the JSON-RPC envelope always carried it; only the type's declaration changed"),
+    ("envelope-property-undeclared", "property", I, I, "envelope-property-declared",
+     "a JSON-RPC message type stops declaring an envelope property (`jsonrpc`, `id`) itself",
+     "the JSON-RPC envelope still carries it; only the type's declaration changed"),
     ("property-readonly-changed", "property", I, I, "property-readonly-changed",
      "a property gains or loses `readonly`",
      "readonly is a TypeScript notion only; nothing changes on the wire"),
@@ -332,6 +338,12 @@ def rule_for(c: Change) -> str:
             "equivalent": "type-equivalent",
         }.get(rel, "type-changed")
     if c.what in ("property.added", "property.removed"):
+        if c.fact("envelope") == "yes":
+            return (
+                "envelope-property-declared"
+                if c.what == "property.added"
+                else "envelope-property-undeclared"
+            )
         verb = c.what.split(".")[1]
         return f"property-{verb}-{'required' if c.fact('required') == 'yes' else 'optional'}"
     if c.what == "property.optional":
