@@ -427,6 +427,6 @@ def test_registry_json(tmp_path: Path) -> None:
 def test_registry_bad_input_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "schema.ts"
     bad.write_text("export interface {", encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "codegen", "registry", str(bad)], check=False, capture_output=True,
-                       text=True, cwd=REPO)  # fmt: skip
+    cmd = [sys.executable, "-m", "codegen", "registry", str(bad)]
+    r = subprocess.run(cmd, check=False, capture_output=True, text=True, cwd=REPO)
     assert r.returncode == 2 and str(bad) in r.stderr
