@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import ir
+from .bindings import render_package
 from .jsonout import dumps
 
 
@@ -13,4 +14,7 @@ def render_all(resolved: ir.Resolved) -> dict[str, str]:
         "ir.json": dumps(ir.to_json(resolved)),
         "schema.json": dumps(emit(resolved)),
     }
+    files.update(
+        render_package(resolved)
+    )  # the Python package: __init__, models, codec, validators
     return files

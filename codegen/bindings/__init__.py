@@ -14,7 +14,14 @@ from .. import ir
 from .analysis import TypeIndex
 from .pyformat import format_python
 from .render import render
-from .views import Context, codec_view, header_view, init_view, models_view, runtime_view
+from .views import (
+    Context,
+    codec_view,
+    header_view,
+    init_view,
+    models_view,
+    runtime_view,
+)
 from .validator_views import validators_view
 
 
@@ -30,14 +37,21 @@ MODULES: tuple[Module, ...] = (
     Module("_runtime.py", "python/_runtime.py.j2", runtime_view),
     Module("models.py", "python/models.py.j2", models_view),
     Module("codec.py", "python/codec.py.j2", codec_view),
-    Module("validators.py", "python/validators.py.j2", lambda ctx: validators_view(ctx.index)),
+    Module(
+        "validators.py",
+        "python/validators.py.j2",
+        lambda ctx: validators_view(ctx.index),
+    ),
 )
 
 
-def render_package(resolved: ir.Resolved, modules: tuple[Module, ...] = MODULES) -> dict[str, str]:
+def render_package(
+    resolved: ir.Resolved, modules: tuple[Module, ...] = MODULES
+) -> dict[str, str]:
     """Every file of the generated package, formatted (relative path -> text)."""
     ctx = Context(resolved, TypeIndex(resolved))
     header = header_view(resolved)
     return {
-        m.path: format_python(render(m.template, header=header, view=m.view(ctx))) for m in modules
+        m.path: format_python(render(m.template, header=header, view=m.view(ctx)))
+        for m in modules
     }

@@ -17,7 +17,9 @@ from ..naming import snake
 from .text import json_literal
 
 P = ir.PrimKind
-ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
+ALL_KINDS = frozenset(
+    {"null", "boolean", "integer", "number", "string", "array", "object"}
+)
 
 # Names the generated modules define or import themselves; a schema type may not take them.
 RESERVED_NAMES = frozenset({
@@ -95,14 +97,20 @@ class TypeIndex:
     def _check_name(self, name: str, at: object) -> None:
         if not name.isidentifier() or keyword.iskeyword(name) or name in RESERVED_NAMES:
             self.diagnostics.append(
-                Diagnostic(_loc(at, self.resolved), f"type name '{name}' cannot be used in Python bindings")
+                Diagnostic(
+                    _loc(at, self.resolved),
+                    f"type name '{name}' cannot be used in Python bindings",
+                )
             )
 
     def _add_class(self, name: str, obj: ir.Obj, doc: ir.Doc, at: object) -> None:
         if name in self.classes:
             if self.classes[name].obj.properties != obj.properties:
                 self.diagnostics.append(
-                    Diagnostic(_loc(obj, self.resolved), f"two different object types are both named '{name}'")
+                    Diagnostic(
+                        _loc(obj, self.resolved),
+                        f"two different object types are both named '{name}'",
+                    )
                 )
             return
         attrs: dict[str, str] = {}
@@ -156,7 +164,9 @@ class TypeIndex:
 
         def walk(u: ir.TypeExpr) -> None:
             tu = self.target(u)
-            if isinstance(tu, ir.Union_) and not (isinstance(u, ir.Ref) and u.name in seen):
+            if isinstance(tu, ir.Union_) and not (
+                isinstance(u, ir.Ref) and u.name in seen
+            ):
                 if isinstance(u, ir.Ref):
                     seen.add(u.name)
                 for m in tu.members:
@@ -207,7 +217,11 @@ class TypeIndex:
         values: list[str] = []
         for m in self.members(t):
             m = self.target(m)
-            if not (isinstance(m, ir.Lit) and m.kind == "string" and isinstance(m.value, str)):
+            if not (
+                isinstance(m, ir.Lit)
+                and m.kind == "string"
+                and isinstance(m.value, str)
+            ):
                 return ()
             values.append(m.value)
         return tuple(values)
@@ -218,7 +232,9 @@ class TypeIndex:
         """True when no class occurs in `t`: its decoded value is the JSON value itself."""
         if isinstance(t, ir.Ref):
             if t.name not in self._raw_memo:
-                self._raw_memo[t.name] = True  # assumed while recursing (JSONValue-like cycles)
+                self._raw_memo[t.name] = (
+                    True  # assumed while recursing (JSONValue-like cycles)
+                )
                 self._raw_memo[t.name] = self.is_raw(self.typedefs[t.name].type)
             return self._raw_memo[t.name]
         if isinstance(t, ir.Obj):
@@ -229,7 +245,9 @@ class TypeIndex:
 
     # -- JSON kinds -----------------------------------------------------------------------------
 
-    def kinds(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+    def kinds(
+        self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
+    ) -> frozenset[str]:
         """The JSON kinds a value of `t` can have (integers count as numbers too)."""
         if isinstance(t, ir.Ref):
             if t.name in seen:
@@ -257,7 +275,9 @@ class TypeIndex:
             return inter
         return ALL_KINDS
 
-    def accepts_anything(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
+    def accepts_anything(
+        self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
+    ) -> bool:
         """`unknown`/`any`, or a union/alias that includes them: no check at all."""
         if isinstance(t, ir.Ref):
             if t.name in seen:
@@ -376,7 +396,9 @@ def describe(t: ir.TypeExpr, index: TypeIndex) -> str:
     if isinstance(t, ir.Ref):
         return t.name
     if isinstance(t, ir.Prim):
-        return {P.UNKNOWN: "any value", P.ANY: "any value", P.NEVER: "nothing"}.get(t.kind, t.kind.value)
+        return {P.UNKNOWN: "any value", P.ANY: "any value", P.NEVER: "nothing"}.get(
+            t.kind, t.kind.value
+        )
     if isinstance(t, ir.Lit):
         return json_literal(t)
     if isinstance(t, ir.Array):

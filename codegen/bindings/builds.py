@@ -22,7 +22,7 @@ from ..errors import Diagnostic, Location
 from .analysis import Discriminator, TypeIndex, is_class_obj
 from .checks import structural_key
 from .hints import Hints
-from .text import comment, literal
+from .text import comment_lines, literal
 
 SHAPE_RULE = (
     "by shape: of the members whose validator accepts the value, the one that declares the most"
@@ -45,8 +45,10 @@ class SelectorView:
 
     name: str
     hint: str
-    comment: str
-    branches: tuple[tuple[str, str], ...]  # (condition on v, or "" for the last; return expression)
+    comment: tuple[str, ...]  # lines
+    branches: tuple[
+        tuple[str, str], ...
+    ]  # (condition on v, or "" for the last; return expression)
     table: TableView | None = None
 
 
@@ -91,9 +93,14 @@ class Builds:
         return fn
 
     def union_builder(self, t: ir.Union_) -> str:
-        key = re.sub(r"[^0-9A-Za-z_]+", "_", structural_key(t)).strip("_")
-        if len(key) > 60:
-            key = key[:40].rstrip("_") + "_" + hashlib.sha256(structural_key(t).encode()).hexdigest()[:8]
+        raw = structural_key(t)
+        key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
+        if len(key) > 100:
+            key = (
+                key[:80].rstrip("_")
+                + "_"
+                + hashlib.sha256(raw.encode()).hexdigest()[:8]
+            )
         fn = f"_build_{key}"
         if fn not in self.selectors and fn not in self.pending:
             self.pending[fn] = t
@@ -105,16 +112,23 @@ class Builds:
         hint = alias or self.hints.hint(t)
         target = self.index.target(t) if alias is None else t
         if not isinstance(target, ir.Union_):
-            return SelectorView(fn, hint, "", (("", self.build(target, "v")),))
+            return SelectorView(fn, hint, (), (("", self.build(target, "v")),))
         groups: dict[str, list[ir.TypeExpr]] = {"array": [], "object": [], "other": []}
-        for m in self.index.members(target):
+        for m in _direct_members(target):
             kinds = self.index.kinds(m)
-            group = "array" if kinds == {"array"} else "object" if kinds == {"object"} else "other"
+            group = (
+                "array"
+                if kinds == {"array"}
+                else "object" if kinds == {"object"} else "other"
+            )
             groups[group].append(m)
         where = alias or hint
         for m in groups["other"]:
             if not self.index.is_raw(m):
-                self._unsupported(t, f"union '{where}': a member that is not only an object or only an array")
+                self._unsupported(
+                    t,
+                    f"union '{where}': a member that is not only an object or only an array",
+                )
         branches: list[tuple[str, str]] = []
         rules: list[str] = []
         arrays = groups["array"]
@@ -123,8 +137,12 @@ class Builds:
                 branches.append(("type(v) is list", self.build(arrays[0], "v")))
                 rules.append("arrays as the array member")
             else:
-                branches.append(("type(v) is list", self._first_accepting(arrays, t, where, hint)))
-                rules.append("arrays as the first array member whose validator accepts them")
+                branches.append(
+                    ("type(v) is list", self._first_accepting(arrays, t, where, hint))
+                )
+                rules.append(
+                    "arrays as the first array member whose validator accepts them"
+                )
         table = None
         objects = groups["object"]
         if objects and not all(self.index.is_raw(m) for m in objects):
@@ -136,33 +154,58 @@ class Builds:
             rules.append("anything else as it is")
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
-        return SelectorView(fn, hint, comment("Decoded " + "; ".join(rules) + "."), tuple(branches), table)
+        text = "Decoding: " + "; ".join(rules) + "."
+        return SelectorView(fn, hint, comment_lines(text), tuple(branches), table)
 
     def _objects(
-        self, objects: list[ir.TypeExpr], at: ir.TypeExpr, where: str, fn: str, hint: str
+        self,
+        objects: list[ir.TypeExpr],
+        at: ir.TypeExpr,
+        where: str,
+        fn: str,
+        hint: str,
     ) -> tuple[str, str, TableView | None]:
         """(return expression, rule text, dispatch table) for the object members of a union."""
         if len(objects) == 1:
             return self.build(objects[0], "v"), "objects as the object member", None
+        objects = list(self.index.members(ir.Union_(tuple(objects))))
         classes = [self.index.class_of(m) for m in objects]
         names = [c for c in classes if c is not None]
         if len(names) != len(classes):
-            self._unsupported(at, f"union '{where}': object members that are not all classes")
+            self._unsupported(
+                at, f"union '{where}': object members that are not all classes"
+            )
             return "v", "objects as they are", None
         disc: Discriminator | None = self.index.discriminator(ir.Union_(tuple(objects)))
         if disc is not None:
-            entries = tuple((literal(v), f"{c}._from_valid") for c, values in disc.members for v in values)
+            entries = tuple(
+                (literal(v), f"{c}._from_valid")
+                for c, values in disc.members
+                for v in values
+            )
             table = TableView("_BY_" + fn.removeprefix("_build_"), hint, entries)
-            return f"{table.name}[v[{literal(disc.wire)}]](v)", f"objects by their {literal(disc.wire)} member", table
+            return (
+                f"{table.name}[v[{literal(disc.wire)}]](v)",
+                f"objects by their {literal(disc.wire)} member",
+                table,
+            )
         members = ", ".join(f"(_v.is_{c}, _KEYS_{c}, {c}._from_valid)" for c in names)
-        return f"cast({literal(hint)}, _by_shape(v, ({members},)))", "objects " + SHAPE_RULE, None
+        return (
+            f"cast({literal(hint)}, _by_shape(v, ({members},)))",
+            "objects " + SHAPE_RULE,
+            None,
+        )
 
-    def _first_accepting(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str, hint: str) -> str:
+    def _first_accepting(
+        self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str, hint: str
+    ) -> str:
         """Several array members: each must be a named alias (it has a validator to ask)."""
         parts = []
         for m in members:
             if not isinstance(m, ir.Ref):
-                self._unsupported(at, f"union '{where}': several array members, not all named types")
+                self._unsupported(
+                    at, f"union '{where}': several array members, not all named types"
+                )
                 return "v"
             build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
             parts.append(f"(_v.is_{m.name}, frozenset(), {build})")
@@ -178,11 +221,27 @@ class Builds:
         """Python expression giving the JSON form of `x`, a value of `t`."""
         if self.index.is_raw(t):
             return x
-        if not nullable and self.index.class_of(t) is not None and not isinstance(self.index.target(t), ir.Union_):
+        if (
+            not nullable
+            and self.index.class_of(t) is not None
+            and not isinstance(self.index.target(t), ir.Union_)
+        ):
             return f"{x}.to_json()"
-        if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
+        if (
+            not nullable
+            and isinstance(t, ir.Array)
+            and self.index.class_of(t.item) is not None
+        ):
             return f"[i.to_json() for i in {x}]"
         return f"_encode({x})"
+
+
+def _direct_members(t: ir.Union_) -> list[ir.TypeExpr]:
+    """Members of a union, nested inline unions flattened (aliases kept as they are)."""
+    out: list[ir.TypeExpr] = []
+    for m in t.members:
+        out.extend(_direct_members(m) if isinstance(m, ir.Union_) else [m])
+    return out
 
 
 def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:

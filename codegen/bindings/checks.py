@@ -81,7 +81,9 @@ class Compiler:
     recursive: frozenset[str] = frozenset()  # function keys that take `d`
     helpers: dict[str, Helper] = field(default_factory=dict)
     patterns: dict[str, str] = field(default_factory=dict)  # constant name -> regex
-    calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
+    calls: dict[str, set[str]] = field(
+        default_factory=dict
+    )  # function key -> keys it calls
     diagnostics: list[Diagnostic] = field(default_factory=list)
     current: str = ""  # key of the function being compiled
     has_d: bool = False
@@ -95,7 +97,8 @@ class Compiler:
 
     def depth_arg(self, key: str | None, child: bool) -> str:
         """The depth argument for a call (`, d + 1` for a child value, `, d` for the same value),
-        or "" when the callee does not take one (`key` None: explain functions, which all do)."""
+        or "" when the callee does not take one (`key` None: explain functions, which all do).
+        """
         if not self.has_d or (key is not None and key not in self.recursive):
             return ""
         return ", d + 1" if child else ", d"
@@ -121,7 +124,9 @@ class Compiler:
             if _inlinable(target, self.index) and alias_constraints(td.doc).is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
-                return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
+                return Pred(
+                    inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything
+                )
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
             if is_class_obj(t):
@@ -151,7 +156,9 @@ class Compiler:
             ok = INTEGER_OK.format(v=v)
             return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
         ok, bad = _SIMPLE[kind]
-        return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))
+        return Pred(
+            ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v)
+        )
 
     def _literals(self, lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
         """Literal members, grouped by kind (bool is not a number: `True == 1` in Python)."""
@@ -166,7 +173,9 @@ class Compiler:
         if len(numbers) == 1:
             parts.append(f"({v} == {literal(numbers[0])} and type({v}) is not bool)")
         elif numbers:
-            parts.append(f"({v} in ({', '.join(literal(n) for n in numbers)}) and type({v}) is not bool)")
+            parts.append(
+                f"({v} in ({', '.join(literal(n) for n in numbers)}) and type({v}) is not bool)"
+            )
         for b in bools:
             parts.append(f"{v} is {literal(b)}")
         ok = " or ".join(parts)
@@ -183,7 +192,11 @@ class Compiler:
         self.calls.setdefault(self.current, set()).add(key)
         is_fn, explain_fn = self.fn_names(key)
         call = f"{is_fn}({v}{self.depth_arg(key, child)})"
-        return Pred(call, f"not {call}", f"{explain_fn}({v}, {path}, errs{self.depth_arg(None, child)})")
+        return Pred(
+            call,
+            f"not {call}",
+            f"{explain_fn}({v}, {path}, errs{self.depth_arg(None, child)})",
+        )
 
     def _hoist(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         key = self.helper_key(t)
@@ -195,10 +208,16 @@ class Compiler:
             return ANYTHING
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
-        lits = [m for m in members if isinstance(m, ir.Lit) and not (has_string and m.kind == "string")]
+        lits = [
+            m
+            for m in members
+            if isinstance(m, ir.Lit) and not (has_string and m.kind == "string")
+        ]
         others = [m for m in members if not isinstance(m, ir.Lit) and not _is_never(m)]
         if lits and not others:
             return self._literals(lits, v, path, expected)
+        if not lits and len(others) == 1:  # `"a" | "b" | string` is just a string
+            return self.pred(others[0], v, path, child)
         parts: list[str] = []
         explainers: list[str] = []
         lit_done = False
@@ -259,7 +278,9 @@ class Compiler:
             value = _dict_value(t, self.index)
             if value is not None:
                 item = self.pred(value, "i", f"_key({path}, k)", True)
-                return Check("dict", v, path, item=item, expected=expected, expected_literal=exp)
+                return Check(
+                    "dict", v, path, item=item, expected=expected, expected_literal=exp
+                )
         p = self.pred(t, v, path, child)
         if p.anything:
             return Check("none", v, path, expected=expected, expected_literal=exp)
@@ -272,7 +293,16 @@ class Compiler:
         if nullable:
             bad = f"({v} is not None and {bad})"
             ok = f"({v} is None or {ok})"
-        return Check("expr", v, path, bad=bad, ok=ok, explain=explain, expected=expected, expected_literal=exp)
+        return Check(
+            "expr",
+            v,
+            path,
+            bad=bad,
+            ok=ok,
+            explain=explain,
+            expected=expected,
+            expected_literal=exp,
+        )
 
     def _length(self, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
         parts, words = [], []
@@ -284,9 +314,13 @@ class Compiler:
             words.append(f"at most {c.max_items} items")
         if not parts:
             return "", ""
-        return " or ".join(parts), _mismatch(path, "array with " + " and ".join(words), v)
+        return " or ".join(parts), _mismatch(
+            path, "array with " + " and ".join(words), v
+        )
 
-    def _constraints(self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
+    def _constraints(
+        self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str
+    ) -> tuple[str, str]:
         """Numeric bounds and patterns; each applies only to values of its kind (as in JSON
         Schema). `@format` is an annotation, as in JSON Schema, and is not checked."""
         kinds = self.index.kinds(t)
@@ -315,7 +349,11 @@ class Compiler:
             re.compile(regex)
         except re.error as err:
             loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)
-            self.diagnostics.append(Diagnostic(loc, f"pattern {regex!r} is not a valid regular expression: {err}"))
+            self.diagnostics.append(
+                Diagnostic(
+                    loc, f"pattern {regex!r} is not a valid regular expression: {err}"
+                )
+            )
         name = "_RE_" + hashlib.sha256(regex.encode("utf-8")).hexdigest()[:10]
         self.patterns[name] = regex
         return name
@@ -325,8 +363,14 @@ class Compiler:
     def helper_key(self, t: ir.TypeExpr) -> str:
         raw = structural_key(t)
         key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
-        if len(key) > 60 or (key in self.helpers and structural_key(self.helpers[key].t) != raw):
-            key = key[:40].rstrip("_") + "_" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
+        if len(key) > 100 or (
+            key in self.helpers and structural_key(self.helpers[key].t) != raw
+        ):
+            key = (
+                key[:80].rstrip("_")
+                + "_"
+                + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
+            )
         self.helpers.setdefault(key, Helper(key, t))
         return key
 
@@ -368,11 +412,16 @@ def _dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
 
 
 def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
-    """Aliases checked inline instead of by a call: primitives, literals and unions of them."""
+    """Aliases checked inline instead of by a call: primitives, literals, unions of them, and
+    objects of anything (`Record<string, unknown>`, checked by `type(x) is dict`)."""
     if isinstance(t, (ir.Prim, ir.Lit)):
         return True
     if isinstance(t, ir.Union_):
         return all(isinstance(m, (ir.Prim, ir.Lit)) for m in _flat(t))
+    if isinstance(t, ir.Map):
+        return _open_key(t) and index.accepts_anything(t.value)
+    if isinstance(t, ir.Obj) and not t.properties:
+        return t.index is None or index.accepts_anything(t.index.value)
     return False
 
 
@@ -396,7 +445,9 @@ def structural_key(t: ir.TypeExpr) -> str:
     if isinstance(t, ir.Obj):
         if is_class_obj(t):
             return t.name
-        return "dict_of_" + (structural_key(t.index.value) if t.index is not None else "any")
+        return "dict_of_" + (
+            structural_key(t.index.value) if t.index is not None else "any"
+        )
     if isinstance(t, ir.Array):
         return "list_of_" + structural_key(t.item)
     if isinstance(t, ir.Map):

@@ -103,7 +103,8 @@ class Hints:
 
     def mentions_module_names(self, t: ir.TypeExpr) -> bool:
         """Whether the hint names a class or alias of the module (then an alias of it is
-        written as a string, so definition order and recursion do not matter at run time)."""
+        written as a string, so definition order and recursion do not matter at run time).
+        """
         if isinstance(t, ir.Ref):
             return True
         if isinstance(t, ir.Obj) and is_class_obj(t):

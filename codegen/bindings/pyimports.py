@@ -1,5 +1,6 @@
 """Imports of generated modules: which names a module's view uses, and the import statements
-in the order ruff's isort rules expect (so generated code passes `ruff check` as it is)."""
+in the order ruff's isort rules expect (so generated code passes `ruff check` as it is).
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The Jinja2 environment for Python output: StrictUndefined, no autoescaping (the output is
 Python, and every value reaching a template is already escaped by the views), templates from
-the top-level `templates/` of a source checkout or `codegen/templates` in an installed wheel."""
+the top-level `templates/` of a source checkout or `codegen/templates` in an installed wheel.
+"""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import textwrap
 
 from .. import ir
 from ..jsdoc import render_links
@@ -85,6 +86,15 @@ def comment(text: str) -> str:
     return "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
 
 
+def comment_lines(text: str, width: int = 92) -> tuple[str, ...]:
+    """A comment wrapped into lines (each safe, see `comment`), without the `#`."""
+    return tuple(
+        textwrap.wrap(
+            comment(text), width=width, break_long_words=False, break_on_hyphens=False
+        )
+    )
+
+
 def literal(value: str | int | float | bool | None) -> str:
     """A Python literal for a JSON scalar (strings through `repr`, so always well-formed)."""
     if value is None:
@@ -141,13 +151,19 @@ def _member_type(name: str) -> int:
 
 def sort_all(names: list[str]) -> list[str]:
     """`__all__` order: constants, classes, the rest; each in natural order."""
-    key = functools.cmp_to_key(lambda a, b: (_member_type(a) - _member_type(b)) or _natcmp(a, b))
+    key = functools.cmp_to_key(
+        lambda a, b: (_member_type(a) - _member_type(b)) or _natcmp(a, b)
+    )
     return sorted(names, key=key)
 
 
 def import_cmp(a: str, b: str) -> int:
     """isort's order of imported names: by kind, then case-insensitively, then as written."""
-    return (_member_type(a) - _member_type(b)) or _natcmp(a.lower(), b.lower()) or _natcmp(a, b)
+    return (
+        (_member_type(a) - _member_type(b))
+        or _natcmp(a.lower(), b.lower())
+        or _natcmp(a, b)
+    )
 
 
 def sort_imports(names: list[str]) -> list[str]:

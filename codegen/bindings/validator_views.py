@@ -7,13 +7,21 @@ path expressions, docstrings and the dispatch rule comments.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import ir
 from ..errors import SchemaError
-from .analysis import ClassDef, Discriminator, TypeIndex, alias_constraints, cyclic, is_class_obj
+from .analysis import (
+    ClassDef,
+    Discriminator,
+    TypeIndex,
+    alias_constraints,
+    cyclic,
+    is_class_obj,
+)
 from .checks import Check, Compiler, Helper, Pred, _dict_value, record_keys
-from .text import comment, docstring, key_suffix, literal
+from .text import comment_lines, docstring, key_suffix, literal
 
 MAX_DEPTH = 256
 
@@ -24,6 +32,10 @@ class FieldView:
     optional: bool
     check: Check
     missing: str  # statement reporting the field as missing
+    get: str  # how the is_ function reads a required field: `v.get("k")`, or with `_ABSENT`
+    inline_bad: (
+        str  # the failure condition with that read inlined when it is used once ("")
+    )
 
 
 @dataclass(frozen=True)
@@ -42,11 +54,18 @@ class FunctionView:
     recursive: bool
     is_params: str  # parameters of the is_ function
     doc: str  # docstring literal of the is_ function
-    comment: str = ""  # how a union is decided
+    comment: tuple[str, ...] = ()  # how a union is decided (lines)
     fields: tuple[FieldView, ...] = ()
-    is_fields: tuple[FieldView, ...] = ()  # the fields the is_ function checks before returning
-    last: FieldView | None = None  # kind "object": a last field checked by the return statement
+    is_fields: tuple[
+        FieldView, ...
+    ] = ()  # the fields the is_ function checks before returning
+    last: str = (
+        ""  # kind "object": statement reading the field that the return statement checks
+    )
     final: str = "True"  # kind "object": what the is_ function returns after its checks
+    declares_x: bool = (
+        False  # whether the is_ function assigns `x` (annotated `object` first)
+    )
     keys: str = ""  # name of the frozenset of declared wire names ("" when unused)
     extras: Pred | None = None  # values under undeclared keys (typed index signature)
     check: Check | None = None  # kind "check": the whole value
@@ -91,11 +110,25 @@ class _Builder:
             done.add(td.name)
             for cls in self.index.classes.values():
                 if cls.name not in done and cls.obj.path[:1] == (td.name,):
-                    out.append((cls.name, self.object(cls.name, cls.obj.properties, cls.obj.index, cls)))
+                    out.append(
+                        (
+                            cls.name,
+                            self.object(
+                                cls.name, cls.obj.properties, cls.obj.index, cls
+                            ),
+                        )
+                    )
                     done.add(cls.name)
-        for cls in self.index.classes.values():  # inline classes reached only through others
+        for (
+            cls
+        ) in self.index.classes.values():  # inline classes reached only through others
             if cls.name not in done:
-                out.append((cls.name, self.object(cls.name, cls.obj.properties, cls.obj.index, cls)))
+                out.append(
+                    (
+                        cls.name,
+                        self.object(cls.name, cls.obj.properties, cls.obj.index, cls),
+                    )
+                )
                 done.add(cls.name)
         return out
 
@@ -119,13 +152,26 @@ class _Builder:
         self.c.enter(td.name)
         constraints = alias_constraints(td.doc)
         check = self.c.check(td.type, "v", "p", False, constraints)
-        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
+        return self._fn(
+            "check", td.name, f"Whether `v` is a valid {td.name}.", check=check
+        )
 
-    def _fn(self, kind: str, name: str, doc: str, key: str | None = None, **kw: object) -> FunctionView:
+    def _fn(
+        self, kind: str, name: str, doc: str, key: str | None = None, **kw: object
+    ) -> FunctionView:
         is_fn, explain_fn = self.c.fn_names(key or name)
         recursive = (key or name) in self.c.recursive
         params = "v: object, d: int = 0" if recursive else "v: object"
-        return FunctionView(kind, name, is_fn, explain_fn, recursive, params, docstring(doc, "    "), **kw)  # type: ignore[arg-type]
+        return FunctionView(
+            kind,
+            name,
+            is_fn,
+            explain_fn,
+            recursive,
+            params,
+            docstring(doc, "    "),
+            **kw,
+        )  # type: ignore[arg-type]
 
     def object(
         self,
@@ -141,18 +187,34 @@ class _Builder:
             path = _path(p.name)
             check = self.c.check(p.type, "x", path, True, p.constraints, p.nullable)
             missing = f"errs.append(_missing(p, {literal(p.name)}, {literal(check.expected)}))"
-            fields.append(FieldView(literal(p.name), p.optional, check, missing))
+            # A required value that may not be null can be read with a plain `.get`: a missing
+            # key reads as None, which the check rejects anyway.
+            plain = not p.nullable and "null" not in self.index.kinds(p.type)
+            get = (
+                f"v.get({literal(p.name)})"
+                if plain
+                else f"v.get({literal(p.name)}, _ABSENT)"
+            )
+            inline = ""
+            if check.kind == "expr" and len(re.findall(r"\bx\b", check.bad)) == 1:
+                inline = _X.sub(lambda _: get, check.bad)
+            fields.append(
+                FieldView(literal(p.name), p.optional, check, missing, get, inline)
+            )
         extras = None
         if index is not None and not self.index.accepts_anything(index.value):
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
             keys = "_KEYS_" + (key or name)
-            self.key_sets[keys] = "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
+            self.key_sets[keys] = (
+                "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
+            )
         what = f"a valid {name}" if cls is not None else f"a JSON object of {name}"
         is_fields, last, final = _fold_last(fields, extras)
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
-                        extras=extras, is_fields=is_fields, last=last, final=final)  # fmt: skip
+                        extras=extras, is_fields=is_fields, last=last, final=final,
+                        declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None)  # fmt: skip
 
     def dispatch(self, name: str, disc: Discriminator) -> FunctionView:
         self.c.enter(name)
@@ -167,13 +229,17 @@ class _Builder:
                 test = f"t == {literal(lits[0])}"
             else:
                 test = f"t in ({', '.join(literal(v) for v in lits)})"
-            cases.append(CaseView(test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})"))
+            cases.append(
+                CaseView(
+                    test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})"
+                )
+            )
             values.extend(literal(v) for v in lits)
         expected = "one of " + ", ".join(values)
         wire = literal(disc.wire)
-        rule = (
-            f"Discriminated by {comment(literal(disc.wire))}: each member requires its own "
-            "literal value there, so that value alone picks the member to check."
+        rule = comment_lines(
+            f"Discriminated by {literal(disc.wire)}: each member requires its own literal value "
+            "there, so that value alone picks the member to check."
         )
         return self._fn(
             "dispatch",
@@ -189,34 +255,70 @@ class _Builder:
     def helper(self, h: Helper) -> FunctionView:
         t = h.t
         self.c.enter(h.key)
-        if isinstance(t, ir.Map) and _dict_value(t, self.index) is None and not _open(t):
+        if (
+            isinstance(t, ir.Map)
+            and _dict_value(t, self.index) is None
+            and not _open(t)
+        ):
             keys = record_keys(t)
             props = tuple(ir.Property(k, t.value, optional=False) for k in keys)
             return self.object(h.key, props, ir.Index(t.value), None, key=h.key)
         check = self.c.check(t, "v", "p", False)
-        return self._fn("check", h.key, "Whether `v` is a valid nested value.", key=h.key, check=check)
+        return self._fn(
+            "check",
+            h.key,
+            "Whether `v` is a valid nested value.",
+            key=h.key,
+            check=check,
+        )
 
 
-def _fold_last(fields: list[FieldView], extras: Pred | None) -> tuple[tuple[FieldView, ...], FieldView | None, str]:
+_X = re.compile(r"\bx\b")
+
+
+def _fold_last(
+    fields: list[FieldView], extras: Pred | None
+) -> tuple[tuple[FieldView, ...], str, str]:
     """The is_ function returns the last field's check directly when it is an expression
-    (`return x is _ABSENT or type(x) is str`) rather than `if ...: return False; return True`."""
+    (`return x is _ABSENT or type(x) is str`) rather than `if ...: return False; return True`.
+    Returns the fields checked before, the statement reading the last one ("" if none) and the
+    returned expression."""
     fields = list(fields)
-    while extras is None and fields and fields[-1].optional and fields[-1].check.kind == "none":
+    while (
+        extras is None
+        and fields
+        and fields[-1].optional
+        and fields[-1].check.kind == "none"
+    ):
         fields.pop()  # nothing to check
-    if extras is not None or not fields or fields[-1].check.kind not in ("expr", "none"):
-        return tuple(fields), None, "True"
+    if (
+        extras is not None
+        or not fields
+        or fields[-1].check.kind not in ("expr", "none")
+    ):
+        return tuple(fields), "", "True"
     last = fields[-1]
     if last.check.kind == "none":
-        return tuple(fields[:-1]), None, "True" if last.optional else f"{last.wire} in v"
+        return tuple(fields[:-1]), "", "True" if last.optional else f"{last.wire} in v"
     ok = last.check.ok
-    return tuple(fields[:-1]), last, f"x is _ABSENT or {ok}" if last.optional else ok
+    if last.optional:
+        return (
+            tuple(fields[:-1]),
+            f"x = v.get({last.wire}, _ABSENT)",
+            f"x is _ABSENT or {ok}",
+        )
+    if len(_X.findall(ok)) == 1:
+        return tuple(fields[:-1]), "", _X.sub(lambda _: last.get, ok)
+    return tuple(fields[:-1]), f"x = {last.get}", ok
 
 
 def _open(t: ir.Map) -> bool:
     return isinstance(t.key, ir.Prim) and t.key.kind is ir.PrimKind.STRING
 
 
-def _build(index: TypeIndex, recursive: frozenset[str]) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
+def _build(
+    index: TypeIndex, recursive: frozenset[str]
+) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
     b = _Builder(index, recursive)
     named = b.named()
     return b, named

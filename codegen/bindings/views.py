@@ -9,13 +9,15 @@ from pathlib import PurePath
 
 from .. import ir
 from ..errors import SchemaError
-from .analysis import EXTRA, ClassDef, TypeIndex, is_class_obj
+from .analysis import EXTRA, ClassDef, TypeIndex, cyclic, is_class_obj
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
 from .text import comment, doc_text, docstring, literal, sort_all, sort_imports
 
-EXTRA_DOC = "Members the schema does not declare, kept as they came (MCP objects are open)."
+EXTRA_DOC = (
+    "Members the schema does not declare, kept as they came (MCP objects are open)."
+)
 
 
 @dataclass(frozen=True)
@@ -30,14 +32,18 @@ class Context:
 
 @dataclass(frozen=True)
 class HeaderView:
-    source: str  # file name only: the output must not depend on where the schema was read
+    source: (
+        str  # file name only: the output must not depend on where the schema was read
+    )
     sha256: str
     title: str
 
 
 def header_view(resolved: ir.Resolved) -> HeaderView:
     name = PurePath(resolved.source).name
-    return HeaderView(comment(name), resolved.sha256, comment(f"the protocol schema in {name}"))
+    return HeaderView(
+        comment(name), resolved.sha256, comment(f"the protocol schema in {name}")
+    )
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,9 @@ class ModelsView:
     exports: tuple[str, ...]  # Python literals
 
 
-def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
+def _field(
+    c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds
+) -> FieldView:
     hint = ctx.hints.field(f)
     wire = literal(f.name)
     built = b.build(f.type, f"v[{wire}]")
@@ -118,29 +126,69 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     extra_build = f"_extras(v, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
-        extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
+        extra_build = (
+            f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
+        )
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
     return ClassView(c.name, literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
                      extra_build, extra_encode)  # fmt: skip
 
 
+def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
+    """Type aliases in an order where each follows the aliases it names (they are written after
+    the classes, so classes need no quotes), source order otherwise; an alias on a cycle
+    (JSONValue -> JSONObject -> JSONValue) is written as a string. (alias, quoted) pairs.
+    """
+    index = ctx.index
+    aliases = {td.name: td for td in ctx.resolved.types if not is_class_obj(td.type)}
+    graph = {n: tuple(m for m in index.named_graph[n] if m in aliases) for n in aliases}
+    on_cycle = cyclic(graph)
+    out: list[tuple[ir.TypeDef, bool]] = []
+    done: set[str] = set()
+    quoted: set[str] = (
+        set()
+    )  # a string at run time: whatever names it must be a string too
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        done.add(name)
+        for dep in graph[name]:
+            if dep not in on_cycle or name not in on_cycle:
+                visit(dep)
+        if name in on_cycle or any(dep in quoted for dep in graph[name]):
+            quoted.add(name)
+        out.append((aliases[name], name in quoted))
+
+    for name in aliases:
+        visit(name)
+    return out
+
+
 def models_view(ctx: Context) -> ModelsView:
     index, hints = ctx.index, ctx.hints
     b = Builds(index, hints)
     consts = tuple(
-        ConstView(c.name, literal(c.value.value), docstring(doc_text(c.doc), "")) for c in ctx.resolved.consts
+        ConstView(c.name, literal(c.value.value), docstring(doc_text(c.doc), ""))
+        for c in ctx.resolved.consts
     )
     aliases = []
-    for td in ctx.resolved.types:
-        if is_class_obj(td.type):
-            continue
+    for td, quoted in alias_order(ctx):
         value = hints.hint(td.type)
-        if hints.mentions_module_names(td.type):
-            value = literal(value)
-        aliases.append(AliasView(td.name, value, docstring(doc_text(td.doc), "")))
+        aliases.append(
+            AliasView(
+                td.name,
+                literal(value) if quoted else value,
+                docstring(doc_text(td.doc), ""),
+            )
+        )
     classes = tuple(_class(c, ctx, b) for c in index.classes.values())
-    for td in ctx.resolved.types:  # every alias that builds something gets a `_build_` function
+    for (
+        td
+    ) in (
+        ctx.resolved.types
+    ):  # every alias that builds something gets a `_build_` function
         if not is_class_obj(td.type) and not index.is_raw(td.type):
             b.alias_builder(td.name)
     if b.diagnostics:
@@ -158,10 +206,18 @@ def models_view(ctx: Context) -> ModelsView:
     typing_imports = sort_imports([n for n in typing if n in used])
     runtime = ["JSON", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras",
                "same as _same"]  # fmt: skip
-    runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
+    runtime_used = [
+        r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)
+    ]
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
-    exports = tuple(sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes]))
+    exports = tuple(
+        sort_all(
+            [c.name for c in consts]
+            + [a.name for a in aliases]
+            + [c.name for c in classes]
+        )
+    )
     return ModelsView(
         callable=any(s.table for s in selectors),
         imports=tuple(typing_imports),
@@ -221,7 +277,11 @@ def init_view(ctx: Context) -> InitView:
         "`is_valid`, `errors`, per-type `validators.is_<Type>`)."
     )
     exports = sort_all(sorted(set(names) | set(runtime) | set(api) | {"validators"}))
-    return InitView(docstring(doc, ""), tuple(sort_imports(list(names))), tuple(literal(n) for n in exports))
+    return InitView(
+        docstring(doc, ""),
+        tuple(sort_imports(list(names))),
+        tuple(literal(n) for n in exports),
+    )
 
 
 def models_exports(ctx: Context) -> tuple[str, ...]:
@@ -236,4 +296,12 @@ def runtime_view(ctx: Context) -> None:
     return None
 
 
-__all__ = ["Context", "EXTRA", "codec_view", "header_view", "init_view", "models_view", "runtime_view"]
+__all__ = [
+    "Context",
+    "EXTRA",
+    "codec_view",
+    "header_view",
+    "init_view",
+    "models_view",
+    "runtime_view",
+]
