@@ -110,3 +110,17 @@ def rotated(items: Sequence[Any], k: int) -> list[Any]:
         return []
     k %= len(items)
     return list(items[k:]) + list(items[:k])
+
+
+def git_state() -> str:
+    """The commit measured, and whether the work tree differed from it (others' work in progress)."""
+
+    def git(*args: str) -> str:
+        proc = subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False)
+        return proc.stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--untracked-files=no", "--", "codegen", "templates")
+    return f"commit {head}" + (
+        " with uncommitted changes under codegen/ or templates/" if dirty else ""
+    )

@@ -227,21 +227,14 @@ class GeneratedBindings:
         if gen.codec is None:
             return None
         decode = gen.codec.decode
-        target: Any = type_name
-        models = getattr(gen.codec, type_name, None)
-        if models is None:
-            for mod_name in ("models", "types"):
-                mod = sys.modules.get(f"{_root_name(gen.codec)}.{mod_name}")
-                if mod is not None and hasattr(mod, type_name):
-                    models = getattr(mod, type_name)
-                    break
-        if models is not None:
-            target = models
+        known = getattr(gen.codec, "DECODERS", None)
+        if isinstance(known, dict) and type_name not in known:
+            return None
         errors = _decode_errors(gen.codec)
 
         def check(instance: Any) -> bool:
             try:
-                decode(target, instance)
+                decode(type_name, instance)
             except errors:
                 return False
             return True
@@ -254,10 +247,6 @@ def _package_root(out: Path) -> Path | None:
         return out
     found = sorted(out.glob("*/validators.py"))
     return found[0].parent if found else None
-
-
-def _root_name(module: Any) -> str:
-    return str(module.__name__).split(".")[0]
 
 
 def _known_types(validators: Any) -> set[str] | None:

@@ -3,6 +3,7 @@ and a cProfile summary grouped by where the code lives (our modules, black, jinj
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import pstats
@@ -18,10 +19,14 @@ from .procs import child_env, run_timed
 STAGES = ("import", "parse", "lower", "resolve", "render", "format", "write")
 
 
-def stage_times(schema: Path, out: Path, profile: Path | None = None) -> dict[str, float]:
+def stage_times(
+    schema: Path, out: Path, profile: Path | None = None, formatter: str = "black"
+) -> dict[str, float]:
     argv = [sys.executable, "-m", "benchmarks.stages", str(schema), str(out)]
     if profile is not None:
         argv += ["--profile", str(profile)]
+    if formatter != "black":
+        argv += ["--formatter", formatter]
     r = run_timed(argv, cwd=REPO, env=child_env(), keep_stdout=True)
     if r.returncode != 0:
         raise RuntimeError(f"benchmarks.stages failed on {schema}: {r.stderr_tail}")
@@ -52,19 +57,24 @@ def stage_table(rows: dict[str, dict[str, float]]) -> str:
     return table(headers, body)
 
 
-def _bucket(filename: str) -> str:
+def _bucket(filename: str, name: str = "") -> str:
     """Where a profiled function lives: codegen.<module>, a third-party package, the stdlib,
     the import machinery, C builtins, or this harness."""
     path = filename.replace("\\", "/")
     if "site-packages/" in path:
         return path.split("site-packages/", 1)[1].split("/", 1)[0].removesuffix(".py")
     if "/codegen/" in path:
-        return "codegen." + Path(path).stem
+        return "codegen." + path.rsplit("/codegen/", 1)[1].removesuffix(".py").replace("/", ".")
     if "/benchmarks/" in path:
         return "benchmark harness"
     if path.startswith("<frozen"):
         return "import machinery"
     if path.startswith(("~", "<")):
+        # compiled code (mypyc-built black, C extensions): "<built-in method black.format_str>"
+        if name.startswith("<built-in method ") and "." in name:
+            module = name.removeprefix("<built-in method ").split(".", 1)[0]
+            if module not in ("builtins", "_imp", "posix", "marshal", "_io", "time"):
+                return f"{module} (compiled)"
         return "C builtins"
     return "stdlib"
 
@@ -76,7 +86,7 @@ def profile_summary(prof_file: Path, top: int = 15) -> dict[str, Any]:
     own: dict[str, float] = defaultdict(float)
     funcs = []
     for (filename, line, name), (_, ncalls, tottime, cumtime, _) in raw.items():
-        bucket = _bucket(filename)  # C builtins (`~`) are a bucket of their own
+        bucket = _bucket(filename, name)
         own[bucket] += tottime
         funcs.append((cumtime, tottime, ncalls, f"{bucket}:{name}" + (f":{line}" if line else "")))
     funcs.sort(reverse=True)
@@ -100,4 +110,31 @@ def profile_tables(summary: dict[str, Any]) -> str:
     )
     return (
         f"Own time by package (cProfile, total {total:.3f} s):\n\n{own}\n\nTop cumulative:\n\n{cum}"
+    )
+
+
+def changed_lines(a_dir: Path, b_dir: Path) -> dict[str, int]:
+    """Per generated .py file: lines that differ between two outputs (added + removed)."""
+    out = {}
+    for a in sorted(a_dir.glob("*.py")):
+        b = b_dir / a.name
+        a_lines = a.read_text(encoding="utf-8").splitlines()
+        b_lines = b.read_text(encoding="utf-8").splitlines() if b.exists() else []
+        diff = difflib.unified_diff(a_lines, b_lines, n=0, lineterm="")
+        out[a.name] = sum(1 for line in diff if line[:1] in "+-" and line[:3] not in ("---", "+++"))
+    return out
+
+
+def formatter_table(walls: dict[str, dict[str, float]], diffs: dict[str, dict[str, int]]) -> str:
+    versions = list(next(iter(walls.values())))
+    rows = []
+    for fmt, per in walls.items():
+        changed = diffs.get(fmt, {})
+        rows.append(
+            [f"`{fmt}`", fmt_s(sum(per.values()))]
+            + [fmt_s(per[v]) for v in versions]
+            + ["0 (reference)" if fmt == "black" else str(sum(changed.values()))]
+        )
+    return table(
+        ["formatter", "all versions s", *[f"{v} s" for v in versions], "draft lines ≠ black"], rows
     )

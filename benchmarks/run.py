@@ -102,6 +102,12 @@ def run_validation(
         )
         report.append(validation.ratio_table("mcp-codegen `is_valid`", val_ratios, labels) + "\n")
 
+    off = validation.disagreements(base, cases)
+    if off:
+        report.append("mcp-codegen `is_valid` answers that differ from the labels, by mutation:\n")
+        for key, count, samples in off:
+            report.append(f"- {key}: {count}, e.g. " + "; ".join(f"`{d}`" for d in samples))
+        report.append("")
     report.append("### Decoding (dict → objects)\n")
     report.append(validation.results_table(dsum) + "\n")
     dec_ratios: dict[str, Any] = {}
@@ -110,7 +116,7 @@ def run_validation(
         dec_ratios = validation.ratios(dbase, decode_cols, cases)
         report.append(validation.ratio_table("mcp-codegen `decode`", dec_ratios, labels) + "\n")
 
-    unmapped = {s["label"]: s["unmapped"] for s in summaries if s["unmapped"]}
+    unmapped = {s["label"]: s["unmapped"] for s in summaries if s["unmapped"] and s["covered"]}
     if unmapped:
         report.append(
             "Example types a contender has no model for (their instances are left out of its column):\n"
@@ -127,6 +133,7 @@ def run_validation(
         "ratios": val_ratios,
         "decode_ratios": dec_ratios,
         "notes": {c.contender.key: c.contender.note for c in columns},
+        "mcp_codegen_disagreements": off,
         "problems": problems,
     }
 
@@ -142,7 +149,7 @@ def run_generation(
     log(f"generation: {len(versions)} versions x {args.repeats} repeats, interleaved ...")
     line_up = generation.run(versions, args.repeats, workdir, log, install=not args.quick)
     summary = generation.summarise(line_up, versions)
-    one = generation.all_in_one_process(versions, args.repeats, workdir)
+    one = generation.all_in_one_process(versions, args.scaling_repeats, workdir)
     summary["all_in_one_process_s"] = one
     report.append("## 2. Generation time (whole process, median wall seconds)\n")
     report.append(
@@ -166,15 +173,17 @@ def run_scaling(
     from . import scaling
 
     factors = (1, 2) if args.quick else (1, 2, 4, 8)
-    log(f"scaling: draft schema x {factors}, {args.repeats} repeats ...")
-    res = scaling.run(factors, args.repeats, workdir, log)
-    tf, mf = res["time_fit"], res["memory_fit"]
+    log(f"scaling: draft schema x {factors}, {args.scaling_repeats} repeats ...")
+    res = scaling.run(factors, args.scaling_repeats, workdir, log)
+    tf, mf, rx = res["time_fit"], res["memory_fit"], res["ruff_experiment"]
     report.append("## 3. Scaling (draft schema replicated, whole process, medians)\n")
     report.append(scaling.results_table(res) + "\n")
     report.append(
         f"Time: {tf['intercept_s']:.3f} s + {tf['per_copy_s']:.3f} s per copy (R² {tf['r2']:.4f}); last marginal "
         f"cost per copy ÷ first: {tf['marginal_ratio']:.2f}. Peak RSS: {mf['intercept_mib']:.0f} MiB + "
-        f"{mf['per_copy_mib']:.1f} MiB per copy (R² {mf['r2']:.4f}); marginal ratio {mf['marginal_ratio']:.2f}.\n"
+        f"{mf['per_copy_mib']:.1f} MiB per copy (R² {mf['r2']:.4f}); marginal ratio {mf['marginal_ratio']:.2f}. "
+        f"With black swapped for ruff format (experiment): {rx['per_copy_s']:.3f} s per copy, "
+        f"R² {rx['r2']:.4f}, marginal ratio {rx['marginal_ratio']:.2f}.\n"
     )
     raw["scaling"] = res
 
@@ -187,29 +196,68 @@ def run_profile(
     versions = corpus.versions()
     if args.quick:
         versions = [v for v in versions if v.name == "draft"]
-    log("profile: per-stage times per version, then cProfile on the draft ...")
-    runs: dict[str, list[dict[str, float]]] = {v.name: [] for v in versions}
-    for _ in range(args.repeats):
+    formatters = ("black", "ruff", "none")
+    log(
+        f"profile: per-stage times, {len(versions)} versions x {formatters} x {args.profile_repeats} ..."
+    )
+    runs: dict[str, dict[str, list[dict[str, float]]]] = {
+        f: {v.name: [] for v in versions} for f in formatters
+    }
+    visit = 0
+    for _ in range(args.profile_repeats):
         for v in versions:
-            out = workdir / "profile" / v.name
-            runs[v.name].append(profiling.stage_times(v.schema_ts, out))
-            shutil.rmtree(out, ignore_errors=True)
-    stages = {name: profiling.median_stages(rs) for name, rs in runs.items()}
-    prof_file = workdir / "draft.prof"
+            for fmt in common.rotated(list(formatters), visit):
+                out = workdir / "profile" / fmt / v.name
+                runs[fmt][v.name].append(profiling.stage_times(v.schema_ts, out, formatter=fmt))
+            visit += 1
+    diffs = {
+        fmt: profiling.changed_lines(
+            workdir / "profile" / "black" / "draft", workdir / "profile" / fmt / "draft"
+        )
+        for fmt in formatters
+        if fmt != "black"
+    }
+    stages = {
+        fmt: {name: profiling.median_stages(rs) for name, rs in per.items()}
+        for fmt, per in runs.items()
+    }
+    walls = {fmt: {name: st["wall"] for name, st in per.items()} for fmt, per in stages.items()}
     draft = corpus.get_version("draft")
-    profiling.stage_times(draft.schema_ts, workdir / "profile" / "prof", profile=prof_file)
-    summary = profiling.profile_summary(prof_file)
+    summaries = {}
+    for fmt in ("black", "ruff"):
+        prof_file = workdir / f"draft-{fmt}.prof"
+        profiling.stage_times(
+            draft.schema_ts, workdir / "prof" / fmt, profile=prof_file, formatter=fmt
+        )
+        summaries[fmt] = profiling.profile_summary(prof_file)
+
     report.append("## Generation profile\n")
     report.append(
-        "Per stage, seconds (fresh process per run, no profiler; `format` is time inside black; "
-        "`startup` is interpreter start before the first line of the script):\n"
+        "Per stage, seconds, median of "
+        f"{args.profile_repeats} (a fresh process per run, no profiler; `format` = time inside black's "
+        "`format_str`; `startup` = interpreter start before the script's first line; black's import "
+        "is in `import`):\n"
     )
-    report.append(profiling.stage_table(stages) + "\n")
+    report.append(profiling.stage_table(stages["black"]) + "\n")
     report.append(
-        "cProfile of one draft generation (profiler overhead inflates call-heavy code):\n"
+        "Formatter experiment (benchmark-only: black's entry points replaced inside the measuring "
+        "process, codegen unchanged): whole-process wall of the same generation with black as "
+        "shipped, with `ruff format` (stdin, `--isolated --line-length 100 --target-version py310`), "
+        "and with no formatter; last column: lines of the draft's generated .py files that differ "
+        "from black's:\n"
     )
-    report.append(profiling.profile_tables(summary) + "\n")
-    raw["profile"] = {"stages": stages, "cprofile_draft": summary}
+    report.append(profiling.formatter_table(walls, diffs) + "\n")
+    for fmt, summary in summaries.items():
+        report.append(
+            f"cProfile of one draft generation with `{fmt}` (profiler overhead inflates call-heavy code):\n"
+        )
+        report.append(profiling.profile_tables(summary) + "\n")
+    raw["profile"] = {
+        "stages": stages,
+        "walls": walls,
+        "diff_lines_vs_black": diffs,
+        "cprofile_draft": summaries,
+    }
 
 
 # --------------------------------------------------------------------------- targets
@@ -249,7 +297,7 @@ def targets(raw: dict[str, Any]) -> str:
         rs = r["jsonschema_rs"]
         add(
             "stretch: within 2× of jsonschema-rs (valid examples)",
-            f"jsonschema-rs is {fmt_ratio(1 / rs['examples'])} ours"
+            f"jsonschema-rs {fmt_ratio(1 / rs['examples'])} faster (all valid: {fmt_ratio(1 / rs['valid'])})"
             if not math.isnan(rs["examples"])
             else "–",
             rs["examples"] >= 0.5,
@@ -317,6 +365,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="process runs per cell for generation/scaling (default 5)",
     )
     p.add_argument(
+        "--scaling-repeats",
+        type=int,
+        default=2,
+        help="process runs per size, and of the all-in-one-process run (default 2)",
+    )
+    p.add_argument(
+        "--profile-repeats",
+        type=int,
+        default=3,
+        help="stage-timing runs per version and formatter (default 3)",
+    )
+    p.add_argument(
         "--cap",
         type=int,
         default=corpus.DEFAULT_CAP,
@@ -341,6 +401,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.quick:
         args.rounds, args.repeats, args.cap = 1, 1, min(args.cap, 4)
+        args.scaling_repeats = args.profile_repeats = 1
         args.max_examples = args.max_examples or 3
     unknown = set(args.only.split(",")) - set(SECTIONS)
     if unknown:
@@ -377,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Run took {time.perf_counter() - started:.0f} s"
         + (" (--quick: smoke mode, not representative)" if args.quick else "")
         + ".\n",
+        f"Code: {common.git_state()}.\n",
         "Versions: " + ", ".join(f"{k} {v}" for k, v in raw["packages"].items()) + ".\n",
         "## Targets\n",
         targets(raw) + "\n",

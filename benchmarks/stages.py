@@ -17,6 +17,7 @@ import argparse
 import builtins
 import json
 import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -42,10 +43,29 @@ def _timed(original: Any) -> Any:
     return timed
 
 
-def _watch_black() -> None:
+def _ruff_format(source: str, **_: Any) -> str:
+    """The experiment's substitute formatter: `ruff format` (pinned in the test extra) on stdin,
+    with black's settings as codegen passes them (line length 100, py310), no config files."""
+    ruff = str(Path(sys.executable).parent / "ruff")
+    argv = [ruff, "format", "--isolated", "--line-length", "100", "--target-version", "py310", "-"]
+    proc = subprocess.run(argv, input=source, capture_output=True, text=True, check=True)
+    return proc.stdout
+
+
+def _unformatted(source: str, **_: Any) -> str:
+    return source
+
+
+SUBSTITUTES = {"black": None, "ruff": _ruff_format, "none": _unformatted}
+
+
+def _watch_black(formatter: str = "black") -> None:
     """Wrap black's formatting entry points as soon as anything imports black, so the timing
-    does not import black itself and sees `import black` and `from black import format_str` alike."""
+    does not import black itself and sees `import black` and `from black import format_str` alike.
+    With `formatter` other than black, the entry points are replaced (an experiment only: what
+    generation would cost with that formatter; codegen itself is not changed)."""
     original_import = builtins.__import__
+    substitute = SUBSTITUTES[formatter]
 
     def hooked(name: str, *args: Any, **kwargs: Any) -> Any:
         module = original_import(name, *args, **kwargs)
@@ -54,15 +74,16 @@ def _watch_black() -> None:
             black._bench_wrapped = True  # type: ignore[attr-defined]
             for entry in _ENTRY_POINTS:
                 if hasattr(black, entry):
-                    setattr(black, entry, _timed(getattr(black, entry)))
+                    setattr(black, entry, _timed(substitute or getattr(black, entry)))
+            builtins.__import__ = original_import  # done: no hook cost for the rest of the run
         return module
 
     builtins.__import__ = hooked
 
 
-def run_stages(schema: str, out: str) -> dict[str, float]:
+def run_stages(schema: str, out: str, formatter: str = "black") -> dict[str, float]:
     t: dict[str, float] = {}
-    _watch_black()
+    _watch_black(formatter)
     t0 = time.perf_counter()
     from codegen import outputs, parse, pipeline, write  # noqa: F401
     from codegen.lower import lower
@@ -100,6 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("schema")
     p.add_argument("out")
     p.add_argument("--profile", help="run under cProfile and dump the stats here")
+    p.add_argument(
+        "--formatter",
+        choices=sorted(SUBSTITUTES),
+        default="black",
+        help="experiment: replace black's entry points with ruff format or nothing",
+    )
     args = p.parse_args(argv)
     started = time.perf_counter()
     if args.profile:
@@ -107,11 +134,11 @@ def main(argv: list[str] | None = None) -> int:
 
         prof = cProfile.Profile()
         prof.enable()
-        result = run_stages(args.schema, args.out)
+        result = run_stages(args.schema, args.out, args.formatter)
         prof.disable()
         prof.dump_stats(args.profile)
     else:
-        result = run_stages(args.schema, args.out)
+        result = run_stages(args.schema, args.out, args.formatter)
     result["in_process"] = time.perf_counter() - started
     result["peak_rss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     json.dump(result, sys.stdout)

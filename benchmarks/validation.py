@@ -200,6 +200,29 @@ def ratio(base: Column, other: Column, cases: Sequence[Case], pick: Any) -> floa
     return median([o for _, o in pairs]) / median([b for b, _ in pairs])
 
 
+def disagreements(
+    col: Column, cases: Sequence[Case], examples: int = 3
+) -> list[tuple[str, int, list[str]]]:
+    """The column's answers that differ from the labels, grouped by mutation kind and value put
+    there (e.g. `false accept: wrong_type:number = 1.5`), biggest group first."""
+    groups: dict[str, list[str]] = {}
+    for i, case in enumerate(cases):
+        verdict = col.verdicts[i]
+        if col.checks[i] is None or verdict == case.valid:
+            continue
+        what = case.description.split(": ", 1)[1]
+        kind = what.split(" at ", 1)[0]
+        value = what.split(" = ", 1)[1] if " = " in what else ""
+        key = (
+            ("false accept" if verdict else "false reject")
+            + f": {kind}"
+            + (f" = {value}" if value else "")
+        )
+        groups.setdefault(key, []).append(case.description)
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    return [(k, len(v), v[:examples]) for k, v in ordered]
+
+
 PICKS = {
     "examples": lambda c: c.example,
     "valid": lambda c: c.valid,
