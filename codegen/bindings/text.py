@@ -34,29 +34,24 @@ def docstring_body(text: str) -> str:
     characters that are not printable (tabs, form feeds, other line separators...) become escape
     sequences; only `\\n` stays a real line break. Trailing spaces are dropped (black would).
     """
+    text = "\n".join(line.rstrip() for line in text.split("\n")).strip()
     out: list[str] = []
     quotes = 0
-    for ch in text:
+    for n, ch in enumerate(text):
+        if ch == '"':
+            quotes += 1
+            last = n == len(text) - 1
+            out.append('\\"' if quotes == 3 or last else ch)
+            quotes %= 3
+            continue
+        quotes = 0
         if ch == "\\":
             out.append("\\\\")
-            quotes = 0
-        elif ch == '"':
-            quotes += 1
-            if quotes == 3:
-                out.append('\\"')
-                quotes = 0
-            else:
-                out.append(ch)
         elif ch == "\n" or ch.isprintable():
             out.append(ch)
-            quotes = 0
         else:
             out.append(_escape_char(ch))
-            quotes = 0
-    body = "\n".join(line.rstrip() for line in "".join(out).split("\n")).strip()
-    if body.endswith('"') and not body.endswith('\\"'):
-        body = body[:-1] + '\\"'
-    return body
+    return "".join(out)
 
 
 def docstring(text: str, indent: str) -> str:

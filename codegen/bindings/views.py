@@ -238,14 +238,13 @@ class DecoderView:
 
 @dataclass(frozen=True)
 class CodecView:
-    imports: tuple[str, ...]  # names imported from models
     decoders: tuple[DecoderView, ...]
+    uses_same: bool  # whether some type decodes as the JSON value itself
 
 
 def codec_view(ctx: Context) -> CodecView:
     index = ctx.index
     decoders = []
-    imports: set[str] = set()
     for td in ctx.resolved.types:
         if is_class_obj(td.type):
             decoders.append(DecoderView(literal(td.name), f"_m.{td.name}._from_valid"))
@@ -256,7 +255,7 @@ def codec_view(ctx: Context) -> CodecView:
     for c in index.classes.values():
         if c.name not in index.typedefs:
             decoders.append(DecoderView(literal(c.name), f"_m.{c.name}._from_valid"))
-    return CodecView(tuple(sorted(imports)), tuple(decoders))
+    return CodecView(tuple(decoders), any(d.build == "_same" for d in decoders))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,104 @@
+"""Escaping and naming in the bindings: schema text reaches generated code only through escaping
+(docstrings, comments, literals), so no prose, wire name or literal value can break a module or
+inject code; import and `__all__` order as ruff expects; names stay Python-safe."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from bindings_support import generate_text, mypy_strict, ruff_check
+
+from codegen.bindings import render_package
+from codegen.bindings.text import comment, comment_lines, docstring, key_suffix, literal, sort_all, sort_imports
+from codegen.errors import SchemaError
+from codegen.pipeline import load_text
+
+HOSTILE = r'''
+/**
+ * Ends with quotes """ and a backslash \ then {{ jinja }} {% if x %}{% endif %} and a tab	here.
+ * """; import os; raise SystemExit("injected") #
+ * Separators: [ ] [ ] [] and \"\"\" and a final quote"
+ */
+export interface Evil {
+  /** Field doc with """ and a trailing backslash \ */
+  "weird\"key"?: "a\nb" | "c\"\"\"d" | "{{ x }}";
+  /** \"\"\" */
+  kind: "x'y\\";
+  "class": string;
+  "from": number;
+  "with space"?: boolean;
+  "{% raw %}"?: "\u2028";
+  "#": string;
+}
+
+/** Also "quoted" at the very end" */
+export type EvilUnion = Evil | { kind: "other"; "field": string };
+
+/** `a` \\ */
+export const EVIL = "\"\"\"; raise SystemExit #\n";
+'''
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['plain', 'ends with "', 'ends with \\', '"""', '""""""', 'a"""b\\"""', "tab\tand\rcr",
+     "\u2028\u2029\x0c\x00", "{{ x }} {% y %}", '\\"\\"\\"', "  indented\n\n  lines  \n", '"'],
+)  # fmt: skip
+def test_docstrings_survive_any_text(text: str) -> None:
+    lit = docstring(text, "    ")
+    source = f"def f():\n    {lit}\n" if lit else "def f():\n    pass\n"
+    tree = ast.parse(source)
+    doc = ast.get_docstring(tree.body[0], clean=False)  # type: ignore[arg-type]
+    expected = "\n".join(line.rstrip() for line in text.split("\n")).strip()
+    if not expected:
+        assert doc is None
+    else:
+        assert doc is not None
+        assert [ln.strip() for ln in doc.strip().split("\n")] == [ln.strip() for ln in expected.split("\n")]
+
+
+def test_comments_and_literals_are_one_line() -> None:
+    assert "\n" not in comment("a\nb\r\u2028c")
+    assert all("\n" not in line for line in comment_lines("x\ny " * 50))
+    for value in ["a\nb", "\u2028", "'\"", "\\"]:
+        assert ast.literal_eval(literal(value)) == value
+    assert literal(True) == "True" and literal(-3) == "-3" and literal(None) == "None"
+    assert key_suffix("name") == ".name" and key_suffix("io.x/y") == '["io.x/y"]'
+
+
+def test_ruff_orders() -> None:
+    assert sort_all(["b", "Ab", "AB", "a2", "a10", "Z_Z"]) == ["AB", "Z_Z", "Ab", "a2", "a10", "b"]
+    assert sort_imports(["cast", "Any", "TypeAlias", "Final", "JSON"]) == ["JSON", "Any", "Final", "TypeAlias", "cast"]
+
+
+def test_hostile_schema_generates_a_safe_module(tmp_path: Path) -> None:
+    m = generate_text(HOSTILE, tmp_path, "evil")  # importing would raise SystemExit if injected
+    assert m.EVIL == '"""; raise SystemExit #\n'
+    assert m.Evil.__doc__ is not None and 'raise SystemExit("injected")' in m.Evil.__doc__
+    value = {'weird"key': "a\nb", "kind": "x'y\\", "class": "c", "from": 1, "{% raw %}": "\u2028", "#": "h"}
+    obj = m.decode("Evil", value)
+    assert (obj.weird_key, obj.class_, obj.from_, obj.raw, obj.field) == ("a\nb", "c", 1, "\u2028", "h")
+    assert m.encode(obj) == value
+    assert not m.is_valid("Evil", {**value, 'weird"key': "a\\nb"})
+    assert [e.path for e in m.errors("Evil", {**value, "kind": 1})] == ["$.kind"]
+    other = m.decode("EvilUnion", {"kind": "other", "field": "x"})
+    assert type(other).__name__ == "EvilUnionOther" and other.field == "x"
+    assert mypy_strict([tmp_path / "evil"], tmp_path / "cache").returncode == 0
+    ruff = ruff_check([tmp_path / "evil"])
+    assert ruff.returncode == 0, ruff.stdout
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        ("export interface A { inputSchema: string; input_schema: string }", "both map to attribute 'input_schema'"),
+        ("export interface JSON { a: string }", "type name 'JSON' cannot be used"),
+        ("export interface ValidationError { a: string }", "type name 'ValidationError' cannot be used"),
+    ],
+)
+def test_name_clashes_are_reported(schema: str, message: str) -> None:
+    with pytest.raises(SchemaError) as info:
+        render_package(load_text(schema, "clash.ts"))
+    assert message in str(info.value)
