@@ -69,8 +69,14 @@ def cmd_registry(args: argparse.Namespace) -> int:
     from .pipeline import load, load_overrides
 
     names = load_overrides(args.names)
-    models = [(label_for(path), method_model(load(path, names))) for path in args.schemas]
-    text = as_json(models) if args.format == "json" else table(models)
+    schemas = [(label_for(path), load(path, names)) for path in args.schemas]
+    models = [(label, method_model(resolved)) for label, resolved in schemas]
+    if args.format == "python":
+        from .registry_views import versions_module
+
+        text = versions_module([(label, r, m) for (label, r), (_, m) in zip(schemas, models)])
+    else:
+        text = as_json(models) if args.format == "json" else table(models)
     if args.output:
         from pathlib import Path
 
@@ -95,7 +101,11 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("schemas", nargs="+", metavar="SCHEMA", help="schema.ts files, oldest first")
     p.add_argument(
-        "--format", choices=["md", "json"], default="md", help="output format (default: md)"
+        "--format",
+        choices=["md", "json", "python"],
+        default="md",
+        help="output format (default: md); python: a module with METHOD_VERSIONS (method -> "
+        "the versions that define it)",
     )
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument(

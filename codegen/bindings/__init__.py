@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .. import ir
+from .. import ir, registry_views
 from .analysis import TypeIndex
 from .pyformat import format_python
 from .render import render
@@ -42,6 +42,7 @@ MODULES: tuple[Module, ...] = (
         "python/validators.py.j2",
         lambda ctx: validators_view(ctx.index),
     ),
+    Module("registry.py", "python/registry.py.j2", lambda ctx: registry_views.package_view(ctx)),
 )
 
 

@@ -1,0 +1,254 @@
+"""View models of the method registries: `registry.py` in each generated package (the method table
+of codegen.methods with the Python classes of each method's types, and the JSON-RPC envelope
+types of the schema), and the cross-version module of `mcp-codegen registry --format python`.
+
+Pure: resolved IR (or method models) in, plain template contexts out. Every Python expression a
+template writes (literals, `_m.Class` references, hints) is computed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from . import ir
+from .bindings.analysis import TypeIndex, is_class_obj
+from .bindings.pyformat import format_python
+from .bindings.render import render
+from .bindings.text import comment, literal
+from .bindings.views import Context
+from .errors import Diagnostic, Location, SchemaError
+from .methods import ENVELOPE_UNION, Method, MethodModel, method_model
+
+MODELS = "_m"  # how registry.py imports the package's models module
+_ARROWS = {"client_to_server": "client -> server", "server_to_client": "server -> client",
+           "both": "both ways"}  # fmt: skip
+
+
+# -- Python expressions for schema types ------------------------------------------------------
+
+
+def class_expr(index: TypeIndex, t: ir.TypeExpr) -> str:
+    """What a value of `t` decodes to, as a runtime expression usable with `isinstance`: the
+    class (`_m.CallToolResult`; `EmptyResult` is `_m.Result`), a union of them
+    (`_m.ElicitRequestFormParams | _m.ElicitRequestURLParams`), `dict` for an object without
+    declared properties, `object` for anything else."""
+    parts: list[str] = []
+    for member in index.members(t):
+        target = index.target(member)
+        name = index.class_of(member)
+        if name is not None:
+            part = f"{MODELS}.{name}"
+        elif isinstance(target, (ir.Obj, ir.Map)) and not is_class_obj(target):
+            part = "dict"
+        else:
+            return "object"
+        if part not in parts:
+            parts.append(part)
+    return " | ".join(parts) or "object"
+
+
+def _named(index: TypeIndex, name: str | None) -> str:
+    if name is None:
+        return "None"
+    if name in index.typedefs:
+        return class_expr(index, ir.Ref(name))
+    if name in index.classes:
+        return f"{MODELS}.{name}"
+    return "object"
+
+
+def _tuple(items: list[str]) -> str:
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _join(hints: list[str]) -> str:
+    """A union hint of class expressions, each member once, in order."""
+    out: list[str] = []
+    for h in hints:
+        for part in h.split(" | "):
+            if part not in out:
+                out.append(part)
+    return " | ".join(out) or "object"
+
+
+# -- registry.py --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MethodInfoView:
+    """One `METHODS` entry; every field is a Python expression."""
+
+    key: str
+    comment: str  # "request, client -> server"
+    kind: str
+    direction: str
+    via: str
+    message_type: str
+    message_class: str
+    params_type: str
+    params_class: str
+    params_optional: str
+    result_type: str
+    result_class: str
+    alt_result_types: str
+    alt_result_classes: str
+    result_hint: str  # requests: what parse_result returns for this method
+
+
+@dataclass(frozen=True)
+class RegistryView:
+    typing_imports: str  # "Any, Final, ..." (`overload` only when there are overloads)
+    protocol_version: str  # Python literal, or "None"
+    in_version: str  # Python literal: "in protocol version 2025-06-18"
+    jsonrpc_version: str  # Python literal
+    batches: str  # "True" when JSONRPCMessage has array members
+    request_envelope: str  # Python literal of a type name, or "None"
+    notification_envelope: str
+    result_envelope: str
+    error_envelope: str
+    methods: tuple[MethodInfoView, ...]
+    request_hint: str  # union of the request classes
+    notification_hint: str
+    response_hint: str  # union of the response envelope classes
+    result_hint: str  # union of every request's result classes
+    overloads: tuple[MethodInfoView, ...]  # requests, for parse_result's overloads (>= 2 or none)
+    notes: tuple[str, ...]  # comment text from the method model
+
+
+@dataclass(frozen=True)
+class Envelopes:
+    """The declared JSON-RPC message types, from the members of `JSONRPCMessage`."""
+
+    request: str | None = None  # has `method` and `id`
+    notification: str | None = None  # has `method`, no `id`
+    result: str | None = None  # has `result`
+    error: str | None = None  # has `error`
+    batches: bool = False  # an array member (2025-03-26)
+
+
+def envelopes(index: TypeIndex) -> Envelopes:
+    if ENVELOPE_UNION not in index.typedefs:
+        return Envelopes()
+    found: dict[str, str] = {}
+    batches = False
+    for member in index.members(ir.Ref(ENVELOPE_UNION)):
+        if isinstance(index.target(member), ir.Array):
+            batches = True
+            continue
+        name = index.class_of(member)
+        if name is None or not isinstance(member, ir.Ref):
+            continue
+        wire = set(index.classes[name].wire_names)
+        role = ("request" if "id" in wire else "notification") if "method" in wire else (
+            "result" if "result" in wire else "error" if "error" in wire else None)  # fmt: skip
+        if role is not None:
+            found.setdefault(role, member.name)
+    return Envelopes(batches=batches, **found)
+
+
+def _method_view(m: Method, index: TypeIndex) -> MethodInfoView:
+    td = index.typedefs[m.type_name]
+    params = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
+    params_class = class_expr(index, params.type) if params is not None else "None"
+    result_classes = [_named(index, r) for r in m.result_types]
+    arrow = _ARROWS[m.direction] + (", inside an input-required result" if m.via == "input_required" else "")
+    return MethodInfoView(
+        key=literal(m.method),
+        comment=comment(f"{m.kind}, {arrow}"),
+        kind=literal(m.kind),
+        direction=literal(m.direction),
+        via=literal(m.via),
+        message_type=literal(m.type_name),
+        message_class=_named(index, m.type_name),
+        params_type=literal(m.params_type),
+        params_class=params_class,
+        params_optional=literal(m.params_optional),
+        result_type=literal(m.result_type),
+        result_class=_named(index, m.result_type),
+        alt_result_types=_tuple([literal(a) for a in m.alt_result_types]),
+        alt_result_classes=_tuple([_named(index, a) for a in m.alt_result_types]),
+        result_hint=_join(result_classes),
+    )  # fmt: skip
+
+
+def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> RegistryView:
+    index = index if index is not None else TypeIndex(resolved)
+    model = method_model(resolved)
+    env = envelopes(index)
+    consts = {c.name: c.value.value for c in resolved.consts}
+    version = model.protocol_version
+    where = (f"in protocol version {version}" if version is not None
+             else f"in the protocol of {PurePath(resolved.source).name}")  # fmt: skip
+    methods = tuple(_method_view(m, index) for m in model.methods)
+    requests = [v for v, m in zip(methods, model.methods) if m.kind == "request"]
+    notifications = [v for v, m in zip(methods, model.methods) if m.kind == "notification"]
+    responses = [_named(index, n) for n in (env.result, env.error) if n is not None]
+    overloads = tuple(requests) if len(requests) >= 2 else ()
+    return RegistryView(
+        typing_imports="Any, Final, Literal, TypeAlias" + (", overload" if overloads else ""),
+        protocol_version=literal(version),
+        in_version=literal(where),
+        jsonrpc_version=literal(str(consts.get("JSONRPC_VERSION", "2.0"))),
+        batches=literal(env.batches),
+        request_envelope=literal(env.request),
+        notification_envelope=literal(env.notification),
+        result_envelope=literal(env.result),
+        error_envelope=literal(env.error),
+        methods=methods,
+        request_hint=_join([v.message_class for v in requests]),
+        notification_hint=_join([v.message_class for v in notifications]),
+        response_hint=_join(responses),
+        result_hint=_join([v.result_hint for v in requests]),
+        overloads=overloads,
+        notes=tuple(comment(n) for n in model.notes),
+    )
+
+
+def package_view(ctx: Context) -> RegistryView:
+    """The view of registry.py for `codegen.bindings.render_package`."""
+    return registry_view(ctx.resolved, ctx.index)
+
+
+# -- the cross-version module (`mcp-codegen registry ... --format python`) ----------------------
+
+
+@dataclass(frozen=True)
+class VersionsView:
+    sources: tuple[str, ...]  # comment lines: "2025-06-18: schema.ts sha256 ..."
+    versions: tuple[str, ...]  # Python literals of the labels, in the order given
+    protocol_versions: tuple[tuple[str, str], ...]  # (label literal, declared version literal)
+    method_versions: tuple[tuple[str, str], ...]  # (method literal, tuple of label literals)
+
+
+def versions_view(schemas: list[tuple[str, ir.Resolved, MethodModel]]) -> VersionsView:
+    """`schemas`: (label, resolved schema, its method model), oldest first. Labels must differ
+    (two schemas with one label are reported with both files)."""
+    first: dict[str, str] = {}
+    problems = []
+    for label, resolved, _ in schemas:
+        if label in first:
+            problems.append(Diagnostic(Location(resolved.source, 1, 1),
+                                       f"version label '{label}' is also that of {first[label]}"))  # fmt: skip
+        first.setdefault(label, resolved.source)
+    if problems:
+        raise SchemaError(problems)
+    labels = [label for label, _, _ in schemas]
+    names = sorted({m.method for _, _, model in schemas for m in model.methods})
+    method_versions = tuple(
+        (literal(n), _tuple([literal(label) for label, _, model in schemas if model.get(n)]))
+        for n in names
+    )
+    return VersionsView(
+        sources=tuple(comment(f"{label}: sha256 {r.sha256}") for label, r, _ in schemas),
+        versions=tuple(literal(label) for label in labels),
+        protocol_versions=tuple(
+            (literal(label), literal(model.protocol_version)) for label, _, model in schemas
+        ),
+        method_versions=method_versions,
+    )
+
+
+def versions_module(schemas: list[tuple[str, ir.Resolved, MethodModel]]) -> str:
+    """The text of the cross-version module (formatted like the generated packages)."""
+    return format_python(render("python/method_versions.py.j2", view=versions_view(schemas)))
