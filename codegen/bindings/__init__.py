@@ -7,13 +7,15 @@ returns the package's files as relative path -> text; `MODULES` lists them, so a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .. import ir, registry_views
 from .analysis import TypeIndex
 from .pyformat import format_python
 from .render import render
+from .validator_views import validators_view
 from .views import (
     Context,
     codec_view,
@@ -22,7 +24,6 @@ from .views import (
     models_view,
     runtime_view,
 )
-from .validator_views import validators_view
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,11 @@ MODULES: tuple[Module, ...] = (
         "python/validators.py.j2",
         lambda ctx: validators_view(ctx.index),
     ),
-    Module("registry.py", "python/registry.py.j2", lambda ctx: registry_views.package_view(ctx)),
+    Module(
+        "registry.py",
+        "python/registry.py.j2",
+        lambda ctx: registry_views.package_view(ctx),
+    ),
 )
 
 

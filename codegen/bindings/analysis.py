@@ -14,7 +14,7 @@ from functools import cached_property
 from .. import ir
 from ..errors import Diagnostic, Location, SchemaError
 from ..naming import snake
-from .text import json_literal
+from .shapes import children, is_class_obj, mentions
 
 P = ir.PrimKind
 ALL_KINDS = frozenset(
@@ -37,12 +37,6 @@ PREFERRED_DISCRIMINATORS = ("type", "method", "kind")
 def _loc(node: object, resolved: ir.Resolved) -> Location:
     loc = getattr(node, "loc", None)
     return loc if isinstance(loc, Location) else Location(resolved.source, 1, 1)
-
-
-def is_class_obj(t: ir.TypeExpr) -> bool:
-    """An object type with declared properties becomes a dataclass; a property-less object
-    (`{ [key: string]: V }`, `{}`) is a `dict[str, V]`."""
-    return isinstance(t, ir.Obj) and bool(t.properties)
 
 
 @dataclass(frozen=True)
@@ -296,10 +290,10 @@ class TypeIndex:
         """Named type (typedef or inline class) -> named types its expression mentions directly."""
         graph: dict[str, tuple[str, ...]] = {}
         for td in self.resolved.types:
-            graph[td.name] = _mentions(td.type, td.name)
+            graph[td.name] = mentions(td.type, td.name)
         for c in self.classes.values():
             if c.name not in graph:
-                graph[c.name] = _mentions(c.obj, c.name)
+                graph[c.name] = mentions(c.obj, c.name)
         return graph
 
 
@@ -314,124 +308,3 @@ _PRIM_KINDS = {
     P.NEVER: frozenset(),
     P.OBJECT: frozenset({"object"}),
 }
-
-
-def children(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
-    """The type expressions directly inside `t` (properties and index of an object included)."""
-    if isinstance(t, ir.Obj):
-        inner = tuple(p.type for p in t.properties)
-        return inner + ((t.index.value,) if t.index is not None else ())
-    if isinstance(t, ir.Array):
-        return (t.item,)
-    if isinstance(t, ir.Map):
-        return (t.key, t.value)
-    if isinstance(t, (ir.Union_, ir.Intersection)):
-        return t.members
-    return ()
-
-
-def _mentions(t: ir.TypeExpr, owner: str) -> tuple[str, ...]:
-    out: list[str] = []
-
-    def walk(u: ir.TypeExpr, top: bool) -> None:
-        if isinstance(u, ir.Ref):
-            out.append(u.name)
-            return
-        if isinstance(u, ir.Obj) and is_class_obj(u) and not top and u.name != owner:
-            out.append(u.name)
-            return
-        for c in children(u):
-            walk(c, False)
-
-    walk(t, True)
-    return tuple(dict.fromkeys(out))
-
-
-def cyclic(graph: dict[str, tuple[str, ...]]) -> frozenset[str]:
-    """Nodes on a cycle (members of a strongly connected component with a loop), iteratively."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    out: set[str] = set()
-    counter = 0
-    for root in graph:
-        if root in index:
-            continue
-        work: list[tuple[str, int]] = [(root, 0)]
-        while work:
-            node, i = work.pop()
-            if i == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack.add(node)
-            succ = [s for s in graph.get(node, ()) if s in graph]
-            if i < len(succ):
-                work.append((node, i + 1))
-                s = succ[i]
-                if s not in index:
-                    work.append((s, 0))
-                elif s in on_stack:
-                    low[node] = min(low[node], index[s])
-                continue
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    comp.append(w)
-                    if w == node:
-                        break
-                if len(comp) > 1 or node in graph.get(node, ()):
-                    out.update(comp)
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-    return frozenset(out)
-
-
-def describe(t: ir.TypeExpr, index: TypeIndex) -> str:
-    """A short human description of a type for error messages (`string`, `"text"`, `Foo`)."""
-    if isinstance(t, ir.Ref):
-        return t.name
-    if isinstance(t, ir.Prim):
-        return {P.UNKNOWN: "any value", P.ANY: "any value", P.NEVER: "nothing"}.get(
-            t.kind, t.kind.value
-        )
-    if isinstance(t, ir.Lit):
-        return json_literal(t)
-    if isinstance(t, ir.Array):
-        return f"array of {describe(t.item, index)}"
-    if isinstance(t, ir.Map):
-        return f"object of {describe(t.value, index)}"
-    if isinstance(t, ir.Obj):
-        return t.name if is_class_obj(t) else "object"
-    if isinstance(t, ir.Union_):
-        return " | ".join(describe(m, index) for m in t.members)
-    return " & ".join(describe(m, index) for m in t.members)
-
-
-def _number(text: str | None) -> int | float | None:
-    if text is None:
-        return None
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return None
-
-
-def alias_constraints(doc: ir.Doc) -> ir.Constraints:
-    """Constraints written on a type alias itself (`@TJS-pattern` on `type WidgetId = string`).
-    Properties carry theirs in the IR; aliases keep only their tags."""
-    max_items, min_items = _number(doc.tag("maxItems")), _number(doc.tag("minItems"))
-    return ir.Constraints(
-        format=doc.tag("format") or None,
-        minimum=_number(doc.tag("minimum")),
-        maximum=_number(doc.tag("maximum")),
-        max_items=int(max_items) if max_items is not None else None,
-        min_items=int(min_items) if min_items is not None else None,
-        pattern=doc.tag("TJS-pattern") or doc.tag("pattern") or None,
-    )

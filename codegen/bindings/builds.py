@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..errors import Diagnostic, Location
-from .analysis import Discriminator, TypeIndex, is_class_obj
-from .checks import structural_key
+from .analysis import Discriminator, TypeIndex
 from .hints import Hints
+from .shapes import is_class_obj, structural_key
 from .text import comment_lines, literal
 
 SHAPE_RULE = (

@@ -17,7 +17,18 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..errors import Diagnostic, Location
-from .analysis import P, TypeIndex, alias_constraints, describe, is_class_obj
+from .analysis import TypeIndex
+from .shapes import (
+    P,
+    alias_constraints,
+    describe,
+    flat_union,
+    has_null,
+    is_class_obj,
+    is_never,
+    open_key,
+    structural_key,
+)
 from .text import json_literal, literal
 
 NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
@@ -135,14 +146,16 @@ class Compiler:
                 return self._prim(P.OBJECT, v, path)
             return self._hoist(t, v, path, child)
         if isinstance(t, ir.Map):
-            if _open_key(t) and self.index.accepts_anything(t.value):
+            if open_key(t) and self.index.accepts_anything(t.value):
                 return self._prim(P.OBJECT, v, path)
             return self._hoist(t, v, path, child)
         if isinstance(t, ir.Array):
             return self._hoist(t, v, path, child)
         if isinstance(t, ir.Union_):
             return self._union(t, v, path, child)
-        return self._intersection(t, v, path, child)
+        if isinstance(t, ir.Intersection):
+            return self._intersection(t, v, path, child)
+        return ANYTHING  # `typeof` does not occur in a resolved model
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
@@ -203,7 +216,7 @@ class Compiler:
         return self._named(key, v, path, child)
 
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
-        members = _flat(t)
+        members = flat_union(t)
         if any(self.index.accepts_anything(m) for m in members):
             return ANYTHING
         expected = describe(t, self.index)
@@ -213,7 +226,7 @@ class Compiler:
             for m in members
             if isinstance(m, ir.Lit) and not (has_string and m.kind == "string")
         ]
-        others = [m for m in members if not isinstance(m, ir.Lit) and not _is_never(m)]
+        others = [m for m in members if not isinstance(m, ir.Lit) and not is_never(m)]
         if lits and not others:
             return self._literals(lits, v, path, expected)
         if not lits and len(others) == 1:  # `"a" | "b" | string` is just a string
@@ -266,7 +279,7 @@ class Compiler:
         nullable: bool = False,
     ) -> Check:
         """A check in statement position: loops for arrays and maps, an expression otherwise."""
-        nullable = nullable and not _has_null(t)
+        nullable = nullable and not has_null(t)
         expected = describe(t, self.index) + (" | null" if nullable else "")
         exp = literal(expected)
         if not nullable:
@@ -275,7 +288,7 @@ class Compiler:
                 len_bad, len_explain = self._length(constraints, v, path)
                 return Check("list", v, path, item=item, len_bad=len_bad, len_explain=len_explain,
                              expected=expected, expected_literal=exp)  # fmt: skip
-            value = _dict_value(t, self.index)
+            value = dict_value(t, self.index)
             if value is not None:
                 item = self.pred(value, "i", f"_key({path}, k)", True)
                 return Check(
@@ -379,32 +392,11 @@ def _mismatch(path: str, expected: str, v: str) -> str:
     return f"errs.append(_mismatch({path}, {literal(expected)}, {v}))"
 
 
-def _flat(t: ir.Union_) -> list[ir.TypeExpr]:
-    out: list[ir.TypeExpr] = []
-    for m in t.members:
-        out.extend(_flat(m) if isinstance(m, ir.Union_) else [m])
-    return out
-
-
-def _is_never(t: ir.TypeExpr) -> bool:
-    return isinstance(t, ir.Prim) and t.kind is P.NEVER
-
-
-def _has_null(t: ir.TypeExpr) -> bool:
-    if isinstance(t, ir.Prim):
-        return t.kind is P.NULL
-    return isinstance(t, ir.Union_) and any(_has_null(m) for m in t.members)
-
-
-def _open_key(t: ir.Map) -> bool:
-    return isinstance(t.key, ir.Prim) and t.key.kind is P.STRING
-
-
-def _dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
+def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
     """The value type of a `dict[str, V]` that needs a loop (V is not `unknown`), else None."""
     if isinstance(t, ir.Obj) and not t.properties and t.index is not None:
         value = t.index.value
-    elif isinstance(t, ir.Map) and _open_key(t):
+    elif isinstance(t, ir.Map) and open_key(t):
         value = t.value
     else:
         return None
@@ -417,42 +409,9 @@ def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
     if isinstance(t, (ir.Prim, ir.Lit)):
         return True
     if isinstance(t, ir.Union_):
-        return all(isinstance(m, (ir.Prim, ir.Lit)) for m in _flat(t))
+        return all(isinstance(m, (ir.Prim, ir.Lit)) for m in flat_union(t))
     if isinstance(t, ir.Map):
-        return _open_key(t) and index.accepts_anything(t.value)
+        return open_key(t) and index.accepts_anything(t.value)
     if isinstance(t, ir.Obj) and not t.properties:
         return t.index is None or index.accepts_anything(t.index.value)
     return False
-
-
-def record_keys(t: ir.Map) -> tuple[str, ...]:
-    """The fixed keys of `Record<"a" | "b", V>`."""
-    keys: list[str] = []
-    for m in _flat(t.key) if isinstance(t.key, ir.Union_) else [t.key]:
-        if isinstance(m, ir.Lit) and isinstance(m.value, str):
-            keys.append(m.value)
-    return tuple(keys)
-
-
-def structural_key(t: ir.TypeExpr) -> str:
-    """A name for a type built from its structure only (never from where it stands)."""
-    if isinstance(t, ir.Prim):
-        return {P.STRING: "str", P.BOOLEAN: "bool"}.get(t.kind, t.kind.value)
-    if isinstance(t, ir.Lit):
-        return "lit_" + json_literal(t)
-    if isinstance(t, ir.Ref):
-        return t.name
-    if isinstance(t, ir.Obj):
-        if is_class_obj(t):
-            return t.name
-        return "dict_of_" + (
-            structural_key(t.index.value) if t.index is not None else "any"
-        )
-    if isinstance(t, ir.Array):
-        return "list_of_" + structural_key(t.item)
-    if isinstance(t, ir.Map):
-        if _open_key(t):
-            return "dict_of_" + structural_key(t.value)
-        return "record_" + "_".join(record_keys(t)) + "_of_" + structural_key(t.value)
-    joiner = "_or_" if isinstance(t, ir.Union_) else "_and_"
-    return joiner.join(structural_key(m) for m in t.members)

@@ -9,7 +9,8 @@ property-less objects -> `dict[str, ...]`, classes and aliases by name, other un
 from __future__ import annotations
 
 from .. import ir
-from .analysis import P, TypeIndex, is_class_obj
+from .analysis import TypeIndex
+from .shapes import P, is_class_obj
 
 _PRIMS = {
     P.STRING: "str",
@@ -48,8 +49,10 @@ class Hints:
             return f"dict[str, {self.hint(t.index.value) if t.index is not None else 'JSON'}]"
         if isinstance(t, ir.Union_):
             return self._union(t.members)
-        # An intersection of non-objects (rare): its first member is the closest plain hint.
-        return self.hint(t.members[0])
+        if isinstance(t, ir.Intersection):
+            # An intersection of non-objects (rare): its first member is the closest plain hint.
+            return self.hint(t.members[0])
+        return "JSON"  # `typeof` does not occur in a resolved model
 
     def _literal(self, lits: list[ir.Lit]) -> str:
         if any(isinstance(lit.value, float) for lit in lits):

@@ -4,9 +4,10 @@ explicit Mode, never a configuration file found on disk."""
 from __future__ import annotations
 
 import black
+from black.mode import Mode, TargetVersion
 
-MODE = black.Mode(
-    target_versions={black.TargetVersion.PY310},
+MODE = Mode(
+    target_versions={TargetVersion.PY310},
     line_length=100,
     string_normalization=True,
     is_pyi=False,

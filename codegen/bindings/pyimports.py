@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Iterator
 
 from .text import import_cmp, sort_imports
 
@@ -21,8 +22,8 @@ def all_strings(obj: object) -> str:
         elif dataclasses.is_dataclass(o) and not isinstance(o, type):
             for f in dataclasses.fields(o):
                 walk(getattr(o, f.name))
-        elif isinstance(o, (tuple, list)) or hasattr(o, "__next__"):
-            for item in o:  # type: ignore[union-attr]
+        elif isinstance(o, (tuple, list, Iterator)):
+            for item in o:
                 walk(item)
 
     walk(obj)
@@ -39,5 +40,9 @@ def import_lines(module: str, names: list[str]) -> tuple[str, ...]:
     each `x as _y` on its own line, statements by their first name."""
     plain = sort_imports([n for n in names if " as " not in n])
     statements = [[n] for n in names if " as " in n] + ([plain] if plain else [])
-    statements.sort(key=functools.cmp_to_key(lambda a, b: import_cmp(a[0], b[0])))
+
+    def cmp(a: list[str], b: list[str]) -> int:
+        return import_cmp(a[0], b[0])
+
+    statements.sort(key=functools.cmp_to_key(cmp))
     return tuple(f"from {module} import {', '.join(s)}" for s in statements)

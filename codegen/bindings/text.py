@@ -90,7 +90,7 @@ def comment_lines(text: str, width: int = 92) -> tuple[str, ...]:
     )
 
 
-def literal(value: str | int | float | bool | None) -> str:
+def literal(value: str | float | bool | None) -> str:
     """A Python literal for a JSON scalar (strings through `repr`, so always well-formed)."""
     if value is None:
         return "None"
@@ -146,10 +146,11 @@ def _member_type(name: str) -> int:
 
 def sort_all(names: list[str]) -> list[str]:
     """`__all__` order: constants, classes, the rest; each in natural order."""
-    key = functools.cmp_to_key(
-        lambda a, b: (_member_type(a) - _member_type(b)) or _natcmp(a, b)
-    )
-    return sorted(names, key=key)
+
+    def cmp(a: str, b: str) -> int:
+        return (_member_type(a) - _member_type(b)) or _natcmp(a, b)
+
+    return sorted(names, key=functools.cmp_to_key(cmp))
 
 
 def import_cmp(a: str, b: str) -> int:

@@ -9,18 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .. import ir
 from ..errors import SchemaError
-from .analysis import (
-    ClassDef,
-    Discriminator,
-    TypeIndex,
-    alias_constraints,
-    cyclic,
-    is_class_obj,
-)
-from .checks import Check, Compiler, Helper, Pred, _dict_value, record_keys
+from .analysis import ClassDef, Discriminator, TypeIndex
+from .checks import Check, Compiler, Helper, Pred, dict_value
+from .shapes import alias_constraints, cyclic, is_class_obj, record_keys
 from .text import comment_lines, docstring, key_suffix, literal
 
 MAX_DEPTH = 256
@@ -157,7 +152,7 @@ class _Builder:
         )
 
     def _fn(
-        self, kind: str, name: str, doc: str, key: str | None = None, **kw: object
+        self, kind: str, name: str, doc: str, key: str | None = None, **kw: Any
     ) -> FunctionView:
         is_fn, explain_fn = self.c.fn_names(key or name)
         recursive = (key or name) in self.c.recursive
@@ -171,7 +166,7 @@ class _Builder:
             params,
             docstring(doc, "    "),
             **kw,
-        )  # type: ignore[arg-type]
+        )
 
     def object(
         self,
@@ -196,8 +191,8 @@ class _Builder:
                 else f"v.get({literal(p.name)}, _ABSENT)"
             )
             inline = ""
-            if check.kind == "expr" and len(re.findall(r"\bx\b", check.bad)) == 1:
-                inline = _X.sub(lambda _: get, check.bad)
+            if check.kind == "expr" and len(_X.findall(check.bad)) == 1:
+                inline = _substitute_x(check.bad, get)
             fields.append(
                 FieldView(literal(p.name), p.optional, check, missing, get, inline)
             )
@@ -255,11 +250,7 @@ class _Builder:
     def helper(self, h: Helper) -> FunctionView:
         t = h.t
         self.c.enter(h.key)
-        if (
-            isinstance(t, ir.Map)
-            and _dict_value(t, self.index) is None
-            and not _open(t)
-        ):
+        if isinstance(t, ir.Map) and dict_value(t, self.index) is None and not _open(t):
             keys = record_keys(t)
             props = tuple(ir.Property(k, t.value, optional=False) for k in keys)
             return self.object(h.key, props, ir.Index(t.value), None, key=h.key)
@@ -274,6 +265,11 @@ class _Builder:
 
 
 _X = re.compile(r"\bx\b")
+
+
+def _substitute_x(expr: str, value: str) -> str:
+    """`expr` with its variable `x` replaced by the expression `value` (used once only)."""
+    return _X.sub(lambda _: value, expr)
 
 
 def _fold_last(
@@ -308,7 +304,7 @@ def _fold_last(
             f"x is _ABSENT or {ok}",
         )
     if len(_X.findall(ok)) == 1:
-        return tuple(fields[:-1]), "", _X.sub(lambda _: last.get, ok)
+        return tuple(fields[:-1]), "", _substitute_x(ok, last.get)
     return tuple(fields[:-1]), f"x = {last.get}", ok
 
 

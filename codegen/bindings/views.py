@@ -9,15 +9,12 @@ from pathlib import PurePath
 
 from .. import ir
 from ..errors import SchemaError
-from .analysis import EXTRA, ClassDef, TypeIndex, cyclic, is_class_obj
+from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
+from .shapes import cyclic, is_class_obj
 from .text import comment, doc_text, docstring, literal, sort_all, sort_imports
-
-EXTRA_DOC = (
-    "Members the schema does not declare, kept as they came (MCP objects are open)."
-)
 
 
 @dataclass(frozen=True)
@@ -293,14 +290,3 @@ def models_exports(ctx: Context) -> tuple[str, ...]:
 
 def runtime_view(ctx: Context) -> None:
     return None
-
-
-__all__ = [
-    "Context",
-    "EXTRA",
-    "codec_view",
-    "header_view",
-    "init_view",
-    "models_view",
-    "runtime_view",
-]
