@@ -247,3 +247,43 @@ def test_synthetic_messages_round_trip(official: dict[str, Official], version: s
                 if validators.is_valid(name, result):
                     assert same_json(r.encode(r.parse_result(info.method, result)), result)
     assert checked >= 2 * len(r.METHODS)
+
+
+@pytest.mark.parametrize("version", [v for v in VERSIONS if v in ("2026-07-28", "draft")])
+def test_mutated_examples_give_only_validation_errors(official: dict[str, Official], version: str) -> None:
+    """Mutations of every example message (tests/corpus.py): a Message that encodes back to the
+    mutant, or the package's ValidationError; never another exception."""
+    o = official[version]
+    r = o.registry
+    accepted = rejected = 0
+    for ex in corpus.examples(version):
+        if not _is_message(o, ex.type_name):
+            continue
+        for mutant in corpus.mutations(version, ex.type_name, ex.instance, cap=60):
+            for direction in (None, "client_to_server", "server_to_client"):
+                try:
+                    msg = r.parse_message(mutant.instance, direction=direction)
+                except r.ValidationError:
+                    rejected += 1
+                else:
+                    assert same_json(r.encode(msg), mutant.instance), (ex.id, mutant.kind, mutant.path)
+                    accepted += 1
+    assert accepted and rejected
+
+
+@pytest.mark.parametrize(("version", "method", "direction", "text"), [
+    ("2024-11-05", "elicitation/create", None,
+     'unknown method "elicitation/create" in protocol version 2024-11-05'),
+    ("2026-07-28", "initialize", None, 'unknown method "initialize" in protocol version 2026-07-28'),
+    ("2025-06-18", "sampling/createMessage", "client_to_server",
+     ('method "sampling/createMessage" is sent server to client in protocol version 2025-06-18, '
+     "not client to server")),
+    ("draft", "tools/call", "server_to_client",
+     'method "tools/call" is sent client to server in protocol version 2026-07-28, not server to client'),
+])  # fmt: skip
+def test_official_protocol_errors(official: dict[str, Official], version: str, method: str,
+                                  direction: str | None, text: str) -> None:  # fmt: skip
+    r = official[version].registry
+    with pytest.raises(r.ProtocolError) as info:
+        r.parse_message({"jsonrpc": "2.0", "id": 1, "method": method, "params": {}}, direction=direction)
+    assert (str(info.value), info.value.method, info.value.errors[0].path) == (text, method, "$.method")
