@@ -336,6 +336,9 @@ ERRORS: list[tuple[str, object, str | None, str, str, str]] = [
      "client_to_server", "WrongDirectionError",
      ('method "notifications/focus_changed" is sent server to client in protocol version 1.0, '
       "not client to server"), "$.method"),
+    ("new", {"jsonrpc": "2.0", "id": 1, "method": "roots/list"}, None, "ProtocolError",
+     ('"roots/list" travels inside an input-required result in protocol version 2026-01-01, '
+      "not as a JSON-RPC message"), "$.jsonrpc"),
     ("new", {"method": "roots/list"}, "client_to_server", "WrongDirectionError",
      'method "roots/list" is sent server to client in protocol version 2026-01-01, not client to server',
      "$.method"),

@@ -380,11 +380,14 @@ def parse_message(
     """Classify, validate and decode one JSON-RPC message (a value from `json.loads`).
 
     A message with a `method` is a request (with an `id`) or a notification (without), decoded
-    into its method's class; one with `result` or `error` is a response, decoded into the
-    schema's response type. `direction` ("client_to_server" when you are the server, else
-    "server_to_client") rejects requests and notifications the other side never sends;
-    responses are accepted either way. Raises `ValidationError` (`ProtocolError` for an unknown
-    method, a wrong direction, a request without an id...).
+    into its method's class; a request that travels inside an input-required result comes as
+    it is there (`{"method": ..., "params": ...}`, no `jsonrpc`). A message with `result` or
+    `error` is a response, decoded into the schema's response type.
+
+    `direction` ("client_to_server" when you are the server, else "server_to_client") rejects
+    requests and notifications the other side never sends; responses are accepted either way.
+    Raises `ValidationError` (`ProtocolError` for an unknown method, a wrong direction, a
+    request without an id...).
     """
     if direction is not None and direction not in _DIRECTIONS:
         raise ValueError(
@@ -497,6 +500,9 @@ def _request_id(value: dict[str, Any], path: str = "$.id") -> str | int | float:
 def _parse_call(value: dict[str, Any], direction: str | None) -> Message:
     info = _lookup(value["method"], direction, "$.method")
     msg_id: str | int | float | None = None
+    if info.via == "input_required" and "jsonrpc" in value:
+        where = f"{_quote(info.method)} travels inside an input-required result {_IN_VERSION}"
+        raise ProtocolError(f"{where}, not as a JSON-RPC message", "$.jsonrpc", method=info.method)
     if info.via == "jsonrpc":
         has_id = "id" in value
         what = f"{_quote(info.method)} is a {info.kind} {_IN_VERSION}, but the message has"
