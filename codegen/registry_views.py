@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from . import ir
-from .bindings.analysis import TypeIndex, is_class_obj
+from .bindings.analysis import TypeIndex
 from .bindings.pyformat import format_python
 from .bindings.render import render
+from .bindings.shapes import is_class_obj
 from .bindings.text import comment, literal
 from .bindings.views import Context
 from .errors import Diagnostic, Location, SchemaError
