@@ -100,6 +100,7 @@ class MethodInfoView:
 @dataclass(frozen=True)
 class RegistryView:
     typing_imports: str  # "Any, Final, ..." (`overload` only when there are overloads)
+    imports_models: bool  # whether any class of the models module is named
     protocol_version: str  # Python literal, or "None"
     in_version: str  # Python literal: "in protocol version 2025-06-18"
     jsonrpc_version: str  # Python literal
@@ -186,7 +187,9 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
     notifications = [v for v, m in zip(methods, model.methods) if m.kind == "notification"]
     responses = [_named(index, n) for n in (env.result, env.error) if n is not None]
     overloads = tuple(requests) if len(requests) >= 2 else ()
+    hints = [v.message_class for v in methods] + responses
     return RegistryView(
+        imports_models=any(f"{MODELS}." in h for h in hints),
         typing_imports="Any, Final, Literal, TypeAlias" + (", overload" if overloads else ""),
         protocol_version=literal(version),
         in_version=literal(where),

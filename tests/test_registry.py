@@ -129,8 +129,11 @@ export type ClientResult = EmptyResult;
 export type ServerResult = EmptyResult | CallToolResult | InputRequiredResult;
 """
 
+# No methods, no JSON-RPC types, no protocol version: the registry is empty but works.
+NONE = "export interface Thing { name: string; }\n"
+
 SOURCES = {"v1": V1, "v2": V2}
-TEXTS = {"old": OLD_STYLE, "new": NEW_STYLE}
+TEXTS = {"old": OLD_STYLE, "new": NEW_STYLE, "none": NONE}
 
 
 def same_json(a: object, b: object) -> bool:
@@ -154,7 +157,7 @@ def unformatted(resolved: ir.Resolved) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every package of this module, generated once: reg_v1, reg_v2, reg_old, reg_new."""
+    """Every package of this module, generated once: reg_v1, reg_v2, reg_old, reg_new, reg_none."""
     out = tmp_path_factory.mktemp("registry")
     for name in [*SOURCES, *TEXTS]:
         write_package(unformatted(resolved(name)), out, f"reg_{name}")
@@ -360,6 +363,10 @@ ERRORS: list[tuple[str, object, str | None, str, str, str]] = [
      '"method" must be a string, got integer 7', "$.method"),
     ("v2", {"jsonrpc": "2.0", "id": 1, "method": ["ping"]}, None, "ProtocolError",
      '"method" must be a string, got array of 1 item', "$.method"),
+    ("none", {"jsonrpc": "2.0", "id": 1, "method": "ping"}, None, "UnknownMethodError",
+     'unknown method "ping" in the protocol of reg_none.ts', "$.method"),
+    ("none", {"jsonrpc": "2.0", "id": 1, "result": {}}, None, "ProtocolError",
+     "no JSON-RPC result response type is declared in the protocol of reg_none.ts", "$"),
     ("v2", {"jsonrpc": "2.0", "id": None, "method": "ping"}, None, "ValidationError",
      "JSONRPCRequest", "$.id"),
     ("v2", {"id": 1, "method": "ping"}, None, "ValidationError",
