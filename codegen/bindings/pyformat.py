@@ -3,6 +3,8 @@ explicit Mode, never a configuration file found on disk."""
 
 from __future__ import annotations
 
+import functools
+
 import black
 from black.mode import Mode, TargetVersion
 
@@ -16,7 +18,9 @@ MODE = Mode(
 )
 
 
+@functools.lru_cache(maxsize=32)
 def format_python(source: str) -> str:
-    """Format one module; raises black's error (with the module text's line) if it is not valid
-    Python, which is a bug in a template or a view."""
+    """Format one module (memoised: black is nearly all of the generation time, and tests render
+    the same schemas more than once); raises black's error if the text is not valid Python,
+    which is a bug in a template or a view."""
     return black.format_str(source, mode=MODE)
