@@ -35,7 +35,11 @@ class _Builder:
             choices += ["inline", "record", "index_obj", "union_mixed"]
         kind = d(st.sampled_from(choices))
         if kind == "literal":
-            return d(st.sampled_from([json.dumps(d(st.sampled_from(STRINGS))), "42", "-1", "true", "0.5"]))
+            return d(
+                st.sampled_from(
+                    [json.dumps(d(st.sampled_from(STRINGS))), "42", "-1", "true", "0.5"]
+                )
+            )
         if kind == "null_union":
             return f"{self.type_text(depth + 1)} | null"
         if kind == "array":
@@ -60,12 +64,20 @@ class _Builder:
 
     def body(self, depth: int, names: list[str] | None = None) -> str:
         d = self.draw
-        props = names if names is not None else d(st.lists(st.sampled_from(PROP_NAMES), max_size=4, unique=True))
+        props = (
+            names
+            if names is not None
+            else d(st.lists(st.sampled_from(PROP_NAMES), max_size=4, unique=True))
+        )
         lines = []
         for p in props:
             opt = "?" if d(st.booleans()) else ""
             key = p if p.isidentifier() else json.dumps(p)
-            doc = d(st.sampled_from(["", '/** Doc with """ and \\\\ and {{ x }}. */ ', "/** @TJS-type integer */ "]))
+            doc = d(
+                st.sampled_from(
+                    ["", '/** Doc with """ and \\\\ and {{ x }}. */ ', "/** @TJS-type integer */ "]
+                )
+            )
             t = self.type_text(depth)
             if doc.startswith("/** @TJS") and t != "number":
                 doc = ""
@@ -99,7 +111,9 @@ class _Builder:
             inherited = [p for p in base_props if p not in omit]
         else:
             inherited = []
-        self.decls.append(f"/** Interface {name} \"\"\" */\nexport interface {name}{extends} {self.body(0, names)}")
+        self.decls.append(
+            f'/** Interface {name} """ */\nexport interface {name}{extends} {self.body(0, names)}'
+        )
         self.interfaces[name] = inherited + names
 
 
@@ -140,9 +154,15 @@ def instance(resolved: ir.Resolved, t: ir.TypeExpr, rnd: random.Random, depth: i
     if isinstance(t, ir.Ref):
         return instance(resolved, types[t.name].type, rnd, depth + 1)
     if isinstance(t, ir.Array):
-        return [] if deep else [instance(resolved, t.item, rnd, depth + 1) for _ in range(rnd.randint(0, 2))]
+        return (
+            []
+            if deep
+            else [instance(resolved, t.item, rnd, depth + 1) for _ in range(rnd.randint(0, 2))]
+        )
     if isinstance(t, ir.Union_):
-        members = [m for m in t.members if not (isinstance(m, ir.Prim) and m.kind is ir.PrimKind.NEVER)]
+        members = [
+            m for m in t.members if not (isinstance(m, ir.Prim) and m.kind is ir.PrimKind.NEVER)
+        ]
         if deep:
             flat = [m for m in members if isinstance(m, (ir.Prim, ir.Lit))]
             members = flat or members
@@ -150,7 +170,11 @@ def instance(resolved: ir.Resolved, t: ir.TypeExpr, rnd: random.Random, depth: i
     if isinstance(t, ir.Map):
         if isinstance(t.key, ir.Prim):
             return {} if deep else {"k1": instance(resolved, t.value, rnd, depth + 1)}
-        keys = [m.value for m in (t.key.members if isinstance(t.key, ir.Union_) else (t.key,)) if isinstance(m, ir.Lit)]
+        keys = [
+            m.value
+            for m in (t.key.members if isinstance(t.key, ir.Union_) else (t.key,))
+            if isinstance(m, ir.Lit)
+        ]
         return {str(k): instance(resolved, t.value, rnd, depth + 1) for k in keys}
     if isinstance(t, ir.Obj):
         out: dict[str, object] = {}

@@ -26,7 +26,12 @@ LINE = re.compile(r"^.+:\d+:\d+: \S.*$")
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "codegen", *args], capture_output=True, text=True, timeout=300, cwd=cwd or REPO, check=False
+        [sys.executable, "-m", "codegen", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd or REPO,
+        check=False,
     )
 
 
@@ -38,13 +43,20 @@ def test_broken_schema_exit_2_located_lines_nothing_written(path: Path, tmp_path
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.splitlines()
     assert lines and all(LINE.match(line) for line in lines), proc.stderr
-    assert lines == sorted(lines, key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r":(\d+):(\d+):", s)[:3]])
+    assert lines == sorted(
+        lines,
+        key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r":(\d+):(\d+):", s)[:3]],
+    )
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 
 def test_missing_file_is_bad_input(tmp_path: Path) -> None:
     proc = run_cli(str(tmp_path / "nope.ts"))
-    assert proc.returncode == 2 and "cannot read schema" in proc.stderr and "Traceback" not in proc.stderr
+    assert (
+        proc.returncode == 2
+        and "cannot read schema" in proc.stderr
+        and "Traceback" not in proc.stderr
+    )
 
 
 @pytest.mark.parametrize(
@@ -120,7 +132,9 @@ def test_random_mutations_of_real_schema_text_give_only_located_errors() -> None
             nlines = mutated.count("\n") + 1
             for d in err.diagnostics:
                 assert d.loc.file == "m.ts" and 1 <= d.loc.line <= nlines, str(d)
-    print(f"\nschema text mutations: {tried} tried, {errors} rejected with located errors, 0 escaped")
+    print(
+        f"\nschema text mutations: {tried} tried, {errors} rejected with located errors, 0 escaped"
+    )
     assert errors > tried // 2
 
 
@@ -128,7 +142,9 @@ def _generate(out: Path) -> int:
     return cli.main([str(EXAMPLE), "-o", str(out)])
 
 
-def test_failure_mid_write_leaves_previous_output_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failure_mid_write_leaves_previous_output_identical(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "pkg"
     assert _generate(out) == 0
     (out / "USER_NOTES.md").write_text("mine\n")
@@ -175,7 +191,9 @@ def test_user_files_survive_regeneration_and_stale_generated_files_go(tmp_path: 
     write.write_tree(out, {"a.py": "3\n"})
     assert (out / "a.py").read_text() == "3\n"
     assert not (out / "old.py").exists()
-    assert (out / "mine.txt").read_text() == "keep" and (out / "sub" / "mine2.txt").read_text() == "keep too"
+    assert (out / "mine.txt").read_text() == "keep" and (
+        out / "sub" / "mine2.txt"
+    ).read_text() == "keep too"
 
 
 def test_check_flag_reports_drift(tmp_path: Path) -> None:
@@ -193,8 +211,14 @@ def test_generation_is_independent_of_hash_seed(tmp_path: Path) -> None:
         out = tmp_path / f"pkg{seed}"
         env = {**os.environ, "PYTHONHASHSEED": seed}
         proc = subprocess.run(
-            [sys.executable, "-m", "codegen", str(EXAMPLE), "-o", str(out)], env=env, capture_output=True, text=True, check=False
+            [sys.executable, "-m", "codegen", str(EXAMPLE), "-o", str(out)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         assert proc.returncode == 0, proc.stderr
-        outs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()})
+        outs.append(
+            {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+        )
     assert outs[0] == outs[1]
