@@ -3474,6 +3474,10 @@ TYPES: dict[
 }
 """Type name -> (fast check, explanation), for every named type."""
 
+_CHECKS: dict[str | type, Callable[[object], bool]] = {
+    name: check for name, (check, _) in TYPES.items()
+}
+
 
 def _entry(
     type_name: str | type,
@@ -3508,7 +3512,9 @@ def validate(type_name: str | type, value: object) -> None:
 
 def is_valid(type_name: str | type, value: object) -> bool:
     """Whether `value` is a valid `type_name` (a name or a model class)."""
-    _, check, _ = _entry(type_name)
+    check = _CHECKS.get(type_name)
+    if check is None:
+        check = _entry(type_name)[1]
     try:
         return check(value)
     except RecursionError:
