@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import shutil
 import sys
 import tempfile
@@ -394,6 +395,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="replace the results section of benchmarks/README.md",
     )
     p.add_argument(
+        "--readme",
+        type=Path,
+        default=BENCH / "README.md",
+        help="the README --update-readme rewrites",
+    )
+    p.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="measure the committed HEAD (exported with git archive), not the work tree",
+    )
+    p.add_argument(
         "--keep-workdir",
         action="store_true",
         help="keep the temporary directory (generated code, profiles)",
@@ -409,8 +421,54 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def run_snapshot(argv: list[str], args: argparse.Namespace) -> int:
+    """Re-run this runner on an exported copy of the committed HEAD (`git archive`), so work in
+    progress in the shared checkout cannot change the code under measurement mid-run. Results
+    and the README are still written here."""
+    import io
+    import subprocess
+    import tarfile
+
+    from .common import REPO
+
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    dest = Path(tempfile.mkdtemp(prefix="mcp-codegen-bench-src-"))
+    tar = subprocess.run(
+        ["git", "archive", "--format=tar", "HEAD"], cwd=REPO, capture_output=True, check=True
+    )
+    with tarfile.open(fileobj=io.BytesIO(tar.stdout)) as archive:
+        archive.extractall(dest, filter="data")
+    if (BENCH / "node_modules").is_dir():
+        (dest / "benchmarks" / "node_modules").symlink_to(BENCH / "node_modules")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(dest) + (
+        os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else ""
+    )
+    spec = corpus.spec_dir()
+    if spec is not None:
+        env["MCP_SPEC_DIR"] = str(spec.resolve())
+    env["MCP_BENCH_CODE"] = f"commit {commit} (committed HEAD, exported with git archive)"
+    rest = [a for a in argv if a != "--snapshot"]
+    rest += ["--results", str(args.results.resolve()), "--readme", str(args.readme.resolve())]
+    log(f"snapshot: measuring commit {commit} from {dest}")
+    try:
+        argv2 = [sys.executable, "-m", "benchmarks.run", *rest]
+        return subprocess.run(argv2, cwd=dest, env=env, check=False).returncode
+    finally:
+        shutil.rmtree(dest, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(argv)
+    if args.snapshot:
+        return run_snapshot(argv, args)
     if corpus.spec_dir() is None:
         log("official MCP schemas not found: set $MCP_SPEC_DIR or provide ../shared/spec")
         return 2
@@ -418,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="mcp-codegen-bench-"))
     report: list[str] = []
     raw: dict[str, Any] = {
-        "machine": common.machine(),
+        "machine": {**common.machine(), "load_average_start": os.getloadavg()},
         "packages": common.package_versions(PACKAGES),
         "args": {k: v for k, v in vars(args).items() if k != "results"},
     }
@@ -431,14 +489,18 @@ def main(argv: list[str] | None = None) -> int:
             log(f"work directory kept: {workdir}")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
+    raw["machine"]["load_average_end"] = os.getloadavg()
     m = raw["machine"]
     head = [
         "# Benchmark results\n",
         f"Machine: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']}; Python {m['python']}, node {m['node']}. "
+        f"1-minute load average {m['load_average_start'][0]:.1f} at the start, "
+        f"{m['load_average_end'][0]:.1f} at the end (other work shares these cores: interleaving "
+        "and medians keep the ratios fair, absolute times may be inflated). "
         f"Run took {time.perf_counter() - started:.0f} s"
         + (" (--quick: smoke mode, not representative)" if args.quick else "")
         + ".\n",
-        f"Code: {common.git_state()}.\n",
+        f"Code: {os.environ.get('MCP_BENCH_CODE') or common.git_state()}.\n",
         "Versions: " + ", ".join(f"{k} {v}" for k, v in raw["packages"].items()) + ".\n",
         "## Targets\n",
         targets(raw) + "\n",
@@ -451,12 +513,11 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(raw, indent=2, sort_keys=True, default=_json_default) + "\n", encoding="utf-8"
     )
     if args.update_readme:
-        update_readme(text)
+        update_readme(text, args.readme)
     return 0
 
 
-def update_readme(text: str) -> None:
-    readme = BENCH / "README.md"
+def update_readme(text: str, readme: Path) -> None:
     body = readme.read_text(encoding="utf-8")
     if README_BEGIN not in body or README_END not in body:
         raise SystemExit(f"{readme}: no {README_BEGIN} ... {README_END} section")
