@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from bindings_support import generate_text, mypy_strict, ruff_check
 
-from codegen.bindings import render_package
 from codegen.bindings.text import (
     comment,
     comment_lines,
@@ -20,8 +19,6 @@ from codegen.bindings.text import (
     sort_all,
     sort_imports,
 )
-from codegen.errors import SchemaError
-from codegen.pipeline import load_text
 
 HOSTILE = r'''
 /**
@@ -100,15 +97,31 @@ def test_hostile_schema_generates_a_safe_module(tmp_path: Path) -> None:
     assert ruff.returncode == 0, ruff.stdout
 
 
-@pytest.mark.parametrize(
-    ("schema", "message"),
-    [
-        ("export interface A { inputSchema: string; input_schema: string }", "both map to attribute 'input_schema'"),
-        ("export interface JSON { a: string }", "type name 'JSON' cannot be used"),
-        ("export interface ValidationError { a: string }", "type name 'ValidationError' cannot be used"),
-    ],
-)
-def test_name_clashes_are_reported(schema: str, message: str) -> None:
-    with pytest.raises(SchemaError) as info:
-        render_package(load_text(schema, "clash.ts"))
-    assert message in str(info.value)
+CLASHES = """
+export interface A { inputSchema: string; input_schema?: string; "input-schema"?: number; extra?: string }
+export interface JSON { a: string }
+export interface ValidationError { list: list }
+export interface list { None?: None }
+export interface None { value: null }
+export type str = "str" | JSON;
+"""
+
+
+def test_name_clashes_are_renamed_deterministically(tmp_path: Path) -> None:
+    """Attributes: the first property in schema order keeps its snake_case name, later ones
+    get `_` appended. Types named like keywords, builtins or the package's own names: `_`."""
+    m = generate_text(CLASHES, tmp_path, "clashes")
+    a = m.decode("A", {"inputSchema": "x", "input_schema": "y", "input-schema": 1, "extra": "e", "z": 0})
+    assert (a.input_schema, a.input_schema_, a.input_schema__, a.extra_, a.extra) == ("x", "y", 1, "e", {"z": 0})
+    assert m.encode(a) == {"inputSchema": "x", "input_schema": "y", "input-schema": 1, "extra": "e", "z": 0}
+    assert m.JSON is not m.models.JSON_ and m.models.JSON_.__name__ == "JSON_"
+    assert m.ValidationError.__module__.endswith("_runtime")  # the package's own, not the schema's
+    value = {"list": {"None": {"value": None}}}
+    obj = m.decode("ValidationError", value)
+    assert type(obj).__name__ == "ValidationError_" and type(obj.list_).__name__ == "list_"
+    assert m.encode(obj) == value and m.decode(type(obj), value) == obj
+    assert m.is_valid("None", {"value": None}) and m.is_valid(m.models.None_, {"value": None})
+    assert m.is_valid("str", "str") and m.is_valid("str", {"a": "b"}) and not m.is_valid("str", "x")
+    assert mypy_strict([tmp_path / "clashes"], tmp_path / "cache").returncode == 0
+    mine = sorted(p for p in (tmp_path / "clashes").glob("*.py") if p.name != "registry.py")
+    assert ruff_check(mine).returncode == 0

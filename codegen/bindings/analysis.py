@@ -7,7 +7,9 @@ Pure functions of the resolved model; nothing here renders code.
 
 from __future__ import annotations
 
+import builtins
 import keyword
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -25,8 +27,10 @@ ALL_KINDS = frozenset(
 RESERVED_NAMES = frozenset({
     "JSON", "UNSET", "UnsetType", "ErrorDetail", "ValidationError", "Any", "Callable", "ClassVar",
     "Final", "Literal", "TypeAlias", "TypeVar", "Union", "dataclass", "field", "annotations",
-    "decode", "encode", "validate", "is_valid", "errors", "MAX_DEPTH", "TYPES",
+    "decode", "encode", "validate", "is_valid", "errors", "MAX_DEPTH", "TYPES", "NoReturn",
+    "cast", "overload", "validators", "models", "codec", "registry",
 })  # fmt: skip
+_BUILTINS = frozenset(dir(builtins)) | set(keyword.softkwlist)
 # Attribute names a class keeps for itself.
 EXTRA = "extra"
 RESERVED_ATTRS = frozenset({EXTRA, "to_json", "from_json"})
@@ -77,8 +81,10 @@ class TypeIndex:
         self.diagnostics: list[Diagnostic] = []
         self.classes: dict[str, ClassDef] = {}
         self._raw_memo: dict[str, bool] = {}
+        self.py: dict[str, str] = {}  # schema name -> Python name, where they differ
+        self._taken: set[str] = set()
         for td in resolved.types:
-            self._check_name(td.name, td)
+            self._name(td.name)
             if is_class_obj(td.type):
                 assert isinstance(td.type, ir.Obj)
                 self._add_class(td.name, td.type, td.doc, td)
@@ -88,14 +94,28 @@ class TypeIndex:
 
     # -- classes --------------------------------------------------------------------------------
 
-    def _check_name(self, name: str, at: object) -> None:
-        if not name.isidentifier() or keyword.iskeyword(name) or name in RESERVED_NAMES:
-            self.diagnostics.append(
-                Diagnostic(
-                    _loc(at, self.resolved),
-                    f"type name '{name}' cannot be used in Python bindings",
-                )
-            )
+    def _name(self, name: str) -> None:
+        """The Python name of a type: its schema name, unless that is a keyword, a builtin or a
+        name the generated modules use themselves (then `_` is appended: `None` -> `None_`).
+        """
+        if name in self.py or name in self._taken:
+            return
+        py = re.sub(r"\W", "_", name)
+        if not py.isidentifier():
+            py = "T" + py
+        while (
+            keyword.iskeyword(py)
+            or py in _BUILTINS
+            or py in RESERVED_NAMES
+            or py in self._taken
+        ):
+            py += "_"
+        self._taken.add(py)
+        if py != name:
+            self.py[name] = py
+
+    def py_name(self, name: str) -> str:
+        return self.py.get(name, name)
 
     def _add_class(self, name: str, obj: ir.Obj, doc: ir.Doc, at: object) -> None:
         if name in self.classes:
@@ -107,27 +127,22 @@ class TypeIndex:
                     )
                 )
             return
-        attrs: dict[str, str] = {}
+        attrs: set[str] = set()
         fields = []
         for p in obj.properties:
+            # The first property in schema order keeps its snake_case name; a later one that
+            # maps to the same attribute (`a-b` after `aB`) gets `_` appended until it is free.
             attr = snake(p.name)
-            if attr in RESERVED_ATTRS:
+            while attr in RESERVED_ATTRS or attr in attrs:
                 attr += "_"
-            if attr in attrs:
-                self.diagnostics.append(
-                    Diagnostic(
-                        _loc(p, self.resolved),
-                        f"'{name}': properties '{attrs[attr]}' and '{p.name}' both map to attribute '{attr}'",
-                    )
-                )
-            attrs[attr] = p.name
+            attrs.add(attr)
             fields.append(Field(p, attr))
         self.classes[name] = ClassDef(name, obj, doc, tuple(fields))
 
     def _collect_inline(self, t: ir.TypeExpr, at: object) -> None:
         for sub in children(t):
             if isinstance(sub, ir.Obj) and is_class_obj(sub):
-                self._check_name(sub.name, sub)
+                self._name(sub.name)
                 self._add_class(sub.name, sub, ir.NO_DOC, sub)
             self._collect_inline(sub, at)
 

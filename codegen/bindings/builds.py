@@ -69,7 +69,7 @@ class Builds:
         if isinstance(t, ir.Ref):
             return f"{self.alias_builder(t.name)}({x})"
         if isinstance(t, ir.Obj) and is_class_obj(t):
-            return f"{t.name}._from_valid({x})"
+            return f"{self.index.py_name(t.name)}._from_valid({x})"
         i = f"i{depth}" if depth else "i"
         if isinstance(t, ir.Array):
             return f"[{self.build(t.item, i, depth + 1)} for {i} in {x}]"
@@ -84,8 +84,8 @@ class Builds:
     def alias_builder(self, name: str) -> str:
         td = self.index.typedefs[name]
         if is_class_obj(td.type):
-            return f"{name}._from_valid"
-        fn = f"_build_{name}"
+            return f"{self.index.py_name(name)}._from_valid"
+        fn = f"_build_{self.index.py_name(name)}"
         if fn not in self.selectors and fn not in self.pending:
             self.pending[fn] = td.type
             self.selectors[fn] = self._selector(fn, name, td.type)
@@ -109,7 +109,7 @@ class Builds:
         return fn
 
     def _selector(self, fn: str, alias: str | None, t: ir.TypeExpr) -> SelectorView:
-        hint = alias or self.hints.hint(t)
+        hint = self.index.py_name(alias) if alias else self.hints.hint(t)
         target = self.index.target(t) if alias is None else t
         if not isinstance(target, ir.Union_):
             return SelectorView(fn, hint, (), (("", self.build(target, "v")),))
@@ -136,12 +136,17 @@ class Builds:
             if len(arrays) == 1:
                 branches.append(("type(v) is list", self.build(arrays[0], "v")))
                 rules.append("arrays as the array member")
-            else:
+            elif all(isinstance(m, ir.Ref) for m in arrays):
                 branches.append(
-                    ("type(v) is list", self._first_accepting(arrays, t, where, hint))
+                    ("type(v) is list", self._first_accepting(arrays, hint))
                 )
                 rules.append(
                     "arrays as the first array member whose validator accepts them"
+                )
+            else:
+                branches.append(("type(v) is list", self._items_of(arrays, t, where)))
+                rules.append(
+                    "arrays item by item, each as the union of the members' item types"
                 )
         table = None
         objects = groups["object"]
@@ -150,7 +155,7 @@ class Builds:
             branches.append(("type(v) is dict", code))
             rules.append(rule)
         if groups["other"] or any(self.index.is_raw(m) for m in arrays + objects):
-            branches.append(("", "v"))
+            branches.append(("", f"cast({literal(hint)}, v)"))
             rules.append("anything else as it is")
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
@@ -179,7 +184,7 @@ class Builds:
         disc: Discriminator | None = self.index.discriminator(ir.Union_(tuple(objects)))
         if disc is not None:
             entries = tuple(
-                (literal(v), f"{c}._from_valid")
+                (literal(v), f"{self.index.py_name(c)}._from_valid")
                 for c, values in disc.members
                 for v in values
             )
@@ -189,27 +194,36 @@ class Builds:
                 f"objects by their {literal(disc.wire)} member",
                 table,
             )
-        members = ", ".join(f"(_v.is_{c}, _KEYS_{c}, {c}._from_valid)" for c in names)
+        py = [self.index.py_name(c) for c in names]
+        members = ", ".join(f"(_v.is_{c}, _KEYS_{c}, {c}._from_valid)" for c in py)
         return (
             f"cast({literal(hint)}, _by_shape(v, ({members},)))",
             "objects " + SHAPE_RULE,
             None,
         )
 
-    def _first_accepting(
-        self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str, hint: str
-    ) -> str:
-        """Several array members: each must be a named alias (it has a validator to ask)."""
+    def _first_accepting(self, members: list[ir.TypeExpr], hint: str) -> str:
+        """Several array members, all named: the first whose validator accepts the value."""
         parts = []
         for m in members:
-            if not isinstance(m, ir.Ref):
+            assert isinstance(m, ir.Ref)
+            build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
+            parts.append(f"(_v.is_{self.index.py_name(m.name)}, frozenset(), {build})")
+        return f"cast({literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
+
+    def _items_of(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str) -> str:
+        """Several array members, not all named: each item built as the union of the item
+        types (a valid array's items are all of one member's item type)."""
+        items: list[ir.TypeExpr] = []
+        for m in members:
+            target = self.index.target(m)
+            if not isinstance(target, ir.Array):
                 self._unsupported(
-                    at, f"union '{where}': several array members, not all named types"
+                    at, f"union '{where}': an array member that is not an array type"
                 )
                 return "v"
-            build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
-            parts.append(f"(_v.is_{m.name}, frozenset(), {build})")
-        return f"cast({literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
+            items.append(target.item)
+        return f"[{self.build(ir.Union_(tuple(items)), 'i', 1)} for i in v]"
 
     def _unsupported(self, at: ir.TypeExpr, what: str) -> None:
         loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)

@@ -118,7 +118,8 @@ class Compiler:
         """(`is_` function, `_explain_` function) of a named type or helper key."""
         if key in self.helpers:
             return f"_is_{key}", f"_explain_{key}"
-        return f"is_{key}", f"_explain_{key}"
+        py = self.index.py_name(key)
+        return f"is_{py}", f"_explain_{py}"
 
     # -- expressions ----------------------------------------------------------------------------
 

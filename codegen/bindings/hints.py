@@ -38,14 +38,14 @@ class Hints:
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
-            return t.name
+            return self.index.py_name(t.name)
         if isinstance(t, ir.Array):
             return f"list[{self.hint(t.item)}]"
         if isinstance(t, ir.Map):
             return f"dict[str, {self.hint(t.value)}]"
         if isinstance(t, ir.Obj):
             if is_class_obj(t):
-                return t.name
+                return self.index.py_name(t.name)
             return f"dict[str, {self.hint(t.index.value) if t.index is not None else 'JSON'}]"
         if isinstance(t, ir.Union_):
             return self._union(t.members)

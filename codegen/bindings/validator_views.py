@@ -201,7 +201,7 @@ class _Builder:
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
-            keys = "_KEYS_" + (key or name)
+            keys = "_KEYS_" + (key or self.index.py_name(name))
             self.key_sets[keys] = (
                 "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
             )
@@ -330,7 +330,13 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     if b.c.diagnostics:
         raise SchemaError(b.c.diagnostics)
     functions = [f for _, f in named] + helpers
+    # By schema name, and by Python name too where a class had to be renamed (`None_`).
     types = tuple(TypeEntry(literal(n), f.is_fn, f.explain_fn) for n, f in named)
+    types += tuple(
+        TypeEntry(literal(index.py[n]), f.is_fn, f.explain_fn)
+        for n, f in named
+        if n in index.py
+    )
     return ValidatorsView(
         functions=tuple(functions),
         key_sets=tuple(sorted(b.key_sets.items())),

@@ -55,6 +55,9 @@ class AliasView:
     name: str
     value: str  # the hint, quoted when it names module classes or aliases
     doc: str
+    noqa: str = (
+        ""  # a schema alias named in lower case keeps its name (ruff's PYI042 wants CamelCase)
+    )
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,8 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     index = c.obj.index
     value = index.value if index is not None else ir.Prim(ir.PrimKind.UNKNOWN)
     extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
-    keys = f"_KEYS_{c.name}"
+    py = ctx.index.py_name(c.name)
+    keys = f"_KEYS_{py}"
     extra_build = f"_extras(v, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
@@ -128,7 +132,7 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
         )
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
-    return ClassView(c.name, literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
+    return ClassView(py, literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
                      extra_build, extra_encode)  # fmt: skip
 
 
@@ -175,9 +179,10 @@ def models_view(ctx: Context) -> ModelsView:
         value = hints.hint(td.type)
         aliases.append(
             AliasView(
-                td.name,
+                index.py_name(td.name),
                 literal(value) if quoted else value,
                 docstring(doc_text(td.doc), ""),
+                "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
             )
         )
     classes = tuple(_class(c, ctx, b) for c in index.classes.values())
@@ -240,19 +245,23 @@ class CodecView:
 
 
 def codec_view(ctx: Context) -> CodecView:
+    """Decoders by schema name (and by Python name too where a class had to be renamed)."""
     index = ctx.index
-    decoders = []
+    builders: list[tuple[str, str]] = []
     for td in ctx.resolved.types:
+        py = index.py_name(td.name)
         if is_class_obj(td.type):
-            decoders.append(DecoderView(literal(td.name), f"_m.{td.name}._from_valid"))
+            builders.append((td.name, f"_m.{py}._from_valid"))
         elif index.is_raw(td.type):
-            decoders.append(DecoderView(literal(td.name), "_same"))
+            builders.append((td.name, "_same"))
         else:
-            decoders.append(DecoderView(literal(td.name), f"_m._build_{td.name}"))
+            builders.append((td.name, f"_m._build_{py}"))
     for c in index.classes.values():
         if c.name not in index.typedefs:
-            decoders.append(DecoderView(literal(c.name), f"_m.{c.name}._from_valid"))
-    return CodecView(tuple(decoders), any(d.build == "_same" for d in decoders))
+            builders.append((c.name, f"_m.{index.py_name(c.name)}._from_valid"))
+    builders += [(index.py[n], b) for n, b in builders if n in index.py]
+    decoders = tuple(DecoderView(literal(n), b) for n, b in builders)
+    return CodecView(decoders, any(d.build == "_same" for d in decoders))
 
 
 @dataclass(frozen=True)
@@ -283,8 +292,10 @@ def init_view(ctx: Context) -> InitView:
 def models_exports(ctx: Context) -> tuple[str, ...]:
     index = ctx.index
     names = [c.name for c in ctx.resolved.consts]
-    names += [td.name for td in ctx.resolved.types if not is_class_obj(td.type)]
-    names += list(index.classes)
+    names += [
+        index.py_name(td.name) for td in ctx.resolved.types if not is_class_obj(td.type)
+    ]
+    names += [index.py_name(n) for n in index.classes]
     return tuple(names)
 
 
