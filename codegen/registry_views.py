@@ -63,13 +63,19 @@ def _tuple(items: list[str]) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def _join(hints: list[str]) -> str:
+# How a class expression is written as a type hint where it differs (mypy --strict wants the
+# type arguments of a generic).
+_HINTS = {"dict": "dict[str, Any]"}
+
+
+def _join(exprs: list[str]) -> str:
     """A union hint of class expressions, each member once, in order."""
     out: list[str] = []
-    for h in hints:
-        for part in h.split(" | "):
-            if part not in out:
-                out.append(part)
+    for expr in exprs:
+        for part in expr.split(" | "):
+            hint = _HINTS.get(part, part)
+            if hint not in out:
+                out.append(hint)
     return " | ".join(out) or "object"
 
 

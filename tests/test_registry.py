@@ -132,8 +132,21 @@ export type ServerResult = EmptyResult | CallToolResult | InputRequiredResult;
 # No methods, no JSON-RPC types, no protocol version: the registry is empty but works.
 NONE = "export interface Thing { name: string; }\n"
 
+# Hostile text where the registry writes it: method strings and the protocol version.
+HOSTILE = r"""
+export const LATEST_PROTOCOL_VERSION = "1\"\"\" ; raise SystemExit #";
+export interface Result { [key: string]: unknown; }
+export type EmptyResult = Result;
+export interface WeirdRequest { method: "a\"b'c\\d\n{{ x }}{% y %}#"; params?: { "x-y": string }; }
+export interface OddNotification { method: "é/名前\u2028"; }
+export type ClientRequest = WeirdRequest;
+export type ServerNotification = OddNotification;
+export type ServerResult = EmptyResult;
+"""
+WEIRD = "a\"b'c\\d\n{{ x }}{% y %}#"
+
 SOURCES = {"v1": V1, "v2": V2}
-TEXTS = {"old": OLD_STYLE, "new": NEW_STYLE, "none": NONE}
+TEXTS = {"old": OLD_STYLE, "new": NEW_STYLE, "none": NONE, "hostile": HOSTILE}
 
 
 def same_json(a: object, b: object) -> bool:
@@ -246,6 +259,8 @@ MESSAGES: list[tuple[str, dict[str, Any]]] = [
     ("new", {"method": "roots/list", "params": {"cursor": "c"}}),
     ("new", {"method": "roots/list", "id": "not-an-envelope"}),
     ("new", {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "t"}}),
+    ("hostile", {"id": 1, "method": WEIRD, "params": {"x-y": "{{ z }}"}}),
+    ("hostile", {"method": "é/名前\u2028"}),
     ("new", {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}),
 ]  # fmt: skip
 
@@ -367,6 +382,11 @@ ERRORS: list[tuple[str, object, str | None, str, str, str]] = [
      'unknown method "ping" in the protocol of reg_none.ts', "$.method"),
     ("none", {"jsonrpc": "2.0", "id": 1, "result": {}}, None, "ProtocolError",
      "no JSON-RPC result response type is declared in the protocol of reg_none.ts", "$"),
+    ("hostile", {"id": 1, "method": "x" * 100}, None, "UnknownMethodError",
+     'unknown method "' + "x" * 35 + '..." in protocol version 1""" ; raise SystemExit #', "$.method"),
+    ("hostile", {"id": 1, "method": "é/名前\u2028"}, None, "ProtocolError",
+     ('"é/名前\\u2028" is a notification in protocol version 1""" ; raise SystemExit #, but the '
+     'message has an "id"'), "$.id"),
     ("v2", {"jsonrpc": "2.0", "id": None, "method": "ping"}, None, "ValidationError",
      "JSONRPCRequest", "$.id"),
     ("v2", {"id": 1, "method": "ping"}, None, "ValidationError",

@@ -15,6 +15,7 @@ raises its subclass `ProtocolError`, naming the method and the protocol version.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, UnionType
@@ -453,8 +454,9 @@ def parse_result(method: str, value: object) -> ResultObject:
 
 
 def encode(obj: Message | object) -> JSON:
-    """The JSON value of a `Message` (the whole JSON-RPC message: `jsonrpc`, and a request's
-    `id`, are added when its object lacks them) or of any model object."""
+    """The JSON value of a `Message` (the whole JSON-RPC message: `jsonrpc` and a request's
+    `id` are added when its object lacks them; the object's own members win) or of any model
+    object."""
     if not isinstance(obj, Message):
         return _codec.encode(obj)
     out = _codec.encode(obj.obj)
@@ -463,7 +465,8 @@ def encode(obj: Message | object) -> JSON:
     info = METHODS.get(obj.method) if isinstance(obj.method, str) else None
     if info is not None and info.via != "jsonrpc":
         return out
-    head: dict[str, JSON] = {"jsonrpc": _JSONRPC_VERSION}
+    envelope = _REQUEST_ENVELOPE if obj.kind == "request" else _NOTIFICATION_ENVELOPE
+    head: dict[str, JSON] = {"jsonrpc": _JSONRPC_VERSION} if envelope is not None else {}
     if obj.kind == "request" and obj.id is not None:
         head["id"] = obj.id
     return {**head, **out}
@@ -473,8 +476,10 @@ def encode(obj: Message | object) -> JSON:
 
 
 def _quote(text: str) -> str:
-    """A method string for a message: JSON-quoted, shortened when long."""
-    return _rt.describe(text).removeprefix("string ")
+    """A method string for a message: JSON-quoted, on one line, shortened when long."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    quoted = "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in quoted)
+    return quoted if len(quoted) <= 40 else quoted[:36] + '..."'
 
 
 def _lookup(method: object, direction: str | None, path: str) -> MethodInfo:
