@@ -136,5 +136,5 @@ def formatter_table(walls: dict[str, dict[str, float]], diffs: dict[str, dict[st
             + ["0 (reference)" if fmt == "black" else str(sum(changed.values()))]
         )
     return table(
-        ["formatter", "all versions s", *[f"{v} s" for v in versions], "draft lines ≠ black"], rows
+        ["formatter", "all versions s", *[f"{v} s" for v in versions], "lines ≠ black"], rows
     )

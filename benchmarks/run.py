@@ -26,6 +26,8 @@ import corpus  # tests/corpus.py, on sys.path via benchmarks/__init__.py
 from . import common
 from .common import BENCH, fmt_ratio, fmt_s, table
 
+QUICK_VERSION = "2024-11-05"  # the smallest official schema: --quick generates only this one
+EXAMPLE_SCHEMA = BENCH.parent / "schemas" / "example" / "v2" / "schema.ts"
 SECTIONS = ("validation", "generation", "scaling", "profile")
 README_BEGIN, README_END = "<!-- results:begin -->", "<!-- results:end -->"
 PACKAGES = (
@@ -146,7 +148,7 @@ def run_generation(
 
     versions = corpus.versions()
     if args.quick:
-        versions = [v for v in versions if v.name == "draft"]
+        versions = [v for v in versions if v.name == QUICK_VERSION]
     log(f"generation: {len(versions)} versions x {args.repeats} repeats, interleaved ...")
     line_up = generation.run(versions, args.repeats, workdir, log, install=not args.quick)
     summary = generation.summarise(line_up, versions)
@@ -174,10 +176,12 @@ def run_scaling(
     from . import scaling
 
     factors = (1, 2) if args.quick else (1, 2, 4, 8)
-    log(f"scaling: draft schema x {factors}, {args.scaling_repeats} repeats ...")
-    res = scaling.run(factors, args.scaling_repeats, workdir, log)
+    base = EXAMPLE_SCHEMA if args.quick else corpus.get_version("draft").schema_ts
+    name = "bundled example" if args.quick else "draft"
+    log(f"scaling: {name} schema x {factors}, {args.scaling_repeats} repeats ...")
+    res = scaling.run(factors, args.scaling_repeats, workdir, log, base=base)
     tf, mf, rx = res["time_fit"], res["memory_fit"], res["ruff_experiment"]
-    report.append("## 3. Scaling (draft schema replicated, whole process, medians)\n")
+    report.append(f"## 3. Scaling ({name} schema replicated, whole process, medians)\n")
     report.append(scaling.results_table(res) + "\n")
     report.append(
         f"Time: {tf['intercept_s']:.3f} s + {tf['per_copy_s']:.3f} s per copy (R² {tf['r2']:.4f}); last marginal "
@@ -195,8 +199,9 @@ def run_profile(
     from . import profiling
 
     versions = corpus.versions()
+    target = QUICK_VERSION if args.quick else "draft"
     if args.quick:
-        versions = [v for v in versions if v.name == "draft"]
+        versions = [v for v in versions if v.name == target]
     formatters = ("black", "ruff", "none")
     log(
         f"profile: per-stage times, {len(versions)} versions x {formatters} x {args.profile_repeats} ..."
@@ -213,7 +218,7 @@ def run_profile(
             visit += 1
     diffs = {
         fmt: profiling.changed_lines(
-            workdir / "profile" / "black" / "draft", workdir / "profile" / fmt / "draft"
+            workdir / "profile" / "black" / target, workdir / "profile" / fmt / target
         )
         for fmt in formatters
         if fmt != "black"
@@ -223,12 +228,12 @@ def run_profile(
         for fmt, per in runs.items()
     }
     walls = {fmt: {name: st["wall"] for name, st in per.items()} for fmt, per in stages.items()}
-    draft = corpus.get_version("draft")
+    profiled = corpus.get_version(target)
     summaries = {}
     for fmt in ("black", "ruff"):
-        prof_file = workdir / f"draft-{fmt}.prof"
+        prof_file = workdir / f"{target}-{fmt}.prof"
         profiling.stage_times(
-            draft.schema_ts, workdir / "prof" / fmt, profile=prof_file, formatter=fmt
+            profiled.schema_ts, workdir / "prof" / fmt, profile=prof_file, formatter=fmt
         )
         summaries[fmt] = profiling.profile_summary(prof_file)
 
@@ -244,13 +249,13 @@ def run_profile(
         "Formatter experiment (benchmark-only: black's entry points replaced inside the measuring "
         "process, codegen unchanged): whole-process wall of the same generation with black as "
         "shipped, with `ruff format` (stdin, `--isolated --line-length 100 --target-version py310`), "
-        "and with no formatter; last column: lines of the draft's generated .py files that differ "
+        f"and with no formatter; last column: lines of the {target} generated .py files that differ "
         "from black's:\n"
     )
     report.append(profiling.formatter_table(walls, diffs) + "\n")
     for fmt, summary in summaries.items():
         report.append(
-            f"cProfile of one draft generation with `{fmt}` (profiler overhead inflates call-heavy code):\n"
+            f"cProfile of one {target} generation with `{fmt}` (profiler overhead inflates call-heavy code):\n"
         )
         report.append(profiling.profile_tables(summary) + "\n")
     raw["profile"] = {
@@ -351,7 +356,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--quick",
         action="store_true",
-        help="tiny smoke mode: few instances, 1 round/repeat, draft only",
+        help=f"tiny smoke mode: few instances, 1 round/repeat, {QUICK_VERSION} only, scaling on the example",
     )
     p.add_argument(
         "--only", default=",".join(SECTIONS), help=f"comma-separated subset of {','.join(SECTIONS)}"

@@ -55,9 +55,13 @@ def _marginal_ratio(points: dict[int, float]) -> float:
 
 
 def run(
-    factors: Sequence[int], repeats: int, workdir: Path, log: Callable[[str], None]
+    factors: Sequence[int],
+    repeats: int,
+    workdir: Path,
+    log: Callable[[str], None],
+    base: Path | None = None,
 ) -> dict[str, Any]:
-    base = corpus.get_version("draft").schema_ts
+    base = base or corpus.get_version("draft").schema_ts
     schemas = make_schemas(base, factors, workdir)
     env = child_env()
     walls: dict[int, list[float]] = {n: [] for n in factors}
