@@ -17,6 +17,7 @@ from .stdio import StdioPeer
 
 _SPAWNED = pytest.StashKey[list[StdioPeer]]()
 Spawn = Callable[..., StdioPeer]
+REPORTS: list[str] = []  # per-session reports of test_bindings_e2e, repeated at the end of the run
 
 
 def _require(get_argv: Callable[[], list[str]]) -> list[str]:
@@ -61,3 +62,10 @@ def pytest_runtest_makereport(
         for peer in item.stash.get(_SPAWNED, []):
             report.sections.append((f"stdio peer {peer.name}", peer.describe(last=200)))
     return report
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if REPORTS:
+        terminalreporter.section("e2e bindings report")
+        for text in REPORTS:
+            terminalreporter.write_line(text)

@@ -84,8 +84,10 @@ class StdioPeer:
         cwd: str | os.PathLike[str] | None = None,
         name: str | None = None,
         handler: Handler | None = None,
+        inherit_env: bool = True,
     ) -> None:
-        """Start ``argv``; ``env`` is layered over ``os.environ``."""
+        """Start ``argv``; ``env`` is layered over ``os.environ`` (over a minimal environment,
+        ``PATH``, ``HOME``, locale and temp dir, with ``inherit_env=False``)."""
         self.argv = list(argv)
         self.name = name or os.path.basename(self.argv[0])
         self.handler = handler
@@ -104,7 +106,7 @@ class StdioPeer:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=cwd,
-            env={**os.environ, **(env or {})},
+            env={**(os.environ if inherit_env else _minimal_env()), **(env or {})},
         )
         self._threads = [
             threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True),
@@ -315,6 +317,13 @@ class StdioPeer:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+_KEPT_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT", "SYSTEMDRIVE", "TEMP", "TMP")
+
+
+def _minimal_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k in _KEPT_ENV}
 
 
 def _is_response(msg: Message) -> bool:

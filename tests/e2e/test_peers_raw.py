@@ -58,7 +58,7 @@ PEERS: dict[str, tuple[str, str, dict[str, Any], str]] = {
     "python": ("mcp-codegen-python-peer", "echo", {"text": "hi"}, "hi"),
 }
 NODE_TOOLS = {"echo", "get-sum", "get-structured-content", "trigger-long-running-operation"}
-PYTHON_TOOLS = {"echo", "add", "log", "fail", "update_resource", "ask_client"}
+PYTHON_TOOLS = {"echo", "add", "log", "fail", "update_resource", "ask_client", "progress"}
 
 FAKE_ANSWERS: dict[str, Message] = {
     "roots/list": {"roots": [{"uri": "file:///tmp/e2e", "name": "e2e"}]},

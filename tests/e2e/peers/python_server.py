@@ -9,7 +9,8 @@ Surface (``CATALOG`` below is the machine-readable summary the tests import):
   tools      echo, add (structuredContent + outputSchema), log (sends notifications/message),
              fail (isError result), update_resource (notifications/resources/updated when
              subscribed), ask_client (server->client sampling/createMessage, elicitation/create,
-             roots/list; on 2026-07-28 the same three come back as an InputRequiredResult)
+             roots/list; on 2026-07-28 the same three come back as an InputRequiredResult),
+             progress (one notifications/progress per step when the request has a progressToken)
   prompts    greet(name, style?) with completions for ``style``; hello (no arguments)
   resources  demo://static/readme (text), demo://static/logo (blob), demo://static/counter
              (text, changed by update_resource); resources/list paginates, PAGE_SIZE per page
@@ -50,7 +51,7 @@ ITEM_IDS = ["1", "2", "3", "42"]
 LOGO = base64.b64encode(b"\x89PNG\r\n\x1a\n").decode()
 
 CATALOG: dict[str, list[str]] = {
-    "tools": ["echo", "add", "log", "fail", "update_resource", "ask_client"],
+    "tools": ["echo", "add", "log", "fail", "update_resource", "ask_client", "progress"],
     "server_requesting_tools": ["ask_client"],
     "prompts": ["greet", "hello"],
     "resources": ["demo://static/readme", "demo://static/logo", "demo://static/counter"],
@@ -104,6 +105,11 @@ TOOLS = [
         output_schema=_obj(
             {"sampling": {}, "elicitation": {}, "roots": {}}, ["sampling", "elicitation", "roots"]
         ),
+    ),
+    t.Tool(
+        name="progress",
+        description="Report progress once per step (given a progressToken), then return.",
+        input_schema=_obj({"steps": {"type": "integer", "minimum": 2, "maximum": 5}}, ["steps"]),
     ),
 ]
 
@@ -215,6 +221,13 @@ async def call_tool(
             return t.CallToolResult(content=_text(str(State.counter)))
         case "ask_client":
             return await _ask_client(ctx, params)
+        case "progress":
+            steps = args.get("steps")
+            if not isinstance(steps, int) or not 1 <= steps <= 5:
+                raise MCPError(t.INVALID_PARAMS, "steps must be an integer from 1 to 5")
+            for step in range(1, steps + 1):
+                await ctx.session.report_progress(step, steps, f"step {step} of {steps}")
+            return t.CallToolResult(content=_text(f"{steps} steps done"))
     raise MCPError(t.INVALID_PARAMS, f"Unknown tool: {params.name}")
 
 

@@ -1,0 +1,126 @@
+"""Generated bindings for the e2e tests: one ``mcp-codegen`` run per official protocol version.
+
+``generate_all(spec_root, out_dir, labels)`` runs the CLI once per version (concurrently, each
+bounded by a timeout) into ``out_dir/<package>``, imports each package under a unique name and
+returns ``Bindings`` by spec directory label ("2025-06-18", ..., "draft"). Output goes to a temp
+dir only: generated packages carry spec prose and are never committed.
+
+``select(available, version)`` is how a client picks bindings after negotiation: the package whose
+``registry.PROTOCOL_VERSION`` is the version the server answered with.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+GENERATE_TIMEOUT = 300.0  # one schema; a loaded CI machine takes ~10-25 s
+
+
+@dataclass(frozen=True)
+class Bindings:
+    """One generated package and the modules the client uses."""
+
+    label: str  # the spec directory it came from ("2025-11-25", "draft", ...)
+    package: ModuleType
+    registry: Any
+    models: Any
+    codec: Any
+    validators: Any
+    generate_seconds: float = 0.0
+
+    @property
+    def version(self) -> str:
+        """The protocol version string on the wire (`registry.PROTOCOL_VERSION`)."""
+        return str(self.registry.PROTOCOL_VERSION)
+
+    @property
+    def handshake(self) -> bool:
+        """True for protocol versions that open a session with ``initialize``."""
+        return "initialize" in self.registry.METHODS
+
+    def has(self, method: str) -> bool:
+        return method in self.registry.METHODS
+
+    def __str__(self) -> str:
+        return self.label if self.label == self.version else f"{self.label} ({self.version})"
+
+
+def package_name(label: str) -> str:
+    return "e2e_mcp_" + "".join(c if c.isalnum() else "_" for c in label.lower())
+
+
+def codegen_argv() -> list[str]:
+    """The ``mcp-codegen`` console script of this interpreter's environment (else ``-m``)."""
+    script = Path(sys.executable).parent / "mcp-codegen"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("mcp-codegen")
+    return [found] if found else [sys.executable, "-m", "codegen"]
+
+
+def _generate(schema: Path, out: Path) -> float:
+    start = time.monotonic()
+    cmd = [*codegen_argv(), str(schema), "-o", str(out)]
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, check=False, timeout=GENERATE_TIMEOUT
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"`{' '.join(cmd)}` failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+        )
+    return time.monotonic() - start
+
+
+def _import(root: Path, name: str) -> ModuleType:
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    for mod in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[mod]
+    importlib.invalidate_caches()
+    return importlib.import_module(name)
+
+
+def generate_all(spec_root: Path, out_dir: Path, labels: Iterable[str]) -> dict[str, Bindings]:
+    labels = list(labels)
+    with ThreadPoolExecutor(max_workers=len(labels) or 1) as pool:
+        futures = {
+            label: pool.submit(
+                _generate, spec_root / label / "schema.ts", out_dir / package_name(label)
+            )
+            for label in labels
+        }
+        seconds = {label: f.result() for label, f in futures.items()}
+    out: dict[str, Bindings] = {}
+    for label in labels:
+        name = package_name(label)
+        pkg = _import(out_dir, name)
+        out[label] = Bindings(
+            label=label,
+            package=pkg,
+            registry=importlib.import_module(f"{name}.registry"),
+            models=importlib.import_module(f"{name}.models"),
+            codec=importlib.import_module(f"{name}.codec"),
+            validators=importlib.import_module(f"{name}.validators"),
+            generate_seconds=seconds[label],
+        )
+    return out
+
+
+def select(available: Mapping[str, Bindings], version: str) -> Bindings:
+    """The bindings for protocol ``version`` (by ``registry.PROTOCOL_VERSION``); a package whose
+    spec label is that version wins over another that also claims it (the draft)."""
+    matches = [b for b in available.values() if b.version == version]
+    if not matches:
+        have = ", ".join(sorted({b.version for b in available.values()}))
+        raise LookupError(f"no generated bindings for protocol version {version!r} (have {have})")
+    return next((b for b in matches if b.label == version), matches[0])
