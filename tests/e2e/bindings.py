@@ -5,13 +5,19 @@ bounded by a timeout) into ``out_dir/<package>``, imports each package under a u
 returns ``Bindings`` by spec directory label ("2025-06-18", ..., "draft"). Output goes to a temp
 dir only: generated packages carry spec prose and are never committed.
 
+Set ``MCP_E2E_CACHE`` to a directory to keep the packages between runs (local iteration): they
+are stored under a key hashed from the schema and every file of ``codegen/`` and ``templates/``,
+so any change to the generator regenerates them.
+
 ``select(available, version)`` is how a client picks bindings after negotiation: the package whose
 ``registry.PROTOCOL_VERSION`` is the version the server answered with.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import os
 import shutil
 import subprocess
 import sys
@@ -23,6 +29,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+VERSIONS = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
+"""The spec labels the e2e client has bindings for (the ``bindings`` fixture generates these)."""
 GENERATE_TIMEOUT = 300.0  # one schema; a loaded CI machine takes ~10-25 s
 
 
@@ -90,20 +98,44 @@ def _import(root: Path, name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _generator_digest() -> str:
+    h = hashlib.sha256()
+    for top in ("codegen", "templates"):
+        for path in sorted((REPO / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                h.update(str(path.relative_to(REPO)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
 def generate_all(spec_root: Path, out_dir: Path, labels: Iterable[str]) -> dict[str, Bindings]:
     labels = list(labels)
-    with ThreadPoolExecutor(max_workers=len(labels) or 1) as pool:
+    cache = os.environ.get("MCP_E2E_CACHE")
+    if cache:
+        generator = _generator_digest()
+        out_dir = Path(cache).resolve()
+    dirs: dict[str, Path] = {}
+    for label in labels:
+        dirs[label] = out_dir
+        if cache:
+            schema = (spec_root / label / "schema.ts").read_bytes()
+            key = hashlib.sha256(generator.encode() + schema).hexdigest()[:16]
+            dirs[label] = out_dir / f"{label}-{key}"
+    todo = [x for x in labels if not (dirs[x] / package_name(x) / "registry.py").is_file()]
+    with ThreadPoolExecutor(max_workers=len(todo) or 1) as pool:
         futures = {
             label: pool.submit(
-                _generate, spec_root / label / "schema.ts", out_dir / package_name(label)
+                _generate, spec_root / label / "schema.ts", dirs[label] / package_name(label)
             )
-            for label in labels
+            for label in todo
         }
-        seconds = {label: f.result() for label, f in futures.items()}
+        seconds = {label: futures[label].result() if label in futures else 0.0 for label in labels}
     out: dict[str, Bindings] = {}
     for label in labels:
         name = package_name(label)
-        pkg = _import(out_dir, name)
+        pkg = _import(dirs[label], name)
         out[label] = Bindings(
             label=label,
             package=pkg,

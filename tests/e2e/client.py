@@ -101,10 +101,11 @@ def _errors_of(err: Exception) -> list[str]:
 
 def check_message(
     b: Bindings, value: object, direction: Direction, requests: Mapping[Any, str]
-) -> Any:
+) -> tuple[Any, Any]:
     """Validate, decode and re-encode one received or sent message with bindings ``b``; for a
     result response also its ``result`` as the result of the method of request ``requests[id]``
-    (the requests sent the other way). Returns the registry ``Message``; raises ``Rejected``."""
+    (the requests sent the other way). Returns the registry ``Message`` and the decoded result
+    (None unless a result); raises ``Rejected`` with JSON paths into the message."""
     reg = b.registry
     what = f"{direction} message, bindings {b}"
     try:
@@ -114,22 +115,23 @@ def check_message(
     again = reg.encode(msg)
     if not same_json(again, value):
         raise Rejected(f"{what}: re-encoded JSON differs", json_diff(again, value), value)
-    if msg.kind == "result":
-        assert isinstance(value, dict)
-        method = requests.get(msg.id)
-        if method is None:
-            raise Rejected(f"{what}: a result for no pending request", [f"$.id: {msg.id!r}"], value)
-        what = f"{what}, result of {method}"
-        try:
-            result = reg.parse_result(method, value["result"])
-        except Exception as err:
-            errors = [e.replace("$", "$.result", 1) for e in _errors_of(err)]
-            raise Rejected(f"{what}: parse_result failed", errors, value) from err
-        again = reg.encode(result)
-        if not same_json(again, value["result"]):
-            diffs = json_diff(again, value["result"], "$.result")
-            raise Rejected(f"{what}: re-encoded result differs", diffs, value)
-    return msg
+    if msg.kind != "result":
+        return msg, None
+    assert isinstance(value, dict)
+    method = requests.get(msg.id)
+    if method is None:
+        raise Rejected(f"{what}: a result for no pending request", [f"$.id: {msg.id!r}"], value)
+    what = f"{what}, result of {method}"
+    try:
+        result = reg.parse_result(method, value["result"])
+    except Exception as err:
+        errors = [e.replace("$", "$.result", 1) for e in _errors_of(err)]
+        raise Rejected(f"{what}: parse_result failed", errors, value) from err
+    again = reg.encode(result)
+    if not same_json(again, value["result"]):
+        diffs = json_diff(again, value["result"], "$.result")
+        raise Rejected(f"{what}: re-encoded result differs", diffs, value)
+    return msg, result
 
 
 @dataclass
@@ -324,20 +326,13 @@ class Client:
 
     def result_of(self, method: str, rid: Any, *, timeout: float = TIMEOUT) -> Any:
         raw = self.pump(lambda: self._responses.get(rid), timeout, f"the response to {method}")
-        reg = self.bindings.registry
-        try:
-            msg = reg.parse_message(raw, direction="server_to_client")
-            if msg.kind == "error":
-                err = msg.obj.error
-                data = None if err.data is self.unset else err.data
-                raise RpcError(method, err.code, err.message, data)
-            return reg.parse_result(method, raw["result"])
-        except (RpcError, Rejected):
-            raise
-        except Exception as err:
-            raise Rejected(
-                f"response to {method}, bindings {self.bindings}", _errors_of(err), raw
-            ) from err
+        msg, result = check_message(self.bindings, raw, "server_to_client", {rid: method})
+        if msg.kind == "error":
+            err = msg.obj.error
+            raise RpcError(
+                method, err.code, err.message, None if err.data is self.unset else err.data
+            )
+        return result
 
     def notify(self, method: str, *, meta: Json | None = None, **fields: Any) -> None:
         info = self.bindings.registry.METHODS[method]
@@ -379,15 +374,14 @@ class Client:
         if "method" not in raw:
             self._responses[raw.get("id")] = raw
             return
-        reg = self.bindings.registry
         try:
-            msg = reg.parse_message(raw, direction="server_to_client")
-        except ValueError as err:  # the bindings' ValidationError
-            what = f"server_to_client {raw.get('method')}, bindings {self.bindings}"
-            rejected = Rejected(what, _errors_of(err), raw)
+            msg, _ = check_message(self.bindings, raw, "server_to_client", {})
+        except Rejected as rejected:
             self.rejected.append(rejected)
             if "id" in raw:  # a request the client cannot read: say so, as a client would
-                self.send_error(raw["id"], -32602, f"invalid params: {rejected.errors[0]}")
+                unknown = type(rejected.__cause__).__name__ == "UnknownMethodError"
+                code = -32601 if unknown else -32602
+                self.send_error(raw["id"], code, f"invalid request: {rejected.errors[0]}")
             return
         if msg.kind == "notification":
             self.notifications.append(msg)
@@ -469,7 +463,7 @@ class Client:
                 pending[direction][value["id"]] = str(value["method"])
             arrow = _ARROW[direction]
             try:
-                msg = check_message(b, value, direction, pending[other])
+                msg, _ = check_message(b, value, direction, pending[other])
             except Rejected as err:
                 out.failures.append(err)
                 msg = None

@@ -3,15 +3,18 @@
 ``node_peer`` / ``python_peer`` (session scope) give a peer's argv, installing it on first use;
 an unavailable peer skips locally and fails under ``CI=true``. ``spawn`` starts ``StdioPeer``s that
 are closed after the test; when a test fails, their transcripts and stderr join the report.
+``bindings`` (session scope) generates the packages the bindings-driven client uses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .bindings import VERSIONS, Bindings, generate_all
 from .peers import PeerUnavailable, ensure_node_peer, in_ci, python_peer_argv
 from .stdio import StdioPeer
 
@@ -37,6 +40,12 @@ def node_peer() -> list[str]:
 @pytest.fixture(scope="session")
 def python_peer() -> list[str]:
     return _require(python_peer_argv)
+
+
+@pytest.fixture(scope="session")
+def bindings(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Bindings]:
+    """Generated packages for every version in ``bindings.VERSIONS``, once per run (temp dir)."""
+    return generate_all(spec_root, tmp_path_factory.mktemp("e2e_bindings"), VERSIONS)
 
 
 @pytest.fixture

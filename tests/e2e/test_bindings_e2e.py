@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .bindings import Bindings, generate_all
+from .bindings import VERSIONS, Bindings
 from .client import ROOT_URI, SAMPLED_TEXT, Audit, Client, Rejected
 from .conftest import REPORTS, Spawn
 from .scenario import Exploration, Plan, explore
 
 pytestmark = pytest.mark.spec
 
-VERSIONS = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
 # What each peer agrees to when asked for each version (see test_peers_raw for the probing).
 NEGOTIATED = {
     "node": {"2025-06-18": "2025-06-18", "2025-11-25": "2025-11-25",
@@ -81,12 +79,6 @@ KNOWN_DEVIATIONS: dict[tuple[str, str, str, str], str] = {
     ("node", "2025-06-18", "elicitation/create",
      "$.params.requestedSchema.properties.titledMultipleSelectEnum.type"): _MULTI_SELECT,
 }  # fmt: skip
-
-
-@pytest.fixture(scope="session")
-def bindings(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Bindings]:
-    """The packages for every version the client speaks, generated once per run (temp dir)."""
-    return generate_all(spec_root, tmp_path_factory.mktemp("e2e_bindings"), VERSIONS)
 
 
 @pytest.fixture(params=["node", "python"])
