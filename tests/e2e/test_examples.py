@@ -1,0 +1,47 @@
+"""examples/call_tools.py (shown in the README) against both peers, with generated bindings."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .bindings import Bindings
+
+pytestmark = pytest.mark.spec
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "call_tools.py"
+CALLS = {
+    "python": (
+        "echo,add",
+        ["add({\"a\": 2, \"b\": 2}) -> [{'type': 'text', 'text': '{\"sum\": 4}'}]"],
+    ),
+    "node": ("echo,get-sum", ["The sum of 2 and 2 is 4.", "Echo: hello"]),
+}
+
+
+@pytest.mark.parametrize("peer_name", sorted(CALLS))
+def test_call_tools_example(
+    peer_name: str, bindings: dict[str, Bindings], request: pytest.FixtureRequest
+) -> None:
+    argv: list[str] = request.getfixturevalue(f"{peer_name}_peer")
+    package = Path(bindings["2025-11-25"].package.__file__ or "").parent
+    tools, expected = CALLS[peer_name]
+    cmd = [sys.executable, str(EXAMPLE), str(package), tools, "--", *argv]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].endswith("protocol 2025-11-25")
+    assert sum(line.startswith("tool ") for line in lines) >= 5
+    for text in expected:
+        assert text in proc.stdout, proc.stdout
+
+
+def test_readme_shows_the_example() -> None:
+    readme = (EXAMPLE.parents[1] / "README.md").read_text()
+    section = readme.split("## Talking to a real server", 1)[1].split("\n## ", 1)[0]
+    shown = section.split("```python\n", 1)[1].split("```", 1)[0]
+    code = EXAMPLE.read_text()
+    assert shown == code[code.index('"""', 3) + 4 :].lstrip("\n")
