@@ -31,7 +31,7 @@ import dataclasses
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -367,9 +367,6 @@ class Client:
 
         return self.pump(found, timeout, f"{method} notification")
 
-    def seen(self, method: str) -> list[Any]:
-        return [n for n in self.notifications if n.method == method]
-
     def handle(self, raw: Json) -> None:
         if "method" not in raw:
             self._responses[raw.get("id")] = raw
@@ -528,15 +525,3 @@ def arguments_for(schema: Json, overrides: Mapping[str, Any] | None = None) -> d
     props: dict[str, Json] = schema.get("properties", {})
     args = {name: sample_value(props.get(name, {}), name) for name in schema.get("required", [])}
     return {**args, **(overrides or {})}
-
-
-def paginate(client: Client, method: str, member: str, limit: int = 20) -> Iterator[Any]:
-    """Items of a paginated list method, following ``nextCursor`` (bounded)."""
-    cursor = None
-    for _ in range(limit):
-        result = client.call(method) if cursor is None else client.call(method, cursor=cursor)
-        yield from getattr(result, member)
-        cursor = result.next_cursor
-        if cursor is client.unset or cursor is None:
-            return
-    raise AssertionError(f"{method}: more than {limit} pages")
