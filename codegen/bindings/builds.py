@@ -176,12 +176,17 @@ class Builds:
         objects = list(self.index.members(ir.Union_(tuple(objects))))
         classes = [self.index.class_of(m) for m in objects]
         names = [c for c in classes if c is not None]
-        if len(names) != len(classes):
-            self._unsupported(
-                at, f"union '{where}': object members that are not all classes"
-            )
-            return "v", "objects as they are", None
-        disc: Discriminator | None = self.index.discriminator(ir.Union_(tuple(objects)))
+        # Map-like members (index signatures, Record, `object`) have no keys to match: the
+        # classes are tried by shape first, and a value none of them accepts is the map's.
+        maps = [m for m, c in zip(objects, classes) if c is None]
+        fallback = ""
+        if maps:
+            if len(maps) > 1 and not all(self.index.is_raw(m) for m in maps):
+                self._unsupported(at, f"union '{where}': several map-like object members")
+                return "v", "objects as they are", None
+            if not self.index.is_raw(maps[0]):
+                fallback = f", lambda v: {self.build(maps[0], 'v')}"
+        disc: Discriminator | None = None if maps else self.index.discriminator(ir.Union_(tuple(objects)))
         if disc is not None:
             entries = tuple(
                 (literal(v), f"{self.index.py_name(c)}._from_valid")
@@ -196,9 +201,12 @@ class Builds:
             )
         py = [self.index.py_name(c) for c in names]
         members = ", ".join(f"(_v.is_{c}, _KEYS_{c}, {c}._from_valid)" for c in py)
+        rule = "objects " + SHAPE_RULE
+        if maps:
+            rule += "; an object no class accepts as the map-like member"
         return (
-            f"cast({literal(hint)}, _by_shape(v, ({members},)))",
-            "objects " + SHAPE_RULE,
+            f"cast({literal(hint)}, _by_shape(v, ({members},){fallback}))",
+            rule,
             None,
         )
 
