@@ -46,7 +46,8 @@ def _utf8_error(path: str, data: bytes, err: UnicodeDecodeError) -> Diagnostic:
     line = before.count(b"\n") + 1
     col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
     return Diagnostic(
-        Location(path, line, col), f"invalid UTF-8 byte 0x{data[err.start]:02x}; schema files must be UTF-8"
+        Location(path, line, col),
+        f"invalid UTF-8 byte 0x{data[err.start]:02x}; schema files must be UTF-8",
     )
 
 
@@ -90,5 +91,7 @@ def read_source(path: str) -> Source:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as err:
-        raise SchemaError([Diagnostic(Location(path, 1, 1), f"cannot read schema: {err.strerror}")]) from None
+        raise SchemaError(
+            [Diagnostic(Location(path, 1, 1), f"cannot read schema: {err.strerror}")]
+        ) from None
     return parse_source(path, data)

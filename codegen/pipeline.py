@@ -20,9 +20,15 @@ def load_overrides(path: str | None) -> dict[str, str]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
-        raise SchemaError([Diagnostic(Location(path, 1, 1), f"cannot read name overrides: {err}")]) from None
-    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
-        raise SchemaError([Diagnostic(Location(path, 1, 1), "name overrides must map path strings to names")])
+        raise SchemaError(
+            [Diagnostic(Location(path, 1, 1), f"cannot read name overrides: {err}")]
+        ) from None
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise SchemaError(
+            [Diagnostic(Location(path, 1, 1), "name overrides must map path strings to names")]
+        )
     return data
 
 
@@ -35,6 +41,8 @@ def load(path: str, overrides: Mapping[str, str] | None = None) -> ir.Resolved:
     return resolve(declared(path), overrides)
 
 
-def load_text(text: str | bytes, name: str = "<schema>", overrides: Mapping[str, str] | None = None) -> ir.Resolved:
+def load_text(
+    text: str | bytes, name: str = "<schema>", overrides: Mapping[str, str] | None = None
+) -> ir.Resolved:
     data = text.encode("utf-8") if isinstance(text, str) else text
     return resolve(lower(parse_source(name, data)), overrides)

@@ -42,7 +42,8 @@ class Resolver:
         for d in self.schema.declarations:
             if d.name in seen:
                 self.errors.add(
-                    self.loc(d), f"duplicate declaration '{d.name}' (first declared at {self.loc(seen[d.name])})"
+                    self.loc(d),
+                    f"duplicate declaration '{d.name}' (first declared at {self.loc(seen[d.name])})",
                 )
                 continue
             seen[d.name] = d
@@ -54,7 +55,9 @@ class Resolver:
             self.named[name] = (name,)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()
-        return ir.Resolved(self.schema.source, self.schema.sha256, tuple(out), tuple(self.consts.values()))
+        return ir.Resolved(
+            self.schema.source, self.schema.sha256, tuple(out), tuple(self.consts.values())
+        )
 
     # -- declarations -------------------------------------------------------------------------
 
@@ -100,7 +103,9 @@ class Resolver:
                 continue
             for key in base.omit:
                 if obj.prop(key) is None:
-                    self.errors.add(self.loc(base), f"Omit of unknown key '{key}' from '{base.name}'")
+                    self.errors.add(
+                        self.loc(base), f"Omit of unknown key '{key}' from '{base.name}'"
+                    )
             for p in obj.properties:
                 if p.name not in base.omit:
                     props[p.name] = p
@@ -108,7 +113,9 @@ class Resolver:
         own = self.body(decl.body, decl.name)
         for p in own.properties:
             props[p.name] = p  # a member overriding a base member wins, in the base's position
-        return ir.Obj((decl.name,), tuple(props.values()), own.index or index, decl.name, decl.body.loc)
+        return ir.Obj(
+            (decl.name,), tuple(props.values()), own.index or index, decl.name, decl.body.loc
+        )
 
     # -- objects and properties ---------------------------------------------------------------
 
@@ -124,7 +131,9 @@ class Resolver:
         index = obj.index
         if index is not None:
             index = dataclasses.replace(index, value=self.expr(index.value, (*obj.path, "value")))
-        return dataclasses.replace(obj, properties=tuple(props), index=index, name=self.name_for(obj))
+        return dataclasses.replace(
+            obj, properties=tuple(props), index=index, name=self.name_for(obj)
+        )
 
     def property(self, p: ir.Property, path: tuple[str, ...]) -> ir.Property:
         t = self.expr(p.type, path)
@@ -151,7 +160,9 @@ class Resolver:
     def expr(self, t: ir.TypeExpr, path: tuple[str, ...]) -> ir.TypeExpr:
         if isinstance(t, ir.Ref):
             if t.name in self.consts and t.name not in self.types:
-                self.errors.add(self.loc(t), f"'{t.name}' is a constant, not a type; write 'typeof {t.name}'")
+                self.errors.add(
+                    self.loc(t), f"'{t.name}' is a constant, not a type; write 'typeof {t.name}'"
+                )
             elif t.name not in self.types:
                 self.errors.add(self.loc(t), f"undeclared type '{t.name}'")
             return t
@@ -181,7 +192,9 @@ class Resolver:
             elif isinstance(m, ir.Obj):
                 obj = self.body(m, ".".join(m.path))
             else:
-                self.errors.add(self.loc(t), "unsupported type construct: intersection with a non-object type")
+                self.errors.add(
+                    self.loc(t), "unsupported type construct: intersection with a non-object type"
+                )
                 obj = None
             if obj is not None:
                 objs.append(obj)
