@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,28 +20,47 @@ class ProcResult:
     stdout: str = ""
 
 
+LAUNCHER = Path(__file__).resolve().parent / "launch.py"
+
+
 def run_timed(
     argv: list[str],
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
     keep_stdout: bool = False,
 ) -> ProcResult:
-    """Start `argv`, wait for it with wait4, return wall time from spawn to reap and peak RSS."""
-    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(
-            argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err
+    """Run `argv` through `launch.py`: wall time from fork to reap, and the command's own peak
+    RSS (a direct child of this big process would inherit its RSS in the peak)."""
+    with (
+        tempfile.TemporaryFile() as err,
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
+        result = Path(tmp) / "result.json"
+        launcher = [sys.executable, "-S", str(LAUNCHER), str(result)]
+        proc = subprocess.run(
+            launcher + argv,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            check=False,
         )
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-        proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         tail = err.read()[-2000:].decode("utf-8", "replace")
         stdout = ""
         if keep_stdout:
             out.seek(0)
             stdout = out.read().decode("utf-8", "replace")
-    return ProcResult(wall, int(usage.ru_maxrss), proc.returncode, tail, stdout)
+        if proc.returncode != 0 or not result.exists():
+            return ProcResult(
+                float("nan"), 0, proc.returncode or 1, tail or "launcher failed", stdout
+            )
+        data = json.loads(result.read_text(encoding="utf-8"))
+    return ProcResult(
+        data["wall_s"], int(data["peak_rss_kib"]), int(data["returncode"]), tail, stdout
+    )
 
 
 def child_env() -> dict[str, str]:
