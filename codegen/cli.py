@@ -59,13 +59,18 @@ def cmd_jsonschema(args: argparse.Namespace) -> int:
     from .pipeline import load, load_overrides
 
     resolved = load(args.schema, load_overrides(args.names))
-    _out(dumps(emit(resolved, number_as_integer=args.number_as_integer, dialect=args.dialect)), args.output)
+    _out(
+        dumps(emit(resolved, number_as_integer=args.number_as_integer, dialect=args.dialect)),
+        args.output,
+    )
     return EXIT_OK
 
 
 def _add_schema(p: argparse.ArgumentParser) -> None:
     p.add_argument("schema", help="path to a schema.ts")
-    p.add_argument("--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)")
+    p.add_argument(
+        "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
+    )
 
 
 def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
@@ -75,8 +80,12 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, registry (each has --help).",
     )
     _add_schema(main)
-    main.add_argument("-o", "--output", default="out", help="output package directory (default: ./out)")
-    main.add_argument("--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated")
+    main.add_argument(
+        "-o", "--output", default="out", help="output package directory (default: ./out)"
+    )
+    main.add_argument(
+        "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"
+    )
     main.set_defaults(func=cmd_generate)
 
     sub = argparse.ArgumentParser(prog="mcp-codegen")
@@ -84,7 +93,9 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 
     p = cmds.add_parser("ir", help="dump the intermediate model as JSON")
     _add_schema(p)
-    p.add_argument("--declared", action="store_true", help="dump the declared model, before resolution")
+    p.add_argument(
+        "--declared", action="store_true", help="dump the declared model, before resolution"
+    )
     p.add_argument("-o", "--output", help="write to FILE instead of stdout")
     p.set_defaults(func=cmd_ir)
 
@@ -95,7 +106,11 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         action="store_true",
         help="render bare TS `number` as `integer`, like the official schema.json files",
     )
-    p.add_argument("--dialect", choices=["draft-07", "2020-12"], help="default: chosen from the protocol version")
+    p.add_argument(
+        "--dialect",
+        choices=["draft-07", "2020-12"],
+        help="default: chosen from the protocol version",
+    )
     p.add_argument("-o", "--output", help="write to FILE instead of stdout")
     p.set_defaults(func=cmd_jsonschema)
 
@@ -139,7 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception:  # noqa: BLE001 - anything else is our bug, reported as such
         traceback.print_exc()
-        print("mcp-codegen: internal error (a bug in mcp-codegen; please report it)", file=sys.stderr)
+        print(
+            "mcp-codegen: internal error (a bug in mcp-codegen; please report it)", file=sys.stderr
+        )
         return EXIT_INTERNAL
 
 

@@ -86,7 +86,9 @@ class Lowerer:
             if stmt.type == "export_statement":
                 inner = stmt.child_by_field_name("declaration")
                 if inner is None:
-                    self.errors.add(self.src.loc(stmt), "unsupported construct: export without a declaration")
+                    self.errors.add(
+                        self.src.loc(stmt), "unsupported construct: export without a declaration"
+                    )
                     continue
                 target = inner
             decls.extend(self.declaration(target, doc))
@@ -101,7 +103,9 @@ class Lowerer:
         if kind == "type_alias_declaration":
             name = self.src.text(node.child_by_field_name("name"))  # type: ignore[arg-type]
             if node.child_by_field_name("type_parameters") is not None:
-                self.unsupported(node.child_by_field_name("type_parameters"), "generic type parameters")  # type: ignore[arg-type]
+                self.unsupported(
+                    node.child_by_field_name("type_parameters"), "generic type parameters"
+                )  # type: ignore[arg-type]
             value = self.type(node.child_by_field_name("value"), (name,))  # type: ignore[arg-type]
             return [ir.Alias(name, value, doc, self.src.loc(node))]
         if kind == "lexical_declaration":
@@ -112,7 +116,9 @@ class Lowerer:
 
     def consts(self, node: Node, doc: ir.Doc) -> list[ir.Decl]:
         if self.src.text(node).split(None, 1)[0] != "const":
-            self.errors.add(self.src.loc(node), "unsupported construct: 'let' declaration (use 'const')")
+            self.errors.add(
+                self.src.loc(node), "unsupported construct: 'let' declaration (use 'const')"
+            )
             return []
         out: list[ir.Decl] = []
         for decl in _kids(node):
@@ -278,7 +284,15 @@ class Lowerer:
             return self.unsupported(node, f"type '{text}'")
         if kind == "type_identifier":
             return ir.Ref(self.src.text(node), self.src.loc(node))
-        if kind in ("literal_type", "string", "number", "true", "false", "null", "unary_expression"):
+        if kind in (
+            "literal_type",
+            "string",
+            "number",
+            "true",
+            "false",
+            "null",
+            "unary_expression",
+        ):
             if self.src.text(node) == "null":
                 return ir.Prim(ir.PrimKind.NULL)
             lit = self.literal_value(node)

@@ -160,7 +160,9 @@ def _method_view(m: Method, index: TypeIndex) -> MethodInfoView:
     params = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
     params_class = class_expr(index, params.type) if params is not None else "None"
     result_classes = [_named(index, r) for r in m.result_types]
-    arrow = _ARROWS[m.direction] + (", inside an input-required result" if m.via == "input_required" else "")
+    arrow = _ARROWS[m.direction] + (
+        ", inside an input-required result" if m.via == "input_required" else ""
+    )
     return MethodInfoView(
         key=literal(m.method),
         comment=comment(f"{m.kind}, {arrow}"),

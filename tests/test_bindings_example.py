@@ -93,7 +93,9 @@ def _same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-@pytest.mark.parametrize(("type_name", "value"), VALID, ids=[f"{t}-{i}" for i, (t, _) in enumerate(VALID)])
+@pytest.mark.parametrize(
+    ("type_name", "value"), VALID, ids=[f"{t}-{i}" for i, (t, _) in enumerate(VALID)]
+)
 def test_valid_values_round_trip_exactly(wcp: ModuleType, type_name: str, value: Any) -> None:
     original = copy.deepcopy(value)
     assert wcp.is_valid(type_name, value), wcp.errors(type_name, value)
@@ -165,10 +167,20 @@ def test_number_accepts_json_numbers_only(wcp: ModuleType, value: Any, ok: bool)
 
 @pytest.mark.parametrize(
     ("value", "ok"),
-    [(3, True), (3.0, True), (0, True), (3.5, False), (-1, False), (True, False), (math.nan, False)],
+    [
+        (3, True),
+        (3.0, True),
+        (0, True),
+        (3.5, False),
+        (-1, False),
+        (True, False),
+        (math.nan, False),
+    ],
 )
 def test_integer_with_minimum(wcp: ModuleType, value: Any, ok: bool) -> None:
-    assert wcp.is_valid("Widget", {**WIDGET, "version": value}) is ok  # @TJS-type integer, @minimum 0
+    assert (
+        wcp.is_valid("Widget", {**WIDGET, "version": value}) is ok
+    )  # @TJS-type integer, @minimum 0
 
 
 def test_literals_constraints_and_patterns(wcp: ModuleType) -> None:
@@ -177,13 +189,21 @@ def test_literals_constraints_and_patterns(wcp: ModuleType) -> None:
     assert not wcp.is_valid("WidgetAnnotations", {"priority": 1.5})  # @maximum 1
     assert wcp.is_valid("WidgetAnnotations", {"priority": 1})
     content = VALID[2][1]["content"]
-    assert not wcp.is_valid("GetWidgetResult", {**VALID[2][1], "content": content * 2})  # @maxItems 3
+    assert not wcp.is_valid(
+        "GetWidgetResult", {**VALID[2][1], "content": content * 2}
+    )  # @maxItems 3
     assert not wcp.is_valid("ButtonWidget", {**VALID[6][1], "pressed": False})  # literal true
     assert not wcp.is_valid("ButtonWidget", {**VALID[6][1], "value": 1})  # `value?: never`
-    assert not wcp.is_valid("WidgetAction", {"name": "a", "inputSchema": {"type": "object"}, "layoutVersion": 3})
-    assert not wcp.is_valid("WidgetAction", {"name": "a", "inputSchema": {"type": "object"}, "layoutVersion": True})
+    assert not wcp.is_valid(
+        "WidgetAction", {"name": "a", "inputSchema": {"type": "object"}, "layoutVersion": 3}
+    )
+    assert not wcp.is_valid(
+        "WidgetAction", {"name": "a", "inputSchema": {"type": "object"}, "layoutVersion": True}
+    )
     assert not wcp.is_valid("GaugeWidget", {**VALID[5][1], "thresholds": {"low": 1}})  # Record keys
-    assert not wcp.is_valid("WidgetLockedError", {**VALID[4][1], "error": {"code": -1, "message": "m"}})
+    assert not wcp.is_valid(
+        "WidgetLockedError", {**VALID[4][1], "error": {"code": -1, "message": "m"}}
+    )
 
 
 def test_errors_carry_paths_and_messages(wcp: ModuleType) -> None:
@@ -284,9 +304,13 @@ JSONISH = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(value=JSONISH, data=st.data())
-def test_bad_input_raises_only_validation_error(wcp: ModuleType, value: Any, data: st.DataObject) -> None:
+def test_bad_input_raises_only_validation_error(
+    wcp: ModuleType, value: Any, data: st.DataObject
+) -> None:
     name = data.draw(st.sampled_from(sorted(wcp.validators.TYPES)))
     ok = wcp.is_valid(name, value)
     errors = wcp.errors(name, value)
@@ -299,7 +323,9 @@ def test_bad_input_raises_only_validation_error(wcp: ModuleType, value: Any, dat
         assert ok and _same(wcp.encode(obj), value)
 
 
-@pytest.mark.parametrize("junk", [object(), {1: 2}, {"name": b"x"}, float("nan"), [set()], {"widgets": range(3)}])
+@pytest.mark.parametrize(
+    "junk", [object(), {1: 2}, {"name": b"x"}, float("nan"), [set()], {"widgets": range(3)}]
+)
 def test_non_json_values_are_rejected_cleanly(wcp: ModuleType, junk: Any) -> None:
     for name in wcp.validators.TYPES:
         try:

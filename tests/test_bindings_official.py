@@ -97,7 +97,10 @@ def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
 
 def test_hash_pins(official: dict[str, Generated], update_golden: bool) -> None:
     actual = {
-        v: {rel: hashlib.sha256(text.encode("utf-8")).hexdigest() for rel, text in sorted(g.files.items())}
+        v: {
+            rel: hashlib.sha256(text.encode("utf-8")).hexdigest()
+            for rel, text in sorted(g.files.items())
+        }
         for v, g in official.items()
     }
     if update_golden:
@@ -126,7 +129,9 @@ def test_ruff(official: dict[str, Generated]) -> None:
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
 
 
-def test_every_named_type_has_a_class_or_alias_and_a_validator(official: dict[str, Generated]) -> None:
+def test_every_named_type_has_a_class_or_alias_and_a_validator(
+    official: dict[str, Generated],
+) -> None:
     for g in official.values():
         m, index = g.module, TypeIndex(g.resolved)
         for td in g.resolved.types:
@@ -155,7 +160,9 @@ def test_examples_round_trip(official: dict[str, Generated], version: str) -> No
         assert _json(m.encode(obj)) == _json(ex.instance), ex.id
         if isinstance(ex.instance, dict) and isinstance(getattr(m, ex.type_name, None), type):
             cls = getattr(m, ex.type_name)
-            assert type(obj) is cls and _json(cls.from_json(ex.instance).to_json()) == _json(ex.instance)
+            assert type(obj) is cls and _json(cls.from_json(ex.instance).to_json()) == _json(
+                ex.instance
+            )
 
 
 def _validator(doc: dict[str, Any], type_name: str) -> Any:
@@ -204,7 +211,9 @@ def explain(version: str, type_name: str, value: Any, ours: bool) -> str | None:
     return None
 
 
-def synthetic_corpus(version: str, resolved: ir.Resolved, types: set[str]) -> list[corpus.LabelledCase]:
+def synthetic_corpus(
+    version: str, resolved: ir.Resolved, types: set[str]
+) -> list[corpus.LabelledCase]:
     """Random instances of every official definition we also name (IR-driven, seeded by name),
     and their mutations, each labelled by the official schema."""
     out: list[corpus.LabelledCase] = []
@@ -215,7 +224,11 @@ def synthetic_corpus(version: str, resolved: ir.Resolved, types: set[str]) -> li
             out.append(corpus.LabelledCase(name, value, label, f"{name}#{k}: synthetic"))
             for mut in corpus.mutations(version, name, value, cap=SYNTHETIC_MUTATIONS):
                 desc = f"{name}#{k}: {mut.kind} at {mut.path}"
-                out.append(corpus.LabelledCase(name, mut.instance, corpus.label(version, name, mut.instance), desc))
+                out.append(
+                    corpus.LabelledCase(
+                        name, mut.instance, corpus.label(version, name, mut.instance), desc
+                    )
+                )
     return out
 
 
@@ -257,4 +270,8 @@ def test_agreement_with_official_schema(
         print(f"\n[bindings agreement] {line}")
     assert not unexplained, line + "\n" + "\n".join(unexplained[:40])
     if source == "examples":
-        assert all(m.is_valid(c.type_name, c.instance) for c in cases if c.description.endswith(": example"))
+        assert all(
+            m.is_valid(c.type_name, c.instance)
+            for c in cases
+            if c.description.endswith(": example")
+        )

@@ -61,7 +61,9 @@ def test_docstrings_survive_any_text(text: str) -> None:
         assert doc is None
     else:
         assert doc is not None
-        assert [ln.strip() for ln in doc.strip().split("\n")] == [ln.strip() for ln in expected.split("\n")]
+        assert [ln.strip() for ln in doc.strip().split("\n")] == [
+            ln.strip() for ln in expected.split("\n")
+        ]
 
 
 def test_comments_and_literals_are_one_line() -> None:
@@ -75,16 +77,35 @@ def test_comments_and_literals_are_one_line() -> None:
 
 def test_ruff_orders() -> None:
     assert sort_all(["b", "Ab", "AB", "a2", "a10", "Z_Z"]) == ["AB", "Z_Z", "Ab", "a2", "a10", "b"]
-    assert sort_imports(["cast", "Any", "TypeAlias", "Final", "JSON"]) == ["JSON", "Any", "Final", "TypeAlias", "cast"]
+    assert sort_imports(["cast", "Any", "TypeAlias", "Final", "JSON"]) == [
+        "JSON",
+        "Any",
+        "Final",
+        "TypeAlias",
+        "cast",
+    ]
 
 
 def test_hostile_schema_generates_a_safe_module(tmp_path: Path) -> None:
     m = generate_text(HOSTILE, tmp_path, "evil")  # importing would raise SystemExit if injected
     assert m.EVIL == '"""; raise SystemExit #\n'
     assert m.Evil.__doc__ is not None and 'raise SystemExit("injected")' in m.Evil.__doc__
-    value = {'weird"key': "a\nb", "kind": "x'y\\", "class": "c", "from": 1, "{% raw %}": "\u2028", "#": "h"}
+    value = {
+        'weird"key': "a\nb",
+        "kind": "x'y\\",
+        "class": "c",
+        "from": 1,
+        "{% raw %}": "\u2028",
+        "#": "h",
+    }
     obj = m.decode("Evil", value)
-    assert (obj.weird_key, obj.class_, obj.from_, obj.raw, obj.field) == ("a\nb", "c", 1, "\u2028", "h")
+    assert (obj.weird_key, obj.class_, obj.from_, obj.raw, obj.field) == (
+        "a\nb",
+        "c",
+        1,
+        "\u2028",
+        "h",
+    )
     assert m.encode(obj) == value
     assert not m.is_valid("Evil", {**value, 'weird"key': "a\\nb"})
     assert [e.path for e in m.errors("Evil", {**value, "kind": 1})] == ["$.kind"]
@@ -93,7 +114,9 @@ def test_hostile_schema_generates_a_safe_module(tmp_path: Path) -> None:
     assert mypy_strict([tmp_path / "evil"], tmp_path / "cache").returncode == 0
     # registry.py (the method registry's module) is checked by its own tests; a schema without
     # methods, like this one, is not its concern here.
-    ruff = ruff_check(sorted(p for p in (tmp_path / "evil").glob("*.py") if p.name != "registry.py"))
+    ruff = ruff_check(
+        sorted(p for p in (tmp_path / "evil").glob("*.py") if p.name != "registry.py")
+    )
     assert ruff.returncode == 0, ruff.stdout
 
 
@@ -111,9 +134,23 @@ def test_name_clashes_are_renamed_deterministically(tmp_path: Path) -> None:
     """Attributes: the first property in schema order keeps its snake_case name, later ones
     get `_` appended. Types named like keywords, builtins or the package's own names: `_`."""
     m = generate_text(CLASHES, tmp_path, "clashes")
-    a = m.decode("A", {"inputSchema": "x", "input_schema": "y", "input-schema": 1, "extra": "e", "z": 0})
-    assert (a.input_schema, a.input_schema_, a.input_schema__, a.extra_, a.extra) == ("x", "y", 1, "e", {"z": 0})
-    assert m.encode(a) == {"inputSchema": "x", "input_schema": "y", "input-schema": 1, "extra": "e", "z": 0}
+    a = m.decode(
+        "A", {"inputSchema": "x", "input_schema": "y", "input-schema": 1, "extra": "e", "z": 0}
+    )
+    assert (a.input_schema, a.input_schema_, a.input_schema__, a.extra_, a.extra) == (
+        "x",
+        "y",
+        1,
+        "e",
+        {"z": 0},
+    )
+    assert m.encode(a) == {
+        "inputSchema": "x",
+        "input_schema": "y",
+        "input-schema": 1,
+        "extra": "e",
+        "z": 0,
+    }
     assert m.JSON is not m.models.JSON_ and m.models.JSON_.__name__ == "JSON_"
     assert m.ValidationError.__module__.endswith("_runtime")  # the package's own, not the schema's
     value = {"list": {"None": {"value": None}}}

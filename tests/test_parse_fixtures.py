@@ -44,8 +44,12 @@ def check_golden(path: Path, text: str, update: bool) -> None:
         pytest.fail(f"missing golden file {_rel(path)}; run: pytest --update-golden")
     old = path.read_text(encoding="utf-8")
     if old != text:
-        diff = "".join(difflib.unified_diff(old.splitlines(True), text.splitlines(True), "golden", "now"))
-        pytest.fail(f"{_rel(path)} changed:\n{diff[:6000]}\nReview, then run: pytest --update-golden")
+        diff = "".join(
+            difflib.unified_diff(old.splitlines(True), text.splitlines(True), "golden", "now")
+        )
+        pytest.fail(
+            f"{_rel(path)} changed:\n{diff[:6000]}\nReview, then run: pytest --update-golden"
+        )
 
 
 @pytest.mark.parametrize("path", PARSE, ids=[p.stem for p in PARSE])
@@ -68,8 +72,8 @@ def _props(td: ir.TypeDef) -> dict[str, ir.Property]:
 
 def test_omit_and_override_and_multiple_bases() -> None:
     t = _types(
-        'export interface A { a: string; b?: number; c: string }\n'
-        'export interface B { d: boolean }\n'
+        "export interface A { a: string; b?: number; c: string }\n"
+        "export interface B { d: boolean }\n"
         'export interface C extends Omit<A, "a" | "b">, B { c: "x"; e: null | string }\n'
     )
     props = _props(t["C"])
@@ -93,7 +97,9 @@ def test_intersection_with_inline_object_is_merged_and_named_from_its_path() -> 
 
 
 def test_number_stays_number_and_tjs_type_integer_overrides() -> None:
-    t = _types("export interface N {\n  a: number;\n  /** @TJS-type integer */\n  b: number;\n  c: number[] }\n")
+    t = _types(
+        "export interface N {\n  a: number;\n  /** @TJS-type integer */\n  b: number;\n  c: number[] }\n"
+    )
     p = _props(t["N"])
     assert p["a"].type == ir.Prim(ir.PrimKind.NUMBER)
     assert p["b"].type == ir.Prim(ir.PrimKind.INTEGER)
@@ -102,7 +108,9 @@ def test_number_stays_number_and_tjs_type_integer_overrides() -> None:
 
 def test_inline_names_come_from_paths_not_order() -> None:
     a = _types("export interface Q { p: { arg: { name: string } }; items: { v: string }[] }\n")
-    b = _types("export interface Z { z: { w: string } }\nexport interface Q { items: { v: string }[]; p: { arg: { name: string } } }\n")
+    b = _types(
+        "export interface Z { z: { w: string } }\nexport interface Q { items: { v: string }[]; p: { arg: { name: string } } }\n"
+    )
     for t in (a, b):
         p = _props(t["Q"])
         outer = p["p"].type
@@ -110,11 +118,17 @@ def test_inline_names_come_from_paths_not_order() -> None:
         inner = outer.properties[0].type
         assert isinstance(inner, ir.Obj) and inner.name == "QPArg"
         item = p["items"].type
-        assert isinstance(item, ir.Array) and isinstance(item.item, ir.Obj) and item.item.name == "QItemsItem"
+        assert (
+            isinstance(item, ir.Array)
+            and isinstance(item.item, ir.Obj)
+            and item.item.name == "QItemsItem"
+        )
 
 
 def test_union_member_names_use_the_discriminator() -> None:
-    t = _types('export type C = { type: "text"; text: string } | { type: "image"; data: string } | null;\n')
+    t = _types(
+        'export type C = { type: "text"; text: string } | { type: "image"; data: string } | null;\n'
+    )
     u = t["C"].type
     assert isinstance(u, ir.Union_)
     names = [m.name for m in u.members if isinstance(m, ir.Obj)]
@@ -130,7 +144,11 @@ def test_name_collision_is_an_error_naming_both_paths() -> None:
 def test_name_overrides_settle_a_collision() -> None:
     from codegen.pipeline import load_text
 
-    r = load_text("export interface A { bC: { x: string }; b: { c: { y: string } } }\n", "t.ts", {"A.b.c": "ABInner"})
+    r = load_text(
+        "export interface A { bC: { x: string }; b: { c: { y: string } } }\n",
+        "t.ts",
+        {"A.b.c": "ABInner"},
+    )
     props = {p.name: p for p in r.type("A").type.properties}  # type: ignore[union-attr]
     assert props["b"].type.properties[0].type.name == "ABInner"  # type: ignore[union-attr]
 
@@ -138,7 +156,7 @@ def test_name_overrides_settle_a_collision() -> None:
 def test_jsdoc_links_and_tags() -> None:
     t = _types(
         "/**\n * Uses {@link Foo} and {@link Bar | the bar}.\n *\n * Second paragraph.\n"
-        " * @deprecated use X\n * @category `tools`\n * @example Two lines\n * {\"a\": 1}\n * @since 1.0\n */\n"
+        ' * @deprecated use X\n * @category `tools`\n * @example Two lines\n * {"a": 1}\n * @since 1.0\n */\n'
         "export interface Foo { x: string }\nexport type Bar = string;\n"
     )
     doc = t["Foo"].doc
@@ -175,7 +193,9 @@ E = "schemas/fixtures/errors/"
 EXPECTED_ERRORS: dict[str, list[str]] = {
     "circular_extends": ["2:8: circular type reference: A -> B -> A"],
     "conditional_type": ["8:21: unsupported type construct: conditional type"],
-    "duplicate_declaration": [f"6:8: duplicate declaration 'Gadget' (first declared at {E}duplicate_declaration.ts:2:8)"],
+    "duplicate_declaration": [
+        f"6:8: duplicate declaration 'Gadget' (first declared at {E}duplicate_declaration.ts:2:8)"
+    ],
     "duplicate_property": ["5:3: duplicate property 'name' in 'Gadget'"],
     "empty": ["1:1: empty schema: no declarations"],
     "enum_decl": ["2:8: unsupported construct: enum declaration"],
@@ -191,10 +211,15 @@ EXPECTED_ERRORS: dict[str, list[str]] = {
         "9:28: unsupported type construct: template literal type",
     ],
     "syntax_missing_type": ["4:7: syntax error: unexpected ':'"],
-    "syntax_two_errors": ["4:8: syntax error: unexpected ':'", "17:8: syntax error: unexpected 'type Broken string'"],
+    "syntax_two_errors": [
+        "4:8: syntax error: unexpected ':'",
+        "17:8: syntax error: unexpected 'type Broken string'",
+    ],
     "syntax_unbalanced_brace": ["5:1: syntax error: unexpected '}'"],
     "template_literal_type": ["2:28: unsupported type construct: template literal type"],
-    "truncated": ["2:1: syntax error: unexpected end of file (unclosed 'export interface Gadget {')"],
+    "truncated": [
+        "2:1: syntax error: unexpected end of file (unclosed 'export interface Gadget {')"
+    ],
     "tuple_type": ["3:11: unsupported type construct: tuple type"],
     "undeclared_reference": ["4:10: undeclared type 'Owner'"],
 }
@@ -210,12 +235,16 @@ def test_error_fixture_gives_exact_messages(name: str) -> None:
     path = REPO / E / f"{name}.ts"
     with pytest.raises(SchemaError) as err:
         _load(path)
-    assert [str(d) for d in err.value.diagnostics] == [f"{E}{name}.ts:{m}" for m in EXPECTED_ERRORS[name]]
+    assert [str(d) for d in err.value.diagnostics] == [
+        f"{E}{name}.ts:{m}" for m in EXPECTED_ERRORS[name]
+    ]
 
 
 def test_prose_is_a_syntax_error_located_on_its_first_line() -> None:
     with pytest.raises(SchemaError) as err:
         _load(REPO / E / "not_typescript.ts")
     first = err.value.diagnostics[0]
-    assert (first.loc.line, first.loc.col) == (2, 1) and first.message.startswith("syntax error: unexpected")
+    assert (first.loc.line, first.loc.col) == (2, 1) and first.message.startswith(
+        "syntax error: unexpected"
+    )
     assert all(d.message.startswith("syntax error") for d in err.value.diagnostics)

@@ -28,7 +28,12 @@ def no_caches(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
-    "schema", ["schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts", "schemas/fixtures/hostile/injection.ts"]
+    "schema",
+    [
+        "schemas/example/v1/schema.ts",
+        "schemas/example/v2/schema.ts",
+        "schemas/fixtures/hostile/injection.ts",
+    ],
 )
 def test_statement_wise_equals_whole_module(schema: str) -> None:
     for name, text in unformatted(load(str(REPO / schema))).items():

@@ -229,7 +229,10 @@ def test_table_details(reg: dict[str, ModuleType]) -> None:
     assert old.METHODS["call"].alt_result_classes == (mo.CreateTaskResult,)
     assert old.METHODS["ask"].params_class is mo.AskRequestParams  # an inline object's class
     # inherited from Request: `{ [key: string]: unknown }` has no class, it decodes to a dict
-    assert (old.METHODS["ping"].params_type, old.METHODS["ping"].params_class) == ("RequestParams", dict)
+    assert (old.METHODS["ping"].params_type, old.METHODS["ping"].params_class) == (
+        "RequestParams",
+        dict,
+    )
     mn = importlib.import_module("reg_new.models")
     assert new.METHODS["roots/list"].via == "input_required"
     assert new.METHODS["roots/list"].direction == "server_to_client"
@@ -266,7 +269,9 @@ MESSAGES: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.mark.parametrize(("name", "message"), MESSAGES)
-def test_parse_message_round_trip(reg: dict[str, ModuleType], name: str, message: dict[str, Any]) -> None:
+def test_parse_message_round_trip(
+    reg: dict[str, ModuleType], name: str, message: dict[str, Any]
+) -> None:
     r = reg[name]
     before = copy.deepcopy(message)
     msg = r.parse_message(message)
@@ -286,7 +291,9 @@ def test_parse_message_round_trip(reg: dict[str, ModuleType], name: str, message
 def test_message_classes_and_ids(reg: dict[str, ModuleType]) -> None:
     v2 = reg["v2"]
     m2 = importlib.import_module("reg_v2.models")
-    msg = v2.parse_message({"jsonrpc": "2.0", "id": 1, "method": "widgets/get", "params": {"id": "abc"}})
+    msg = v2.parse_message(
+        {"jsonrpc": "2.0", "id": 1, "method": "widgets/get", "params": {"id": "abc"}}
+    )
     assert msg == v2.Message("request", "widgets/get", 1, msg.obj)
     assert isinstance(msg.obj, m2.GetWidgetRequest) and msg.obj.params.id == "abc"
     res = v2.parse_message({"jsonrpc": "2.0", "id": "r", "result": {}})
@@ -326,7 +333,10 @@ def test_encode_adds_the_envelope(reg: dict[str, ModuleType]) -> None:
         "jsonrpc": "2.0", "id": 5, "method": "call", "params": {"name": "n"}}  # fmt: skip
     assert old.encode(req) == {"method": "call", "params": {"name": "n"}}  # a model object
     note = mo.ByeNotification(method="bye")
-    assert old.encode(old.Message("notification", "bye", None, note)) == {"jsonrpc": "2.0", "method": "bye"}
+    assert old.encode(old.Message("notification", "bye", None, note)) == {
+        "jsonrpc": "2.0",
+        "method": "bye",
+    }
     mn = importlib.import_module("reg_new.models")
     roots = mn.ListRootsRequest(method="roots/list")
     assert new.encode(new.Message("request", "roots/list", None, roots)) == {"method": "roots/list"}
@@ -432,7 +442,10 @@ def test_parse_result_errors(reg: dict[str, ModuleType]) -> None:
         with pytest.raises(r.ValidationError) as info:
             r.parse_result(method, value)
         err = info.value
-        assert (type(err).__name__, str(err) if exc != "ValidationError" else err.type_name) == (exc, text)
+        assert (type(err).__name__, str(err) if exc != "ValidationError" else err.type_name) == (
+            exc,
+            text,
+        )
     with pytest.raises(old.ValidationError) as closest:
         old.parse_result("call", {"task": {}})
     assert [e.path for e in closest.value.errors] == ["$.task.id"]  # CreateTaskResult's error
@@ -442,26 +455,39 @@ def test_parse_result_errors(reg: dict[str, ModuleType]) -> None:
 
 
 def test_bad_direction_argument(reg: dict[str, ModuleType]) -> None:
-    with pytest.raises(ValueError, match="^direction must be 'client_to_server' or 'server_to_client' or None, not 'both'$"):
+    with pytest.raises(
+        ValueError,
+        match="^direction must be 'client_to_server' or 'server_to_client' or None, not 'both'$",
+    ):
         reg["v2"].parse_message({}, direction="both")
 
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=12,
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_only_validation_errors(reg: dict[str, ModuleType], data: st.DataObject) -> None:
     """Anything at all, message-shaped or not: a Message or a ValidationError, nothing else."""
     name = data.draw(st.sampled_from([*SOURCES, *TEXTS]))
     r = reg[name]
     methods = st.sampled_from([*r.METHODS, "nope"]) | JSON_VALUES
-    keys = {"jsonrpc": st.just("2.0") | JSON_VALUES, "id": st.integers() | JSON_VALUES,
-            "method": methods, "params": JSON_VALUES, "result": JSON_VALUES, "error": JSON_VALUES}
+    keys = {
+        "jsonrpc": st.just("2.0") | JSON_VALUES,
+        "id": st.integers() | JSON_VALUES,
+        "method": methods,
+        "params": JSON_VALUES,
+        "result": JSON_VALUES,
+        "error": JSON_VALUES,
+    }
     shaped = st.fixed_dictionaries({}, optional=keys)
     value = data.draw(shaped | JSON_VALUES)
     direction = data.draw(st.sampled_from([None, "client_to_server", "server_to_client"]))
@@ -494,7 +520,9 @@ def test_synthetic_messages(reg: dict[str, ModuleType], name: str) -> None:
             if not validators.is_valid(info.message_type, value):
                 continue  # random instances ignore @pattern (the example's WidgetId)
             checked += 1
-            msg = r.parse_message(value, direction=None if info.direction == "both" else info.direction)
+            msg = r.parse_message(
+                value, direction=None if info.direction == "both" else info.direction
+            )
             assert (msg.kind, msg.method) == (info.kind, info.method)
             assert same_json(r.encode(msg), value)
             for result_type in info.result_types:
@@ -507,7 +535,7 @@ def test_synthetic_messages(reg: dict[str, ModuleType], name: str) -> None:
 
 # -- static checks --------------------------------------------------------------------------------
 
-CLIENT = '''
+CLIENT = """
 from __future__ import annotations
 
 from reg_v2 import models, registry
@@ -531,7 +559,7 @@ def anything(method: str, raw: object) -> registry.ResultObject:
 
 info: registry.MethodInfo = registry.METHODS["ping"]
 version: str = registry.PROTOCOL_VERSION
-'''
+"""
 
 
 def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
@@ -554,7 +582,9 @@ def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
 # -- the cross-version module ---------------------------------------------------------------------
 
 
-def test_cross_version_module(tmp_path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cross_version_module(
+    tmp_path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(REPO)
     out = tmp_path / "method_versions.py"
     args = ["registry", "schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"]
@@ -563,7 +593,9 @@ def test_cross_version_module(tmp_path: Path, update_golden: bool, monkeypatch: 
     if update_golden:
         GOLDEN_VERSIONS.parent.mkdir(parents=True, exist_ok=True)
         GOLDEN_VERSIONS.write_text(text, encoding="utf-8")
-    assert text == GOLDEN_VERSIONS.read_text(encoding="utf-8"), f"golden file differs; run: {UPDATE}"
+    assert text == GOLDEN_VERSIONS.read_text(encoding="utf-8"), (
+        f"golden file differs; run: {UPDATE}"
+    )
     module = import_package(tmp_path, "method_versions")
     assert module.VERSIONS == ("v1", "v2")
     assert module.PROTOCOL_VERSIONS == {"v1": "1.0", "v2": "2.0"}

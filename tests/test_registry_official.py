@@ -39,7 +39,11 @@ UNIONS = (("ClientRequest", "request", "client"), ("ServerRequest", "request", "
           ("ClientNotification", "notification", "client"),
           ("ServerNotification", "notification", "server"),
           ("InputRequest", "request", "server"))  # fmt: skip
-SENDS = {"client_to_server": {"client"}, "server_to_client": {"server"}, "both": {"client", "server"}}
+SENDS = {
+    "client_to_server": {"client"},
+    "server_to_client": {"server"},
+    "both": {"client", "server"},
+}
 
 
 def same_json(a: object, b: object) -> bool:
@@ -207,7 +211,9 @@ def test_examples_round_trip(official: dict[str, Official], version: str) -> Non
         elif ex.type_name == "InputRequests":  # a map of input requests: each is one
             for key, request in value.items():
                 msg = r.parse_message(request, direction="server_to_client")
-                assert msg.kind == "request" and msg.id is None and same_json(r.encode(msg), request)
+                assert (
+                    msg.kind == "request" and msg.id is None and same_json(r.encode(msg), request)
+                )
                 input_requests[key] = msg.method
                 messages += 1
     for ex in examples:  # the answers to those input requests, by key
@@ -238,7 +244,9 @@ def test_synthetic_messages_round_trip(official: dict[str, Official], version: s
                 value = {"jsonrpc": "2.0", **({"id": k} if info.kind == "request" else {}), **value}
             if not validators.is_valid(info.message_type, value):
                 continue  # random instances ignore @pattern and the like
-            msg = r.parse_message(value, direction=None if info.direction == "both" else info.direction)
+            msg = r.parse_message(
+                value, direction=None if info.direction == "both" else info.direction
+            )
             assert (msg.kind, msg.method) == (info.kind, info.method)
             assert same_json(r.encode(msg), value)
             checked += 1
@@ -250,7 +258,9 @@ def test_synthetic_messages_round_trip(official: dict[str, Official], version: s
 
 
 @pytest.mark.parametrize("version", [v for v in VERSIONS if v in ("2026-07-28", "draft")])
-def test_mutated_examples_give_only_validation_errors(official: dict[str, Official], version: str) -> None:
+def test_mutated_examples_give_only_validation_errors(
+    official: dict[str, Official], version: str
+) -> None:
     """Mutations of every example message (tests/corpus.py): a Message that encodes back to the
     mutant, or the package's ValidationError; never another exception."""
     o = official[version]
@@ -266,7 +276,11 @@ def test_mutated_examples_give_only_validation_errors(official: dict[str, Offici
                 except r.ValidationError:
                     rejected += 1
                 else:
-                    assert same_json(r.encode(msg), mutant.instance), (ex.id, mutant.kind, mutant.path)
+                    assert same_json(r.encode(msg), mutant.instance), (
+                        ex.id,
+                        mutant.kind,
+                        mutant.path,
+                    )
                     accepted += 1
     assert accepted and rejected
 
@@ -285,5 +299,11 @@ def test_official_protocol_errors(official: dict[str, Official], version: str, m
                                   direction: str | None, text: str) -> None:  # fmt: skip
     r = official[version].registry
     with pytest.raises(r.ProtocolError) as info:
-        r.parse_message({"jsonrpc": "2.0", "id": 1, "method": method, "params": {}}, direction=direction)
-    assert (str(info.value), info.value.method, info.value.errors[0].path) == (text, method, "$.method")
+        r.parse_message(
+            {"jsonrpc": "2.0", "id": 1, "method": method, "params": {}}, direction=direction
+        )
+    assert (str(info.value), info.value.method, info.value.errors[0].path) == (
+        text,
+        method,
+        "$.method",
+    )

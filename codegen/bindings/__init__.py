@@ -51,13 +51,10 @@ MODULES: tuple[Module, ...] = (
 )
 
 
-def render_package(
-    resolved: ir.Resolved, modules: tuple[Module, ...] = MODULES
-) -> dict[str, str]:
+def render_package(resolved: ir.Resolved, modules: tuple[Module, ...] = MODULES) -> dict[str, str]:
     """Every file of the generated package, formatted (relative path -> text)."""
     ctx = Context(resolved, TypeIndex(resolved))
     header = header_view(resolved)
     return {
-        m.path: format_python(render(m.template, header=header, view=m.view(ctx)))
-        for m in modules
+        m.path: format_python(render(m.template, header=header, view=m.view(ctx))) for m in modules
     }

@@ -19,9 +19,7 @@ from ..naming import snake
 from .shapes import children, is_class_obj, mentions
 
 P = ir.PrimKind
-ALL_KINDS = frozenset(
-    {"null", "boolean", "integer", "number", "string", "array", "object"}
-)
+ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
 
 # Names the generated modules define or import themselves; a schema type may not take them.
 RESERVED_NAMES = frozenset({
@@ -103,12 +101,7 @@ class TypeIndex:
         py = re.sub(r"\W", "_", name)
         if not py.isidentifier():
             py = "T" + py
-        while (
-            keyword.iskeyword(py)
-            or py in _BUILTINS
-            or py in RESERVED_NAMES
-            or py in self._taken
-        ):
+        while keyword.iskeyword(py) or py in _BUILTINS or py in RESERVED_NAMES or py in self._taken:
             py += "_"
         self._taken.add(py)
         if py != name:
@@ -173,9 +166,7 @@ class TypeIndex:
 
         def walk(u: ir.TypeExpr) -> None:
             tu = self.target(u)
-            if isinstance(tu, ir.Union_) and not (
-                isinstance(u, ir.Ref) and u.name in seen
-            ):
+            if isinstance(tu, ir.Union_) and not (isinstance(u, ir.Ref) and u.name in seen):
                 if isinstance(u, ir.Ref):
                     seen.add(u.name)
                 for m in tu.members:
@@ -226,11 +217,7 @@ class TypeIndex:
         values: list[str] = []
         for m in self.members(t):
             m = self.target(m)
-            if not (
-                isinstance(m, ir.Lit)
-                and m.kind == "string"
-                and isinstance(m.value, str)
-            ):
+            if not (isinstance(m, ir.Lit) and m.kind == "string" and isinstance(m.value, str)):
                 return ()
             values.append(m.value)
         return tuple(values)
@@ -241,9 +228,7 @@ class TypeIndex:
         """True when no class occurs in `t`: its decoded value is the JSON value itself."""
         if isinstance(t, ir.Ref):
             if t.name not in self._raw_memo:
-                self._raw_memo[t.name] = (
-                    True  # assumed while recursing (JSONValue-like cycles)
-                )
+                self._raw_memo[t.name] = True  # assumed while recursing (JSONValue-like cycles)
                 self._raw_memo[t.name] = self.is_raw(self.typedefs[t.name].type)
             return self._raw_memo[t.name]
         if isinstance(t, ir.Obj):
@@ -254,9 +239,7 @@ class TypeIndex:
 
     # -- JSON kinds -----------------------------------------------------------------------------
 
-    def kinds(
-        self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
-    ) -> frozenset[str]:
+    def kinds(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> frozenset[str]:
         """The JSON kinds a value of `t` can have (integers count as numbers too)."""
         if isinstance(t, ir.Ref):
             if t.name in seen:
@@ -284,9 +267,7 @@ class TypeIndex:
             return inter
         return ALL_KINDS
 
-    def accepts_anything(
-        self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
-    ) -> bool:
+    def accepts_anything(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
         """`unknown`/`any`, or a union/alias that includes them: no check at all."""
         if isinstance(t, ir.Ref):
             if t.name in seen:

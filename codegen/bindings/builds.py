@@ -46,9 +46,7 @@ class SelectorView:
     name: str
     hint: str
     comment: tuple[str, ...]  # lines
-    branches: tuple[
-        tuple[str, str], ...
-    ]  # (condition on v, or "" for the last; return expression)
+    branches: tuple[tuple[str, str], ...]  # (condition on v, or "" for the last; return expression)
     table: TableView | None = None
 
 
@@ -96,11 +94,7 @@ class Builds:
         raw = structural_key(t)
         key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
         if len(key) > 100:
-            key = (
-                key[:80].rstrip("_")
-                + "_"
-                + hashlib.sha256(raw.encode()).hexdigest()[:8]
-            )
+            key = key[:80].rstrip("_") + "_" + hashlib.sha256(raw.encode()).hexdigest()[:8]
         fn = f"_build_{key}"
         if fn not in self.selectors and fn not in self.pending:
             self.pending[fn] = t
@@ -116,11 +110,7 @@ class Builds:
         groups: dict[str, list[ir.TypeExpr]] = {"array": [], "object": [], "other": []}
         for m in _direct_members(target):
             kinds = self.index.kinds(m)
-            group = (
-                "array"
-                if kinds == {"array"}
-                else "object" if kinds == {"object"} else "other"
-            )
+            group = "array" if kinds == {"array"} else "object" if kinds == {"object"} else "other"
             groups[group].append(m)
         where = alias or hint
         for m in groups["other"]:
@@ -137,17 +127,11 @@ class Builds:
                 branches.append(("type(v) is list", self.build(arrays[0], "v")))
                 rules.append("arrays as the array member")
             elif all(isinstance(m, ir.Ref) for m in arrays):
-                branches.append(
-                    ("type(v) is list", self._first_accepting(arrays, hint))
-                )
-                rules.append(
-                    "arrays as the first array member whose validator accepts them"
-                )
+                branches.append(("type(v) is list", self._first_accepting(arrays, hint)))
+                rules.append("arrays as the first array member whose validator accepts them")
             else:
                 branches.append(("type(v) is list", self._items_of(arrays, t, where)))
-                rules.append(
-                    "arrays item by item, each as the union of the members' item types"
-                )
+                rules.append("arrays item by item, each as the union of the members' item types")
         table = None
         objects = groups["object"]
         if objects and not all(self.index.is_raw(m) for m in objects):
@@ -186,7 +170,9 @@ class Builds:
                 return "v", "objects as they are", None
             if not self.index.is_raw(maps[0]):
                 fallback = f", lambda v: {self.build(maps[0], 'v')}"
-        disc: Discriminator | None = None if maps else self.index.discriminator(ir.Union_(tuple(objects)))
+        disc: Discriminator | None = (
+            None if maps else self.index.discriminator(ir.Union_(tuple(objects)))
+        )
         if disc is not None:
             entries = tuple(
                 (literal(v), f"{self.index.py_name(c)}._from_valid")
@@ -226,9 +212,7 @@ class Builds:
         for m in members:
             target = self.index.target(m)
             if not isinstance(target, ir.Array):
-                self._unsupported(
-                    at, f"union '{where}': an array member that is not an array type"
-                )
+                self._unsupported(at, f"union '{where}': an array member that is not an array type")
                 return "v"
             items.append(target.item)
         return f"[{self.build(ir.Union_(tuple(items)), 'i', 1)} for i in v]"
@@ -249,11 +233,7 @@ class Builds:
             and not isinstance(self.index.target(t), ir.Union_)
         ):
             return f"{x}.to_json()"
-        if (
-            not nullable
-            and isinstance(t, ir.Array)
-            and self.index.class_of(t.item) is not None
-        ):
+        if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i.to_json() for i in {x}]"
         return f"_encode({x})"
 

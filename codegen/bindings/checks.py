@@ -92,9 +92,7 @@ class Compiler:
     recursive: frozenset[str] = frozenset()  # function keys that take `d`
     helpers: dict[str, Helper] = field(default_factory=dict)
     patterns: dict[str, str] = field(default_factory=dict)  # constant name -> regex
-    calls: dict[str, set[str]] = field(
-        default_factory=dict
-    )  # function key -> keys it calls
+    calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
     diagnostics: list[Diagnostic] = field(default_factory=list)
     current: str = ""  # key of the function being compiled
     has_d: bool = False
@@ -136,9 +134,7 @@ class Compiler:
             if _inlinable(target, self.index) and alias_constraints(td.doc).is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
-                return Pred(
-                    inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything
-                )
+                return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
             if is_class_obj(t):
@@ -170,9 +166,7 @@ class Compiler:
             ok = INTEGER_OK.format(v=v)
             return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
         ok, bad = _SIMPLE[kind]
-        return Pred(
-            ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v)
-        )
+        return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))
 
     def _literals(self, lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
         """Literal members, grouped by kind (bool is not a number: `True == 1` in Python)."""
@@ -223,9 +217,7 @@ class Compiler:
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
         lits = [
-            m
-            for m in members
-            if isinstance(m, ir.Lit) and not (has_string and m.kind == "string")
+            m for m in members if isinstance(m, ir.Lit) and not (has_string and m.kind == "string")
         ]
         others = [m for m in members if not isinstance(m, ir.Lit) and not is_never(m)]
         if lits and not others:
@@ -254,7 +246,9 @@ class Compiler:
         if explainers:
             members_text = f"({', '.join(explainers)},)"
             depth = self.depth_arg(None, False)
-            explain = f"_explain_union({v}, {path}, errs, {literal(expected)}, {members_text}{depth})"
+            explain = (
+                f"_explain_union({v}, {path}, errs, {literal(expected)}, {members_text}{depth})"
+            )
         else:
             explain = _mismatch(path, expected, v)
         return Pred(ok, f"not {ok}", explain)
@@ -292,9 +286,7 @@ class Compiler:
             value = dict_value(t, self.index)
             if value is not None:
                 item = self.pred(value, "i", f"_key({path}, k)", True)
-                return Check(
-                    "dict", v, path, item=item, expected=expected, expected_literal=exp
-                )
+                return Check("dict", v, path, item=item, expected=expected, expected_literal=exp)
         p = self.pred(t, v, path, child)
         if p.anything:
             return Check("none", v, path, expected=expected, expected_literal=exp)
@@ -328,13 +320,9 @@ class Compiler:
             words.append(f"at most {c.max_items} items")
         if not parts:
             return "", ""
-        return " or ".join(parts), _mismatch(
-            path, "array with " + " and ".join(words), v
-        )
+        return " or ".join(parts), _mismatch(path, "array with " + " and ".join(words), v)
 
-    def _constraints(
-        self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str
-    ) -> tuple[str, str]:
+    def _constraints(self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
         """Numeric bounds and patterns; each applies only to values of its kind (as in JSON
         Schema). `@format` is an annotation, as in JSON Schema, and is not checked."""
         kinds = self.index.kinds(t)
@@ -364,9 +352,7 @@ class Compiler:
         except re.error as err:
             loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)
             self.diagnostics.append(
-                Diagnostic(
-                    loc, f"pattern {regex!r} is not a valid regular expression: {err}"
-                )
+                Diagnostic(loc, f"pattern {regex!r} is not a valid regular expression: {err}")
             )
         name = "_RE_" + hashlib.sha256(regex.encode("utf-8")).hexdigest()[:10]
         self.patterns[name] = regex
@@ -377,14 +363,8 @@ class Compiler:
     def helper_key(self, t: ir.TypeExpr) -> str:
         raw = structural_key(t)
         key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
-        if len(key) > 100 or (
-            key in self.helpers and structural_key(self.helpers[key].t) != raw
-        ):
-            key = (
-                key[:80].rstrip("_")
-                + "_"
-                + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
-            )
+        if len(key) > 100 or (key in self.helpers and structural_key(self.helpers[key].t) != raw):
+            key = key[:80].rstrip("_") + "_" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
         self.helpers.setdefault(key, Helper(key, t))
         return key
 

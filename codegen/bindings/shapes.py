@@ -180,9 +180,7 @@ def structural_key(t: ir.TypeExpr) -> str:
     if isinstance(t, ir.Obj):
         if is_class_obj(t):
             return t.name
-        return "dict_of_" + (
-            structural_key(t.index.value) if t.index is not None else "any"
-        )
+        return "dict_of_" + (structural_key(t.index.value) if t.index is not None else "any")
     if isinstance(t, ir.Array):
         return "list_of_" + structural_key(t.item)
     if isinstance(t, ir.Map):

@@ -84,9 +84,7 @@ def comment(text: str) -> str:
 def comment_lines(text: str, width: int = 92) -> tuple[str, ...]:
     """A comment wrapped into lines (each safe, see `comment`), without the `#`."""
     return tuple(
-        textwrap.wrap(
-            comment(text), width=width, break_long_words=False, break_on_hyphens=False
-        )
+        textwrap.wrap(comment(text), width=width, break_long_words=False, break_on_hyphens=False)
     )
 
 
@@ -155,11 +153,7 @@ def sort_all(names: list[str]) -> list[str]:
 
 def import_cmp(a: str, b: str) -> int:
     """isort's order of imported names: by kind, then case-insensitively, then as written."""
-    return (
-        (_member_type(a) - _member_type(b))
-        or _natcmp(a.lower(), b.lower())
-        or _natcmp(a, b)
-    )
+    return (_member_type(a) - _member_type(b)) or _natcmp(a.lower(), b.lower()) or _natcmp(a, b)
 
 
 def sort_imports(names: list[str]) -> list[str]:

@@ -28,9 +28,7 @@ class FieldView:
     check: Check
     missing: str  # statement reporting the field as missing
     get: str  # how the is_ function reads a required field: `v.get("k")`, or with `_ABSENT`
-    inline_bad: (
-        str  # the failure condition with that read inlined when it is used once ("")
-    )
+    inline_bad: str  # the failure condition with that read inlined when it is used once ("")
 
 
 @dataclass(frozen=True)
@@ -51,16 +49,10 @@ class FunctionView:
     doc: str  # docstring literal of the is_ function
     comment: tuple[str, ...] = ()  # how a union is decided (lines)
     fields: tuple[FieldView, ...] = ()
-    is_fields: tuple[
-        FieldView, ...
-    ] = ()  # the fields the is_ function checks before returning
-    last: str = (
-        ""  # kind "object": statement reading the field that the return statement checks
-    )
+    is_fields: tuple[FieldView, ...] = ()  # the fields the is_ function checks before returning
+    last: str = ""  # kind "object": statement reading the field that the return statement checks
     final: str = "True"  # kind "object": what the is_ function returns after its checks
-    declares_x: bool = (
-        False  # whether the is_ function assigns `x` (annotated `object` first)
-    )
+    declares_x: bool = False  # whether the is_ function assigns `x` (annotated `object` first)
     keys: str = ""  # name of the frozenset of declared wire names ("" when unused)
     extras: Pred | None = None  # values under undeclared keys (typed index signature)
     check: Check | None = None  # kind "check": the whole value
@@ -108,15 +100,11 @@ class _Builder:
                     out.append(
                         (
                             cls.name,
-                            self.object(
-                                cls.name, cls.obj.properties, cls.obj.index, cls
-                            ),
+                            self.object(cls.name, cls.obj.properties, cls.obj.index, cls),
                         )
                     )
                     done.add(cls.name)
-        for (
-            cls
-        ) in self.index.classes.values():  # inline classes reached only through others
+        for cls in self.index.classes.values():  # inline classes reached only through others
             if cls.name not in done:
                 out.append(
                     (
@@ -147,9 +135,7 @@ class _Builder:
         self.c.enter(td.name)
         constraints = alias_constraints(td.doc)
         check = self.c.check(td.type, "v", "p", False, constraints)
-        return self._fn(
-            "check", td.name, f"Whether `v` is a valid {td.name}.", check=check
-        )
+        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
 
     def _fn(
         self, kind: str, name: str, doc: str, key: str | None = None, **kw: Any
@@ -185,26 +171,18 @@ class _Builder:
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)
-            get = (
-                f"v.get({literal(p.name)})"
-                if plain
-                else f"v.get({literal(p.name)}, _ABSENT)"
-            )
+            get = f"v.get({literal(p.name)})" if plain else f"v.get({literal(p.name)}, _ABSENT)"
             inline = ""
             if check.kind == "expr" and len(_X.findall(check.bad)) == 1:
                 inline = _substitute_x(check.bad, get)
-            fields.append(
-                FieldView(literal(p.name), p.optional, check, missing, get, inline)
-            )
+            fields.append(FieldView(literal(p.name), p.optional, check, missing, get, inline))
         extras = None
         if index is not None and not self.index.accepts_anything(index.value):
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
             keys = "_KEYS_" + (key or self.index.py_name(name))
-            self.key_sets[keys] = (
-                "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
-            )
+            self.key_sets[keys] = "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
         what = f"a valid {name}" if cls is not None else f"a JSON object of {name}"
         is_fields, last, final = _fold_last(fields, extras)
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
@@ -225,9 +203,7 @@ class _Builder:
             else:
                 test = f"t in ({', '.join(literal(v) for v in lits)})"
             cases.append(
-                CaseView(
-                    test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})"
-                )
+                CaseView(test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})")
             )
             values.extend(literal(v) for v in lits)
         expected = "one of " + ", ".join(values)
@@ -280,18 +256,9 @@ def _fold_last(
     Returns the fields checked before, the statement reading the last one ("" if none) and the
     returned expression."""
     fields = list(fields)
-    while (
-        extras is None
-        and fields
-        and fields[-1].optional
-        and fields[-1].check.kind == "none"
-    ):
+    while extras is None and fields and fields[-1].optional and fields[-1].check.kind == "none":
         fields.pop()  # nothing to check
-    if (
-        extras is not None
-        or not fields
-        or fields[-1].check.kind not in ("expr", "none")
-    ):
+    if extras is not None or not fields or fields[-1].check.kind not in ("expr", "none"):
         return tuple(fields), "", "True"
     last = fields[-1]
     if last.check.kind == "none":
@@ -333,9 +300,7 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     # By schema name, and by Python name too where a class had to be renamed (`None_`).
     types = tuple(TypeEntry(literal(n), f.is_fn, f.explain_fn) for n, f in named)
     types += tuple(
-        TypeEntry(literal(index.py[n]), f.is_fn, f.explain_fn)
-        for n, f in named
-        if n in index.py
+        TypeEntry(literal(index.py[n]), f.is_fn, f.explain_fn) for n, f in named if n in index.py
     )
     return ValidatorsView(
         functions=tuple(functions),

@@ -29,18 +29,14 @@ class Context:
 
 @dataclass(frozen=True)
 class HeaderView:
-    source: (
-        str  # file name only: the output must not depend on where the schema was read
-    )
+    source: str  # file name only: the output must not depend on where the schema was read
     sha256: str
     title: str
 
 
 def header_view(resolved: ir.Resolved) -> HeaderView:
     name = PurePath(resolved.source).name
-    return HeaderView(
-        comment(name), resolved.sha256, comment(f"the protocol schema in {name}")
-    )
+    return HeaderView(comment(name), resolved.sha256, comment(f"the protocol schema in {name}"))
 
 
 @dataclass(frozen=True)
@@ -97,9 +93,7 @@ class ModelsView:
     exports: tuple[str, ...]  # Python literals
 
 
-def _field(
-    c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds
-) -> FieldView:
+def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
     hint = ctx.hints.field(f)
     wire = literal(f.name)
     built = b.build(f.type, f"v[{wire}]")
@@ -127,9 +121,7 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     extra_build = f"_extras(v, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
-        extra_build = (
-            f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
-        )
+        extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
     return ClassView(py, literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
@@ -147,9 +139,7 @@ def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
     on_cycle = cyclic(graph)
     out: list[tuple[ir.TypeDef, bool]] = []
     done: set[str] = set()
-    quoted: set[str] = (
-        set()
-    )  # a string at run time: whatever names it must be a string too
+    quoted: set[str] = set()  # a string at run time: whatever names it must be a string too
 
     def visit(name: str) -> None:
         if name in done:
@@ -186,11 +176,7 @@ def models_view(ctx: Context) -> ModelsView:
             )
         )
     classes = tuple(_class(c, ctx, b) for c in index.classes.values())
-    for (
-        td
-    ) in (
-        ctx.resolved.types
-    ):  # every alias that builds something gets a `_build_` function
+    for td in ctx.resolved.types:  # every alias that builds something gets a `_build_` function
         if not is_class_obj(td.type) and not index.is_raw(td.type):
             b.alias_builder(td.name)
     if b.diagnostics:
@@ -208,17 +194,11 @@ def models_view(ctx: Context) -> ModelsView:
     typing_imports = sort_imports([n for n in typing if n in used])
     runtime = ["JSON", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras",
                "same as _same"]  # fmt: skip
-    runtime_used = [
-        r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)
-    ]
+    runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
     exports = tuple(
-        sort_all(
-            [c.name for c in consts]
-            + [a.name for a in aliases]
-            + [c.name for c in classes]
-        )
+        sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )
     return ModelsView(
         callable=any(s.table for s in selectors),
@@ -292,9 +272,7 @@ def init_view(ctx: Context) -> InitView:
 def models_exports(ctx: Context) -> tuple[str, ...]:
     index = ctx.index
     names = [c.name for c in ctx.resolved.consts]
-    names += [
-        index.py_name(td.name) for td in ctx.resolved.types if not is_class_obj(td.type)
-    ]
+    names += [index.py_name(td.name) for td in ctx.resolved.types if not is_class_obj(td.type)]
     names += [index.py_name(n) for n in index.classes]
     return tuple(names)
 
