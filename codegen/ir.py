@@ -180,6 +180,16 @@ class Obj:
 
 TypeExpr = Prim | Lit | Ref | TypeOf | Array | Union_ | Intersection | Map | Obj
 
+
+def has_null(t: TypeExpr) -> bool:
+    """Whether `null` is one of the values of `t` as written (not through references)."""
+    if isinstance(t, Prim):
+        return t.kind is PrimKind.NULL
+    if isinstance(t, Union_):
+        return any(has_null(m) for m in t.members)
+    return False
+
+
 # ---------------------------------------------------------------------------------------------
 # Declarations
 

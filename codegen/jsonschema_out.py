@@ -155,7 +155,7 @@ class _Emitter:
         if p.doc.tag("TJS-type") == "number" and not self.keep_number:
             em = _Emitter(self.ref_prefix, self.number_as_integer, self.dialect, keep_number=True)
         schema = em.type(p.type)
-        if p.nullable and not _has_null(p.type):
+        if p.nullable and not ir.has_null(p.type):
             schema = _add_null(schema)
         schema = self.constrain(schema, p.constraints)
         return _describe(schema, p.doc)
@@ -223,14 +223,6 @@ def _literal_keys(key: ir.TypeExpr) -> list[str] | None:
             keys.extend(k for k in sub if k not in keys)
         return keys
     return None
-
-
-def _has_null(t: ir.TypeExpr) -> bool:
-    if isinstance(t, ir.Prim):
-        return t.kind is ir.PrimKind.NULL
-    if isinstance(t, ir.Union_):
-        return any(_has_null(m) for m in t.members)
-    return False
 
 
 def _add_null(schema: Schema) -> Schema:

@@ -102,10 +102,9 @@ class Lowerer:
             return [self.interface(node, doc)]
         if kind == "type_alias_declaration":
             name = self.src.text(node.child_by_field_name("name"))  # type: ignore[arg-type]
-            if node.child_by_field_name("type_parameters") is not None:
-                self.unsupported(
-                    node.child_by_field_name("type_parameters"), "generic type parameters"
-                )  # type: ignore[arg-type]
+            params = node.child_by_field_name("type_parameters")
+            if params is not None:
+                self.unsupported(params, "generic type parameters")
             value = self.type(node.child_by_field_name("value"), (name,))  # type: ignore[arg-type]
             return [ir.Alias(name, value, doc, self.src.loc(node))]
         if kind == "lexical_declaration":

@@ -14,12 +14,12 @@ from pathlib import PurePath
 from . import ir
 from .bindings.analysis import TypeIndex
 from .bindings.pyformat import format_python
-from .bindings.render import render
 from .bindings.shapes import is_class_obj
 from .bindings.text import comment, literal
 from .bindings.views import Context
 from .errors import Diagnostic, Location, SchemaError
 from .methods import ENVELOPE_UNION, Method, MethodModel, method_model
+from .templating import render
 
 MODELS = "_m"  # how registry.py imports the package's models module
 _ARROWS = {"client_to_server": "client -> server", "server_to_client": "server -> client",

@@ -140,7 +140,7 @@ class Resolver:
         tjs = p.doc.tag("TJS-type")
         if tjs == "integer":
             t = _number_to_integer(t)
-        nullable = _has_null(t) or p.doc.has("nullable")
+        nullable = ir.has_null(t) or p.doc.has("nullable")
         return dataclasses.replace(p, type=t, nullable=nullable, constraints=_constraints(p.doc))
 
     def name_for(self, obj: ir.Obj) -> str:
@@ -232,14 +232,6 @@ def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
 
 def _is_open_string_map(t: ir.Map) -> bool:
     return isinstance(t.key, ir.Prim) and t.key.kind is ir.PrimKind.STRING
-
-
-def _has_null(t: ir.TypeExpr) -> bool:
-    if isinstance(t, ir.Prim):
-        return t.kind is ir.PrimKind.NULL
-    if isinstance(t, ir.Union_):
-        return any(_has_null(m) for m in t.members)
-    return False
 
 
 def _number_to_integer(t: ir.TypeExpr) -> ir.TypeExpr:

@@ -7,7 +7,6 @@ expected.json (`pytest --update-golden` rewrites them; review the diff before co
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from golden_files import check_golden
 
 from codegen.cli import main
 from codegen.diff import FORMAT, Report, diff
@@ -33,27 +33,6 @@ EXAMPLE = REPO / "schemas" / "example"
 
 def rel(path: Path) -> str:
     return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
-
-
-def check_golden(path: Path, text: str, update: bool) -> None:
-    """Compare `text` with a committed golden file; `pytest --update-golden` rewrites it."""
-    if update:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    if not path.exists():
-        pytest.fail(
-            f"missing golden file {rel(path)}; run: pytest tests/test_diff*.py --update-golden"
-        )
-    old = path.read_text(encoding="utf-8")
-    if old != text:
-        delta = "".join(
-            difflib.unified_diff(old.splitlines(True), text.splitlines(True), "golden", "now")
-        )
-        pytest.fail(
-            f"{rel(path)} changed:\n{delta[:8000]}\n"
-            "Review, then run: pytest tests/test_diff*.py --update-golden"
-        )
 
 
 def fixture(rule: str) -> Report:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 
@@ -10,7 +9,6 @@ import pytest
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.jsonout import dumps
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -32,31 +30,6 @@ def _load(path: Path) -> ir.Resolved:
         return load(_rel(path))
     finally:
         os.chdir(cwd)
-
-
-def check_golden(path: Path, text: str, update: bool) -> None:
-    """Compare `text` with a committed golden file; `pytest --update-golden` rewrites it."""
-    if update:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    if not path.exists():
-        pytest.fail(f"missing golden file {_rel(path)}; run: pytest --update-golden")
-    old = path.read_text(encoding="utf-8")
-    if old != text:
-        diff = "".join(
-            difflib.unified_diff(old.splitlines(True), text.splitlines(True), "golden", "now")
-        )
-        pytest.fail(
-            f"{_rel(path)} changed:\n{diff[:6000]}\nReview, then run: pytest --update-golden"
-        )
-
-
-@pytest.mark.parametrize("path", PARSE, ids=[p.stem for p in PARSE])
-def test_fixture_parses_to_golden_ir(path: Path, update_golden: bool) -> None:
-    resolved = _load(path)
-    assert resolved.types or resolved.consts
-    check_golden(GOLDEN / f"{path.stem}.json", dumps(ir.to_json(resolved)), update_golden)
 
 
 def _types(src: str) -> dict[str, ir.TypeDef]:

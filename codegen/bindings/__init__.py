@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir, registry_views
+from ..templating import render
 from .analysis import TypeIndex
 from .pyformat import format_python
-from .render import render
 from .validator_views import validators_view
 from .views import (
     Context,

@@ -9,18 +9,14 @@ The JSON format is documented in docs/diff-json-format.md and versioned by its `
 
 from __future__ import annotations
 
-import functools
 import re
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from ..jsonout import dumps
+from ..templating import render as render_template
 from . import FORMAT, Report, SchemaInfo
 from .rules import LEVELS, RULES, Finding, worst
 
-_PACKAGE = Path(__file__).resolve().parent.parent
 _ROOT = re.compile(r"^[^.\[]+")
 
 
@@ -186,28 +182,8 @@ def view(report: Report) -> dict[str, Any]:
     }
 
 
-def template_dir() -> Path:
-    """`codegen/templates` when installed from the wheel, else the checkout's `templates/`."""
-    for candidate in (_PACKAGE / "templates", _PACKAGE.parent / "templates"):
-        if (candidate / "diff").is_dir():
-            return candidate
-    raise FileNotFoundError(f"templates not found next to {_PACKAGE}")
-
-
-@functools.lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(template_dir())),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-
-
 def render_markdown(report: Report) -> str:
-    return environment().get_template("diff/report.md.j2").render(**view(report))
+    return render_template("diff/report.md.j2", **view(report))
 
 
 def render(report: Report, fmt: str) -> str:
@@ -242,4 +218,4 @@ def render_rules(fmt: str = "md") -> str:
                 for row, r in zip(rules_view(), RULES.values())
             ]
         )
-    return environment().get_template("diff/rules.md.j2").render(rules=rules_view())
+    return render_template("diff/rules.md.j2", rules=rules_view())

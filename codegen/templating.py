@@ -1,7 +1,5 @@
-"""The Jinja2 environment for Python output: StrictUndefined, no autoescaping (the output is
-Python, and every value reaching a template is already escaped by the views), templates from
-the top-level `templates/` of a source checkout or `codegen/templates` in an installed wheel.
-"""
+"""The one Jinja2 environment every template is rendered with (StrictUndefined: a missing view
+field is an error, never an empty string)."""
 
 from __future__ import annotations
 
@@ -11,7 +9,7 @@ from typing import Any
 
 import jinja2
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def template_dir() -> Path:
