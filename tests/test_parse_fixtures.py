@@ -6,9 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from golden_files import check_golden
 
 from codegen import ir
 from codegen.errors import SchemaError
+from codegen.jsonout import dumps
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -30,6 +32,13 @@ def _load(path: Path) -> ir.Resolved:
         return load(_rel(path))
     finally:
         os.chdir(cwd)
+
+
+@pytest.mark.parametrize("path", PARSE, ids=[p.stem for p in PARSE])
+def test_fixture_parses_to_golden_ir(path: Path, update_golden: bool) -> None:
+    resolved = _load(path)
+    assert resolved.types or resolved.consts
+    check_golden(GOLDEN / f"{path.stem}.json", dumps(ir.to_json(resolved)), update_golden)
 
 
 def _types(src: str) -> dict[str, ir.TypeDef]:
