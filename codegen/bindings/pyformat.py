@@ -20,27 +20,43 @@ import tempfile
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
-import black
-from black.mode import Mode, TargetVersion
-
-MODE = Mode(
-    target_versions={TargetVersion.PY310},
-    line_length=100,
-    string_normalization=True,
-    is_pyi=False,
-    magic_trailing_comma=True,
-    preview=False,
+# black is imported on the first cache miss only: a warm run never pays for it.
+_MODE_SETTINGS = (
+    "target_versions={PY310} line_length=100 string_normalization=True is_pyi=False"
+    " magic_trailing_comma=True preview=False"
 )
-_KEY = f"black {version('black')} {MODE!r}"
+_KEY = f"black {version('black')} {_MODE_SETTINGS}"
 # A statement formatted after this one is never mistaken for a module docstring; black puts no
 # more than two blank lines after it, which are dropped again.
 _PREFIX = "_ = 0\n"
 
 
+@functools.cache
+def _black() -> tuple[Callable[[str], str], Any]:
+    """black's `format_str` bound to the explicit mode (keep in step with `_MODE_SETTINGS`)."""
+    import black
+    from black.mode import Mode, TargetVersion
+
+    mode = Mode(
+        target_versions={TargetVersion.PY310},
+        line_length=100,
+        string_normalization=True,
+        is_pyi=False,
+        magic_trailing_comma=True,
+        preview=False,
+    )
+    return functools.partial(black.format_str, mode=mode), mode
+
+
+def _format_str(source: str) -> str:
+    return _black()[0](source)
+
+
 def format_whole(source: str) -> str:
     """Black on the whole module: the reference that `format_python` must reproduce."""
-    return black.format_str(source, mode=MODE)
+    return _format_str(source)
 
 
 def _cache_dir() -> Path | None:
@@ -90,7 +106,7 @@ def _store(path: Path, text: str) -> None:
 
 def _format_statement(text: str) -> str:
     """Black on one statement; a prefix keeps a leading string from passing for a docstring."""
-    out = black.format_str(_PREFIX + text, mode=MODE)
+    out = _format_str(_PREFIX + text)
     assert out.startswith(_PREFIX)
     return out[len(_PREFIX) :].strip("\n")
 
@@ -162,7 +178,7 @@ def _format_module(source: str) -> str:
         skeleton += _stand_in(node, text)
         pos = b + 1
     skeleton += lines[pos:]
-    laid_out = black.format_str("\n".join(skeleton), mode=MODE)
+    laid_out = _format_str("\n".join(skeleton))
     out_lines = laid_out.split("\n")
     tree = ast.parse(laid_out)
     picked = {id(n) for _, _, n in spans}
