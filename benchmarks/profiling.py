@@ -20,14 +20,18 @@ STAGES = ("import", "parse", "lower", "resolve", "render", "format", "write")
 
 
 def stage_times(
-    schema: Path, out: Path, profile: Path | None = None, formatter: str = "black"
+    schema: Path,
+    out: Path,
+    profile: Path | None = None,
+    formatter: str = "black",
+    cache: str = "",
 ) -> dict[str, float]:
     argv = [sys.executable, "-m", "benchmarks.stages", str(schema), str(out)]
     if profile is not None:
         argv += ["--profile", str(profile)]
     if formatter != "black":
         argv += ["--formatter", formatter]
-    r = run_timed(argv, cwd=REPO, env=child_env(), keep_stdout=True)
+    r = run_timed(argv, cwd=REPO, env=child_env(cache), keep_stdout=True)
     if r.returncode != 0:
         raise RuntimeError(f"benchmarks.stages failed on {schema}: {r.stderr_tail}")
     data: dict[str, float] = json.loads(r.stdout)
@@ -42,7 +46,7 @@ def median_stages(runs: Sequence[dict[str, float]]) -> dict[str, float]:
 
 
 def stage_table(rows: dict[str, dict[str, float]]) -> str:
-    headers = ["schema", "startup", *STAGES, "total wall", "format share"]
+    headers = ["schema", "startup + exit", *STAGES, "total wall", "format share"]
     body = []
     for name, st in rows.items():
         wall = st.get("wall", float("nan"))

@@ -3,10 +3,9 @@
     python -m benchmarks.stages SCHEMA.ts OUT_DIR [--profile FILE.prof]
 
 Prints one JSON object: seconds spent importing, parsing (tree-sitter), lowering, resolving,
-rendering (everything `render_all` does, formatting excluded), formatting (black, timed by
-wrapping black's entry points as soon as anything imports black; black's own import time
-lands in whichever stage first imports it) and writing, plus the process's
-peak RSS. With --profile the same run is done under cProfile and the stats saved for
+rendering (everything `render_all` does, formatting excluded), formatting (time inside
+codegen's `format_python`: black and its statement cache, which the caller turns off or points
+at a warm directory with $MCP_CODEGEN_CACHE_DIR) and writing, plus the process's peak RSS. With --profile the same run is done under cProfile and the stats saved for
 `profile_summary`; cProfile inflates call-heavy code, so its shares are indicative, the
 un-profiled stage times are the numbers.
 """
@@ -14,7 +13,6 @@ un-profiled stage times are the numbers.
 from __future__ import annotations
 
 import argparse
-import builtins
 import json
 import resource
 import subprocess
@@ -23,29 +21,24 @@ import time
 from pathlib import Path
 from typing import Any
 
-_FORMAT = {"seconds": 0.0, "calls": 0, "depth": 0}
-_ENTRY_POINTS = ("format_str", "format_file_contents")
+_FORMAT = {"seconds": 0.0, "calls": 0}
 
 
-def _timed(original: Any) -> Any:
+def _timed(impl: Any) -> Any:
     def timed(*args: Any, **kwargs: Any) -> Any:
-        _FORMAT["depth"] += 1
         t0 = time.perf_counter()
         try:
-            return original(*args, **kwargs)
+            return impl(*args, **kwargs)
         finally:
-            _FORMAT["depth"] -= 1
-            if not _FORMAT["depth"]:  # count only the outermost call (one entry calls the other)
-                _FORMAT["seconds"] += time.perf_counter() - t0
-                _FORMAT["calls"] += 1
+            _FORMAT["seconds"] += time.perf_counter() - t0
+            _FORMAT["calls"] += 1
 
-    timed.__wrapped__ = original  # type: ignore[attr-defined]
     return timed
 
 
 def _ruff_format(source: str, **_: Any) -> str:
-    """The experiment's substitute formatter: `ruff format` (pinned in the test extra) on stdin,
-    with black's settings as codegen passes them (line length 100, py310), no config files."""
+    """The experiment's substitute formatter: `ruff format` (pinned in the test extra) on the
+    whole module via stdin, with codegen's black settings (line length 100, py310), no config."""
     ruff = str(Path(sys.executable).parent / "ruff")
     argv = [ruff, "format", "--isolated", "--line-length", "100", "--target-version", "py310", "-"]
     proc = subprocess.run(argv, input=source, capture_output=True, text=True, check=True)
@@ -59,37 +52,32 @@ def _unformatted(source: str, **_: Any) -> str:
 SUBSTITUTES = {"black": None, "ruff": _ruff_format, "none": _unformatted}
 
 
-def _watch_black(formatter: str = "black") -> None:
-    """Wrap black's formatting entry points as soon as anything imports black, so the timing
-    does not import black itself and sees `import black` and `from black import format_str` alike.
-    With `formatter` other than black, the entry points are replaced (an experiment only: what
-    generation would cost with that formatter; codegen itself is not changed)."""
-    original_import = builtins.__import__
-    substitute = SUBSTITUTES[formatter]
-
-    def hooked(name: str, *args: Any, **kwargs: Any) -> Any:
-        module = original_import(name, *args, **kwargs)
-        black = sys.modules.get("black")
-        if black is not None and not getattr(black, "_bench_wrapped", False):
-            black._bench_wrapped = True  # type: ignore[attr-defined]
-            for entry in _ENTRY_POINTS:
-                if hasattr(black, entry):
-                    setattr(black, entry, _timed(substitute or getattr(black, entry)))
-            builtins.__import__ = original_import  # done: no hook cost for the rest of the run
-        return module
-
-    builtins.__import__ = hooked
+def _patch_formatter(formatter: str) -> None:
+    """Time codegen's formatting entry point (`codegen.bindings.pyformat.format_python`: black
+    and its cache) wherever codegen has imported it; with another `formatter`, replace it (an
+    experiment only: what generation would cost with that formatter; codegen is not changed)."""
+    module = sys.modules.get("codegen.bindings.pyformat")
+    original = getattr(module, "format_python", None)
+    if module is None or original is None:
+        return
+    wrapped = _timed(SUBSTITUTES[formatter] or original)
+    module.format_python = wrapped  # later `from .pyformat import format_python` too
+    for name, mod in list(sys.modules.items()):
+        if name == "codegen" or name.startswith("codegen."):
+            for attr, value in list(vars(mod).items()):
+                if value is original:
+                    setattr(mod, attr, wrapped)
 
 
 def run_stages(schema: str, out: str, formatter: str = "black") -> dict[str, float]:
     t: dict[str, float] = {}
-    _watch_black(formatter)
     t0 = time.perf_counter()
     from codegen import outputs, parse, pipeline, write  # noqa: F401
     from codegen.lower import lower
     from codegen.resolve import resolve
 
     t["import"] = time.perf_counter() - t0
+    _patch_formatter(formatter)
 
     t0 = time.perf_counter()
     src = parse.read_source(schema)
@@ -125,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         "--formatter",
         choices=sorted(SUBSTITUTES),
         default="black",
-        help="experiment: replace black's entry points with ruff format or nothing",
+        help="experiment: replace codegen's formatter with ruff format or nothing",
     )
     args = p.parse_args(argv)
     started = time.perf_counter()
