@@ -158,7 +158,9 @@ def run_generation(
     report.append(
         "dmcg = datamodel-codegen on the version's official schema.json (black + isort formatting, its default); "
         "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
-        'MCP specification\'s flags; "X ÷ ours" = how many times longer X takes.\n'
+        "MCP specification's flags; mcp-codegen cold = formatting cache off (a first generation, "
+        "what CI or a new machine pays), warm = its cache filled by one earlier run of the same "
+        'version; "X ÷ cold" = how many times longer X takes than mcp-codegen cold.\n'
     )
     report.append(generation.results_table(summary, line_up) + "\n")
     report.append(
