@@ -61,7 +61,7 @@ def _patch_formatter(formatter: str) -> None:
     if module is None or original is None:
         return
     wrapped = _timed(SUBSTITUTES[formatter] or original)
-    module.format_python = wrapped  # later `from .pyformat import` gets it too
+    module.format_python = wrapped  # type: ignore[attr-defined]  # later imports get it too
     for name, mod in list(sys.modules.items()):
         if name == "codegen" or name.startswith("codegen."):
             for attr, value in list(vars(mod).items()):
