@@ -164,6 +164,7 @@ class GeneratedBindings:
         import subprocess
 
         from .common import venv_bin
+        from .procs import child_env
 
         package = "mcpgen_" + "".join(c if c.isalnum() else "_" for c in version.lower())
         out = self.workdir / package
@@ -173,6 +174,7 @@ class GeneratedBindings:
             capture_output=True,
             text=True,
             check=False,
+            env=child_env(),  # formatting cache off: never the user's ~/.cache
         )
         if proc.returncode != 0:
             return Generated(
