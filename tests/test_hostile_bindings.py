@@ -4,6 +4,7 @@ comment or literal runs), hostile messages against the official versions' valida
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
@@ -35,11 +36,24 @@ def test_injection_payloads_never_run_and_appear_literally(
     m = generate_file(INJECTION, tmp_path / "pkgs", "injection_pkg")
     assert m.PAYLOAD == '"""; __import__(\'os\').system(\'touch PWNED_CONST\'); """'
     assert m.TRICKY == "line1\nline2 'single' \"double\" back\\slash {{ x }} {% y %}"
-    assert (
-        '""" import os; open("PWNED_DOCSTRING", "w").write("x") """'
-        in (m.models.__doc__ or "") + (m.Hostile.__doc__ or "")
-        or '""" import os' in (REPO / "schemas/fixtures/hostile/injection.ts").read_text()
-    )
+    # The JSDoc above PAYLOAD is its attribute docstring: every hostile line must be there as text.
+    source = Path(m.models.__file__).read_text(encoding="utf-8")
+    strings = [
+        n.value.value
+        for n in ast.parse(source).body
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+    ]
+    doc = next(d for d in strings if isinstance(d, str) and d.startswith("Injection fixture"))
+    for line in (
+        '""" import os; open("PWNED_DOCSTRING", "w").write("x") """',
+        """''' import os; open("PWNED_SINGLE", "w").write("x") '''""",
+        '{{ cycler.__init__.__globals__.os.system("touch PWNED_JINJA") }}',
+        "{% for x in range(1) %}{{ x }}{% endfor %}",
+        "A trailing backslash \\",
+    ):
+        assert line in doc, line
+    assert "\u202e abc \u202c" in doc and "日本語" in doc
+    assert m.Hostile.__doc__ is not None and "Trailing backslash" in m.Hostile.__doc__
     value = {
         "class": "c", "match": "line\nbreak", "list": ["a"], "a-b": 1.5, "$ref": "r", "1st": "x",
         "aB": "upper", "ab": "lower", "é-名前": "ü", "import": "\u202e", "payload": m.PAYLOAD,
