@@ -12,17 +12,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import SchemaError
+from .write import write_output
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-
-
-def _out(text: str, path: str | None) -> None:
-    if path:
-        from .write import write_file
-
-        write_file(Path(path), text)
-    else:
-        sys.stdout.write(text)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -49,7 +41,7 @@ def cmd_ir(args: argparse.Namespace) -> int:
     from .pipeline import declared, load, load_overrides
 
     node = declared(args.schema) if args.declared else load(args.schema, load_overrides(args.names))
-    _out(dumps(ir.to_json(node)), args.output)
+    write_output(dumps(ir.to_json(node)), args.output)
     return EXIT_OK
 
 
@@ -59,7 +51,7 @@ def cmd_jsonschema(args: argparse.Namespace) -> int:
     from .pipeline import load, load_overrides
 
     resolved = load(args.schema, load_overrides(args.names))
-    _out(
+    write_output(
         dumps(emit(resolved, number_as_integer=args.number_as_integer, dialect=args.dialect)),
         args.output,
     )

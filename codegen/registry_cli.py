@@ -77,14 +77,9 @@ def cmd_registry(args: argparse.Namespace) -> int:
         text = versions_module([(label, r, m) for (label, r), (_, m) in zip(schemas, models)])
     else:
         text = as_json(models) if args.format == "json" else table(models)
-    if args.output:
-        from pathlib import Path
+    from .write import write_output
 
-        from .write import write_file
-
-        write_file(Path(args.output), text)
-    else:
-        sys.stdout.write(text)
+    write_output(text, args.output)
     for label, model in models:
         for note in model.notes:
             print(f"{label}: {note}", file=sys.stderr)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -66,6 +67,14 @@ def differences(target: Path, files: Mapping[str, str]) -> list[str]:
         if not path.is_file() or path.read_bytes() != text.encode("utf-8"):
             out.append(rel)
     return out
+
+
+def write_output(text: str, path: str | None) -> None:
+    """A command's output: to FILE atomically when `-o FILE` was given, else to stdout."""
+    if path:
+        write_file(Path(path), text)
+    else:
+        sys.stdout.write(text)
 
 
 def write_file(path: Path, text: str) -> None:

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
+from ..write import write_output
 from . import FAIL_LEVELS
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
-
-
-def _out(text: str, path: str | None) -> None:
-    if path:
-        from ..write import write_file
-
-        write_file(Path(path), text)
-    else:
-        sys.stdout.write(text)
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
@@ -28,7 +19,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     names = load_overrides(args.names)
     report = diff(load(args.old, names), load(args.new, names))
-    _out(render(report, args.format), args.output)
+    write_output(render(report, args.format), args.output)
     if args.fail_on and report.fails(args.fail_on):
         counts = report.counts()
         summary = ", ".join(f"{counts[k]} {k}" for k in ("breaking", "risky", "compatible", "info"))
@@ -42,7 +33,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from .report import render_rules
 
-    _out(render_rules(args.format), None)
+    write_output(render_rules(args.format), None)
     return EXIT_OK
 
 

@@ -29,6 +29,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bindings_support import import_package
+
 VERSIONS = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
 """The spec labels the e2e client has bindings for (the ``bindings`` fixture generates these)."""
 GENERATE_TIMEOUT = 300.0  # one schema; a loaded CI machine takes ~10-25 s
@@ -89,15 +91,6 @@ def _generate(schema: Path, out: Path) -> float:
     return time.monotonic() - start
 
 
-def _import(root: Path, name: str) -> ModuleType:
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    for mod in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
-        del sys.modules[mod]
-    importlib.invalidate_caches()
-    return importlib.import_module(name)
-
-
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -135,7 +128,7 @@ def generate_all(spec_root: Path, out_dir: Path, labels: Iterable[str]) -> dict[
     out: dict[str, Bindings] = {}
     for label in labels:
         name = package_name(label)
-        pkg = _import(dirs[label], name)
+        pkg = import_package(dirs[label], name)
         out[label] = Bindings(
             label=label,
             package=pkg,
