@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import Location
 
@@ -29,6 +29,7 @@ class Tag:
 
     name: str
     value: str
+    loc: Location | None = field(default=None, compare=False)  # where `@name` stands
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,12 @@ class Doc:
 
     def has(self, name: str) -> bool:
         return any(t.name == name for t in self.tags)
+
+    def find(self, name: str) -> Tag | None:
+        for t in self.tags:
+            if t.name == name:
+                return t
+        return None
 
 
 NO_DOC = Doc()
@@ -112,7 +119,11 @@ class Intersection:
 
 @dataclass(frozen=True, slots=True)
 class Map:
-    """`Record<K, V>`: K is `string` or a union of string literals (then keys are fixed)."""
+    """`Record<K, V>`: K is `string` or a union of string literals (then keys are fixed).
+
+    Only the fixed-key form survives resolve: `Record<string, V>` becomes the object
+    `{ [key: string]: V }`, the one spelling of a string-keyed map in the resolved model.
+    """
 
     key: TypeExpr
     value: TypeExpr
@@ -146,6 +157,9 @@ class Property:
     constraints: Constraints = NO_CONSTRAINTS
     doc: Doc = NO_DOC
     loc: Location | None = field(default=None, compare=False)
+    # `@TJS-type number`: a JSON number even where the official generator renders `number` as
+    # `integer` (its --defaultNumberType); set by resolve
+    keeps_number: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +193,24 @@ class Obj:
 
 
 TypeExpr = Prim | Lit | Ref | TypeOf | Array | Union_ | Intersection | Map | Obj
+
+
+def is_string_key(t: TypeExpr) -> bool:
+    """`string` as a map key: any key at all."""
+    return isinstance(t, Prim) and t.kind is PrimKind.STRING
+
+
+def record_keys(t: Map) -> tuple[str, ...]:
+    """The fixed keys of `Record<"a" | "b", V>`, in order, without repeats."""
+    members = t.key.members if isinstance(t.key, Union_) else (t.key,)
+    keys = [m.value for m in members if isinstance(m, Lit) and isinstance(m.value, str)]
+    return tuple(dict.fromkeys(keys))
+
+
+def not_resolved(t: object) -> NoReturn:
+    """For emitters: `typeof` and other declared-only nodes never reach them (resolve removes
+    them), so meeting one is a bug in this program, not in the input."""
+    raise TypeError(f"not a resolved type expression: {t!r}")
 
 
 def has_null(t: TypeExpr) -> bool:
@@ -263,7 +295,9 @@ class TypeDef:
     kind: str  # "interface" | "alias"
     bases: tuple[Base, ...] = ()
     doc: Doc = NO_DOC
+    constraints: Constraints = NO_CONSTRAINTS  # from the declaration's own tags
     loc: Location | None = field(default=None, compare=False)
+    keeps_number: bool = False  # as on Property
 
 
 @dataclass(frozen=True, slots=True)

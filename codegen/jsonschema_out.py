@@ -75,8 +75,12 @@ class _Emitter:
     keep_number: bool = False  # inside a `@TJS-type number` property
 
     def typedef(self, td: ir.TypeDef) -> Schema:
-        out = self.type(td.type)
+        em = self.keeping_number() if td.keeps_number else self
+        out = self.constrain(em.type(td.type), td.constraints)
         return _describe(out, td.doc)
+
+    def keeping_number(self) -> _Emitter:
+        return _Emitter(self.ref_prefix, self.number_as_integer, self.dialect, keep_number=True)
 
     # -- type expressions ---------------------------------------------------------------------
 
@@ -97,7 +101,7 @@ class _Emitter:
             return self.map(t)
         if isinstance(t, ir.Obj):
             return self.obj(t)
-        raise TypeError(f"not a resolved type expression: {t!r}")  # TypeOf is gone after resolve
+        ir.not_resolved(t)
 
     def prim(self, kind: ir.PrimKind) -> Schema:
         if kind is ir.PrimKind.NUMBER:
@@ -114,7 +118,7 @@ class _Emitter:
         is a branch of `anyOf`. Branches keep source order."""
         branches: list[Schema | _Group] = []
         groups: dict[str, _Group] = {}  # literal kind, or "" for bare primitive types
-        for m in _flatten(members):
+        for m in members:
             if isinstance(m, ir.Lit):
                 key, value = m.kind, m.value
             else:
@@ -134,9 +138,7 @@ class _Emitter:
 
     def map(self, t: ir.Map) -> Schema:
         value = self.type(t.value)
-        keys = _literal_keys(t.key)
-        if keys is None:  # Record<string, V>
-            return {"type": "object", "additionalProperties": value}
+        keys = list(ir.record_keys(t))  # resolved maps have fixed keys
         return {"type": "object", "properties": {k: value for k in keys}, "required": list(keys)}
 
     def obj(self, obj: ir.Obj) -> Schema:
@@ -151,9 +153,7 @@ class _Emitter:
         return out
 
     def property(self, p: ir.Property) -> Schema:
-        em = self
-        if p.doc.tag("TJS-type") == "number" and not self.keep_number:
-            em = _Emitter(self.ref_prefix, self.number_as_integer, self.dialect, keep_number=True)
+        em = self.keeping_number() if p.keeps_number else self
         schema = em.type(p.type)
         if p.nullable and not ir.has_null(p.type):
             schema = _add_null(schema)
@@ -198,31 +198,6 @@ class _Group:
         )
         out["type"] = types.pop() if len(types) == 1 else "number"
         return out
-
-
-def _flatten(members: tuple[ir.TypeExpr, ...]) -> list[ir.TypeExpr]:
-    out: list[ir.TypeExpr] = []
-    for m in members:
-        if isinstance(m, ir.Union_):
-            out.extend(_flatten(m.members))
-        else:
-            out.append(m)
-    return out
-
-
-def _literal_keys(key: ir.TypeExpr) -> list[str] | None:
-    """The fixed keys of `Record<"a" | "b", V>`, or None for `Record<string, V>`."""
-    if isinstance(key, ir.Lit):
-        return [str(key.value)]
-    if isinstance(key, ir.Union_):
-        keys: list[str] = []
-        for m in key.members:
-            sub = _literal_keys(m)
-            if sub is None:
-                return None
-            keys.extend(k for k in sub if k not in keys)
-        return keys
-    return None
 
 
 def _add_null(schema: Schema) -> Schema:

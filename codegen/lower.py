@@ -70,7 +70,7 @@ class Lowerer:
         while prev is not None and prev.type == "comment":
             text = self.src.text(prev)
             if text.startswith("/**") and text != "/**/":
-                return parse_jsdoc(text)
+                return parse_jsdoc(text, self.src.loc(prev))
             prev = prev.prev_sibling
         return ir.NO_DOC
 

@@ -8,9 +8,10 @@ separate facts, constants substituted for `typeof`, and every inline object name
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from . import ir
+from .constraints import TagReader
 from .errors import Collector, Location
 from .naming import path_name
 
@@ -25,6 +26,7 @@ class Resolver:
         self.schema = schema
         self.overrides = overrides
         self.errors = Collector()
+        self.tags = TagReader(self.errors, schema.source)
         self.types: dict[str, ir.Interface | ir.Alias] = {}
         self.consts: dict[str, ir.Const] = {}
         self.done: dict[str, ir.TypeDef] = {}
@@ -70,13 +72,20 @@ class Resolver:
             return ir.TypeDef(name, ir.Obj((name,), (), None, name), "interface")
         self.stack.append(name)
         decl = self.types[name]
+        typing = self.tags.typing(decl.doc)
+        constraints = self.tags.constraints(decl.doc)
         if isinstance(decl, ir.Interface):
-            td = ir.TypeDef(name, self.interface(decl), "interface", decl.bases, decl.doc, decl.loc)
+            value: ir.TypeExpr = self.interface(decl)
+            kind, bases = "interface", decl.bases
         else:
             value = self.expr(decl.type, (name,))
+            if typing.integer:
+                value = _number_to_integer(value)
             if isinstance(value, ir.Obj):
                 value = dataclasses.replace(value, name=name)
-            td = ir.TypeDef(name, value, "alias", (), decl.doc, decl.loc)
+            kind, bases = "alias", ()
+        td = ir.TypeDef(name, value, kind, bases, decl.doc, constraints=constraints, loc=decl.loc,
+                        keeps_number=typing.keeps_number)  # fmt: skip
         self.stack.pop()
         self.done[name] = td
         return td
@@ -87,8 +96,6 @@ class Resolver:
             self.errors.add(self.loc(at), f"undeclared type '{name}'")
             return None
         t = self.typedef(name).type
-        if isinstance(t, ir.Map) and _is_open_string_map(t):
-            return ir.Obj((name,), (), ir.Index(t.value), name)
         if not isinstance(t, ir.Obj):
             self.errors.add(self.loc(at), f"{why} '{name}', which is not an object type")
             return None
@@ -137,11 +144,17 @@ class Resolver:
 
     def property(self, p: ir.Property, path: tuple[str, ...]) -> ir.Property:
         t = self.expr(p.type, path)
-        tjs = p.doc.tag("TJS-type")
-        if tjs == "integer":
+        typing = self.tags.typing(p.doc)
+        if typing.integer:
             t = _number_to_integer(t)
         nullable = ir.has_null(t) or p.doc.has("nullable")
-        return dataclasses.replace(p, type=t, nullable=nullable, constraints=_constraints(p.doc))
+        return dataclasses.replace(
+            p,
+            type=t,
+            nullable=nullable,
+            constraints=self.tags.constraints(p.doc),
+            keeps_number=typing.keeps_number,
+        )
 
     def name_for(self, obj: ir.Obj) -> str:
         key = ".".join(obj.path)
@@ -175,9 +188,13 @@ class Resolver:
         if isinstance(t, ir.Array):
             return ir.Array(self.expr(t.item, path))
         if isinstance(t, ir.Union_):
-            return ir.Union_(tuple(self.expr(m, path) for m in t.members))
+            return ir.Union_(_flat(self.expr(m, path) for m in t.members))
         if isinstance(t, ir.Map):
-            return ir.Map(self.expr(t.key, path), self.expr(t.value, path))
+            value = self.expr(t.value, path)
+            if ir.is_string_key(t.key):  # one spelling: `Record<string, V>` is `{[key: string]: V}`
+                obj = ir.Obj(path, (), ir.Index(value))
+                return dataclasses.replace(obj, name=self.name_for(obj))
+            return ir.Map(self.expr(t.key, path), value)
         if isinstance(t, ir.Obj):
             return self.body(t, ".".join(t.path))
         if isinstance(t, ir.Intersection):
@@ -230,8 +247,12 @@ def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
     )
 
 
-def _is_open_string_map(t: ir.Map) -> bool:
-    return isinstance(t.key, ir.Prim) and t.key.kind is ir.PrimKind.STRING
+def _flat(members: Iterable[ir.TypeExpr]) -> tuple[ir.TypeExpr, ...]:
+    """Union members with nested unions (`A | (B | C)`) spliced in: resolved unions are flat."""
+    out: list[ir.TypeExpr] = []
+    for m in members:
+        out.extend(m.members if isinstance(m, ir.Union_) else (m,))
+    return tuple(out)
 
 
 def _number_to_integer(t: ir.TypeExpr) -> ir.TypeExpr:
@@ -242,31 +263,6 @@ def _number_to_integer(t: ir.TypeExpr) -> ir.TypeExpr:
     if isinstance(t, ir.Array):
         return ir.Array(_number_to_integer(t.item))
     return t
-
-
-def _num(text: str | None) -> int | float | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        try:
-            return float(text)
-        except ValueError:
-            return None
-
-
-def _constraints(doc: ir.Doc) -> ir.Constraints:
-    max_items = _num(doc.tag("maxItems"))
-    min_items = _num(doc.tag("minItems"))
-    return ir.Constraints(
-        format=doc.tag("format") or None,
-        minimum=_num(doc.tag("minimum")),
-        maximum=_num(doc.tag("maximum")),
-        max_items=int(max_items) if max_items is not None else None,
-        min_items=int(min_items) if min_items is not None else None,
-        pattern=doc.tag("TJS-pattern") or doc.tag("pattern") or None,
-    )
 
 
 def resolve(schema: ir.Schema, overrides: Mapping[str, str] | None = None) -> ir.Resolved:

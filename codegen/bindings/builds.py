@@ -108,7 +108,7 @@ class Builds:
         if not isinstance(target, ir.Union_):
             return SelectorView(fn, hint, (), (("", self.build(target, "v")),))
         groups: dict[str, list[ir.TypeExpr]] = {"array": [], "object": [], "other": []}
-        for m in _direct_members(target):
+        for m in target.members:
             kinds = self.index.kinds(m)
             group = "array" if kinds == {"array"} else "object" if kinds == {"object"} else "other"
             groups[group].append(m)
@@ -236,14 +236,6 @@ class Builds:
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i.to_json() for i in {x}]"
         return f"_encode({x})"
-
-
-def _direct_members(t: ir.Union_) -> list[ir.TypeExpr]:
-    """Members of a union, nested inline unions flattened (aliases kept as they are)."""
-    out: list[ir.TypeExpr] = []
-    for m in t.members:
-        out.extend(_direct_members(m) if isinstance(m, ir.Union_) else [m])
-    return out
 
 
 def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:

@@ -16,17 +16,12 @@ import re
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..errors import Diagnostic, Location
 from .analysis import TypeIndex
 from .shapes import (
     P,
-    alias_constraints,
     describe,
-    flat_union,
-    has_null,
     is_class_obj,
     is_never,
-    open_key,
     structural_key,
 )
 from .text import json_literal, literal
@@ -93,7 +88,6 @@ class Compiler:
     helpers: dict[str, Helper] = field(default_factory=dict)
     patterns: dict[str, str] = field(default_factory=dict)  # constant name -> regex
     calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
-    diagnostics: list[Diagnostic] = field(default_factory=list)
     current: str = ""  # key of the function being compiled
     has_d: bool = False
 
@@ -131,7 +125,7 @@ class Compiler:
         if isinstance(t, ir.Ref):
             td = self.index.typedefs[t.name]
             target = td.type
-            if _inlinable(target, self.index) and alias_constraints(td.doc).is_empty():
+            if _inlinable(target, self.index) and td.constraints.is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
                 return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
@@ -143,8 +137,6 @@ class Compiler:
                 return self._prim(P.OBJECT, v, path)
             return self._hoist(t, v, path, child)
         if isinstance(t, ir.Map):
-            if open_key(t) and self.index.accepts_anything(t.value):
-                return self._prim(P.OBJECT, v, path)
             return self._hoist(t, v, path, child)
         if isinstance(t, ir.Array):
             return self._hoist(t, v, path, child)
@@ -152,7 +144,7 @@ class Compiler:
             return self._union(t, v, path, child)
         if isinstance(t, ir.Intersection):
             return self._intersection(t, v, path, child)
-        return ANYTHING  # `typeof` does not occur in a resolved model
+        ir.not_resolved(t)
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
@@ -211,7 +203,7 @@ class Compiler:
         return self._named(key, v, path, child)
 
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
-        members = flat_union(t)
+        members = t.members
         if any(self.index.accepts_anything(m) for m in members):
             return ANYTHING
         expected = describe(t, self.index)
@@ -274,7 +266,7 @@ class Compiler:
         nullable: bool = False,
     ) -> Check:
         """A check in statement position: loops for arrays and maps, an expression otherwise."""
-        nullable = nullable and not has_null(t)
+        nullable = nullable and not ir.has_null(t)
         expected = describe(t, self.index) + (" | null" if nullable else "")
         exp = literal(expected)
         if not nullable:
@@ -337,7 +329,7 @@ class Compiler:
             parts.append(f"{guard}{v} > {literal(c.maximum)}")
             words.append(f"<= {literal(c.maximum)}")
         if c.pattern is not None:
-            name = self.pattern(c.pattern, t)
+            name = self.pattern(c.pattern)
             sguard = "" if kinds <= {"string"} else f"type({v}) is str and "
             parts.append(f"{sguard}{name}.search({v}) is None")
             words.append(f"matching {c.pattern!r}")
@@ -346,14 +338,8 @@ class Compiler:
         what = describe(t, self.index) + " " + " and ".join(words)
         return "(" + " or ".join(parts) + ")", _mismatch(path, what, v)
 
-    def pattern(self, regex: str, at: object) -> str:
-        try:
-            re.compile(regex)
-        except re.error as err:
-            loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)
-            self.diagnostics.append(
-                Diagnostic(loc, f"pattern {regex!r} is not a valid regular expression: {err}")
-            )
+    def pattern(self, regex: str) -> str:
+        """The module constant holding `regex` (compiled; resolve has checked that it compiles)."""
         name = "_RE_" + hashlib.sha256(regex.encode("utf-8")).hexdigest()[:10]
         self.patterns[name] = regex
         return name
@@ -377,8 +363,6 @@ def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
     """The value type of a `dict[str, V]` that needs a loop (V is not `unknown`), else None."""
     if isinstance(t, ir.Obj) and not t.properties and t.index is not None:
         value = t.index.value
-    elif isinstance(t, ir.Map) and open_key(t):
-        value = t.value
     else:
         return None
     return None if index.accepts_anything(value) else value
@@ -390,9 +374,7 @@ def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
     if isinstance(t, (ir.Prim, ir.Lit)):
         return True
     if isinstance(t, ir.Union_):
-        return all(isinstance(m, (ir.Prim, ir.Lit)) for m in flat_union(t))
-    if isinstance(t, ir.Map):
-        return open_key(t) and index.accepts_anything(t.value)
+        return all(isinstance(m, (ir.Prim, ir.Lit)) for m in t.members)
     if isinstance(t, ir.Obj) and not t.properties:
         return t.index is None or index.accepts_anything(t.index.value)
     return False

@@ -52,7 +52,7 @@ class Hints:
         if isinstance(t, ir.Intersection):
             # An intersection of non-objects (rare): its first member is the closest plain hint.
             return self.hint(t.members[0])
-        return "JSON"  # `typeof` does not occur in a resolved model
+        ir.not_resolved(t)
 
     def _literal(self, lits: list[ir.Lit]) -> str:
         if any(isinstance(lit.value, float) for lit in lits):
@@ -61,16 +61,7 @@ class Hints:
         return f"Literal[{', '.join(values)}]"
 
     def _union(self, members: tuple[ir.TypeExpr, ...]) -> str:
-        flat: list[ir.TypeExpr] = []
-
-        def walk(ms: tuple[ir.TypeExpr, ...]) -> None:
-            for m in ms:
-                if isinstance(m, ir.Union_):
-                    walk(m.members)
-                elif not (isinstance(m, ir.Prim) and m.kind is P.NEVER):
-                    flat.append(m)
-
-        walk(members)
+        flat = [m for m in members if not (isinstance(m, ir.Prim) and m.kind is P.NEVER)]
         if any(isinstance(m, ir.Prim) and m.kind in (P.UNKNOWN, P.ANY) for m in flat):
             return "JSON"
         parts: list[str] = []

@@ -104,69 +104,24 @@ def describe(t: ir.TypeExpr, index: object = None) -> str:
     if isinstance(t, ir.Array):
         return f"array of {describe(t.item, index)}"
     if isinstance(t, ir.Map):
-        return f"object of {describe(t.value, index)}"
+        keys = ", ".join(ir.record_keys(t))
+        return f"object with keys {keys} of {describe(t.value, index)}"
     if isinstance(t, ir.Obj):
-        return t.name if is_class_obj(t) else "object"
+        if is_class_obj(t):
+            return t.name
+        value = t.index.value if t.index is not None else ir.Prim(P.UNKNOWN)
+        if isinstance(value, ir.Prim) and value.kind in (P.UNKNOWN, P.ANY):
+            return "object"
+        return f"object of {describe(value, index)}"
     if isinstance(t, ir.Union_):
         return " | ".join(describe(m, index) for m in t.members)
     if isinstance(t, ir.Intersection):
         return " & ".join(describe(m, index) for m in t.members)
-    return f"typeof {t.name}"  # not in a resolved model
-
-
-def _number(text: str | None) -> int | float | None:
-    if text is None:
-        return None
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return None
-
-
-def alias_constraints(doc: ir.Doc) -> ir.Constraints:
-    """Constraints written on a type alias itself (`@TJS-pattern` on `type WidgetId = string`).
-    Properties carry theirs in the IR; aliases keep only their tags."""
-    max_items, min_items = _number(doc.tag("maxItems")), _number(doc.tag("minItems"))
-    return ir.Constraints(
-        format=doc.tag("format") or None,
-        minimum=_number(doc.tag("minimum")),
-        maximum=_number(doc.tag("maximum")),
-        max_items=int(max_items) if max_items is not None else None,
-        min_items=int(min_items) if min_items is not None else None,
-        pattern=doc.tag("TJS-pattern") or doc.tag("pattern") or None,
-    )
-
-
-def flat_union(t: ir.Union_) -> list[ir.TypeExpr]:
-    out: list[ir.TypeExpr] = []
-    for m in t.members:
-        out.extend(flat_union(m) if isinstance(m, ir.Union_) else [m])
-    return out
+    ir.not_resolved(t)
 
 
 def is_never(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Prim) and t.kind is P.NEVER
-
-
-def has_null(t: ir.TypeExpr) -> bool:
-    if isinstance(t, ir.Prim):
-        return t.kind is P.NULL
-    return isinstance(t, ir.Union_) and any(has_null(m) for m in t.members)
-
-
-def open_key(t: ir.Map) -> bool:
-    return isinstance(t.key, ir.Prim) and t.key.kind is P.STRING
-
-
-def record_keys(t: ir.Map) -> tuple[str, ...]:
-    """The fixed keys of `Record<"a" | "b", V>`."""
-    keys: list[str] = []
-    for m in flat_union(t.key) if isinstance(t.key, ir.Union_) else [t.key]:
-        if isinstance(m, ir.Lit) and isinstance(m.value, str):
-            keys.append(m.value)
-    return tuple(keys)
 
 
 def structural_key(t: ir.TypeExpr) -> str:
@@ -184,11 +139,9 @@ def structural_key(t: ir.TypeExpr) -> str:
     if isinstance(t, ir.Array):
         return "list_of_" + structural_key(t.item)
     if isinstance(t, ir.Map):
-        if open_key(t):
-            return "dict_of_" + structural_key(t.value)
-        return "record_" + "_".join(record_keys(t)) + "_of_" + structural_key(t.value)
+        return "record_" + "_".join(ir.record_keys(t)) + "_of_" + structural_key(t.value)
     if isinstance(t, ir.Union_):
         return "_or_".join(structural_key(m) for m in t.members)
     if isinstance(t, ir.Intersection):
         return "_and_".join(structural_key(m) for m in t.members)
-    return "typeof_" + t.name  # not in a resolved model
+    ir.not_resolved(t)

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
-from ..errors import SchemaError
 from .analysis import ClassDef, Discriminator, TypeIndex
-from .checks import Check, Compiler, Helper, Pred, dict_value
-from .shapes import alias_constraints, cyclic, is_class_obj, record_keys
+from .checks import Check, Compiler, Helper, Pred
+from .shapes import cyclic, is_class_obj
 from .text import comment_lines, docstring, key_suffix, literal
 
 MAX_DEPTH = 256
@@ -133,8 +132,7 @@ class _Builder:
         if disc is not None:
             return self.dispatch(td.name, disc)
         self.c.enter(td.name)
-        constraints = alias_constraints(td.doc)
-        check = self.c.check(td.type, "v", "p", False, constraints)
+        check = self.c.check(td.type, "v", "p", False, td.constraints)
         return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
 
     def _fn(
@@ -226,8 +224,8 @@ class _Builder:
     def helper(self, h: Helper) -> FunctionView:
         t = h.t
         self.c.enter(h.key)
-        if isinstance(t, ir.Map) and dict_value(t, self.index) is None and not _open(t):
-            keys = record_keys(t)
+        if isinstance(t, ir.Map):  # fixed keys: checked like an object with those properties
+            keys = ir.record_keys(t)
             props = tuple(ir.Property(k, t.value, optional=False) for k in keys)
             return self.object(h.key, props, ir.Index(t.value), None, key=h.key)
         check = self.c.check(t, "v", "p", False)
@@ -275,10 +273,6 @@ def _fold_last(
     return tuple(fields[:-1]), f"x = {last.get}", ok
 
 
-def _open(t: ir.Map) -> bool:
-    return isinstance(t.key, ir.Prim) and t.key.kind is ir.PrimKind.STRING
-
-
 def _build(
     index: TypeIndex, recursive: frozenset[str]
 ) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
@@ -294,8 +288,6 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
     b, named = _build(index, cyclic(graph))
     helpers = b.helpers()
-    if b.c.diagnostics:
-        raise SchemaError(b.c.diagnostics)
     functions = [f for _, f in named] + helpers
     # By schema name, and by Python name too where a class had to be renamed (`None_`).
     types = tuple(TypeEntry(literal(n), f.is_fn, f.explain_fn) for n, f in named)

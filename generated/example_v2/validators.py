@@ -96,7 +96,7 @@ def _explain_JSONObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) 
         errs.append(_too_deep(p, MAX_DEPTH))
         return
     if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
+        errs.append(_mismatch(p, "object of JSONValue", v))
     else:
         for k, i in v.items():
             if not is_JSONValue(i, d + 1):
@@ -273,7 +273,7 @@ def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: i
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
 
 
 def is_Notification(v: object) -> bool:
@@ -320,7 +320,7 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
 
 
 def is_EmptyResult(v: object) -> bool:
@@ -899,7 +899,7 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
 
 
 def is_WidgetSettings(v: object) -> bool:
@@ -1165,7 +1165,7 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("pressed", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1346,10 +1346,10 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
-        errs.append(_missing(p, "thresholds", "object of number"))
+        errs.append(_missing(p, "thresholds", "object with keys low, high of number"))
     elif not _is_record_low_high_of_number(x):
         _explain_record_low_high_of_number(x, p + ".thresholds", errs)
 
@@ -1561,10 +1561,10 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
-        errs.append(_missing(p, "thresholds", "object of number"))
+        errs.append(_missing(p, "thresholds", "object with keys low, high of number"))
     elif not _is_record_low_high_of_number(x):
         _explain_record_low_high_of_number(x, p + ".thresholds", errs)
     x = v.get("from", _ABSENT)
@@ -1652,7 +1652,7 @@ def _explain_WidgetActionInputSchema(
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + ".properties", "object", x))
+        errs.append(_mismatch(p + ".properties", "object of object", x))
     else:
         for k, i in x.items():
             if type(i) is not dict:
@@ -1894,7 +1894,7 @@ def _explain_HostCapabilities(v: object, p: str, errs: list[ErrorDetail], d: int
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + ".experimental", "object", x))
+        errs.append(_mismatch(p + ".experimental", "object of JSONObject", x))
     else:
         for k, i in x.items():
             if not is_JSONObject(i):
@@ -2058,7 +2058,7 @@ def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("protocolVersion", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "protocolVersion", "string"))
@@ -2310,7 +2310,7 @@ def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: in
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("widgets", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widgets", "array of Widget"))
@@ -2443,7 +2443,7 @@ def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int 
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2586,7 +2586,7 @@ def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: i
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2683,7 +2683,7 @@ def _explain_ResetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: in
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2868,7 +2868,7 @@ def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("confirmed", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "confirmed", "boolean"))
@@ -2941,7 +2941,7 @@ def _explain_ProgressNotificationParams(
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "progressToken", "ProgressToken"))
@@ -3052,7 +3052,7 @@ def _explain_FocusChangedNotificationParams(
     if x is _ABSENT:
         pass  # optional
     elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object of any value)", x))
+        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "from", "WidgetId | null"))

@@ -1,0 +1,120 @@
+"""Validation facts read from JSDoc tags, checked where they are written.
+
+The one reader of constraint tags (`@minimum`, `@maximum`, `@minItems`, `@maxItems`, `@format`,
+`@pattern`/`@TJS-pattern`) and of `@TJS-type`. The resolver calls it for every property and every
+type definition; emitters read the resulting `ir.Constraints` and never look at the tags again.
+A value that does not parse (`@minimum abc`, a regex that does not compile) is an input error
+located at its tag, so it is found before anything is emitted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import ir
+from .errors import Collector, Location
+
+# JSON number syntax: what `@minimum`/`@maximum` may say (TJS writes the text into the schema).
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_COUNT = re.compile(r"0|[1-9]\d*")
+TJS_TYPES = ("integer", "number")
+
+
+@dataclass(frozen=True, slots=True)
+class Typing:
+    """What `@TJS-type` says: `integer` narrows `number`; `number` keeps it a JSON number even
+    where the official generator renders a bare `number` as `integer`."""
+
+    integer: bool = False
+    keeps_number: bool = False
+
+
+class TagReader:
+    """Reads the constraint tags of one schema, reporting bad values to `errors`."""
+
+    def __init__(self, errors: Collector, source: str) -> None:
+        self.errors = errors
+        self.source = source
+
+    def _loc(self, tag: ir.Tag) -> Location:
+        return tag.loc or Location(self.source, 1, 1)
+
+    def _one(self, doc: ir.Doc, name: str) -> ir.Tag | None:
+        found = [t for t in doc.tags if t.name == name]
+        for extra in found[1:]:
+            self.errors.add(self._loc(extra), f"@{name} given twice")
+        return found[0] if found else None
+
+    def constraints(self, doc: ir.Doc) -> ir.Constraints:
+        return ir.Constraints(
+            format=self._format(doc),
+            minimum=self._number(doc, "minimum"),
+            maximum=self._number(doc, "maximum"),
+            max_items=self._count(doc, "maxItems"),
+            min_items=self._count(doc, "minItems"),
+            pattern=self._pattern(doc),
+        )
+
+    def typing(self, doc: ir.Doc) -> Typing:
+        tag = self._one(doc, "TJS-type")
+        if tag is None:
+            return Typing()
+        if tag.value not in TJS_TYPES:
+            self.errors.add(
+                self._loc(tag),
+                f"@TJS-type {tag.value!r} is not supported (use one of: {', '.join(TJS_TYPES)})",
+            )
+            return Typing()
+        return Typing(integer=tag.value == "integer", keeps_number=tag.value == "number")
+
+    def _format(self, doc: ir.Doc) -> str | None:
+        tag = self._one(doc, "format")
+        if tag is None:
+            return None
+        if not tag.value or any(c.isspace() for c in tag.value):
+            self.errors.add(self._loc(tag), f"@format needs one word, got {tag.value!r}")
+            return None
+        return tag.value
+
+    def _number(self, doc: ir.Doc, name: str) -> int | float | None:
+        tag = self._one(doc, name)
+        if tag is None:
+            return None
+        if not _JSON_NUMBER.fullmatch(tag.value):
+            self.errors.add(self._loc(tag), f"@{name} needs a number, got {tag.value!r}")
+            return None
+        return int(tag.value) if re.fullmatch(r"-?\d+", tag.value) else float(tag.value)
+
+    def _count(self, doc: ir.Doc, name: str) -> int | None:
+        tag = self._one(doc, name)
+        if tag is None:
+            return None
+        if not _COUNT.fullmatch(tag.value):
+            self.errors.add(
+                self._loc(tag), f"@{name} needs a non-negative integer, got {tag.value!r}"
+            )
+            return None
+        return int(tag.value)
+
+    def _pattern(self, doc: ir.Doc) -> str | None:
+        tags = [t for name in ("TJS-pattern", "pattern") if (t := self._one(doc, name))]
+        if len(tags) == 2 and tags[0].value != tags[1].value:
+            self.errors.add(
+                self._loc(tags[1]), "@pattern and @TJS-pattern disagree; keep one of them"
+            )
+        if not tags:
+            return None
+        tag = tags[0]
+        if not tag.value:
+            self.errors.add(self._loc(tag), f"@{tag.name} needs a regular expression")
+            return None
+        try:
+            re.compile(tag.value)
+        except re.error as err:
+            self.errors.add(
+                self._loc(tag),
+                f"@{tag.name} {tag.value!r} is not a valid regular expression: {err}",
+            )
+            return None
+        return tag.value
