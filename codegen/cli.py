@@ -19,10 +19,10 @@ EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 def cmd_generate(args: argparse.Namespace) -> int:
     from .outputs import render_all
-    from .pipeline import load, load_overrides
+    from .pipeline import load, read_overrides
     from .write import differences, write_tree
 
-    resolved = load(args.schema, load_overrides(args.names))
+    resolved = load(args.schema, read_overrides(args.names))
     files = render_all(resolved)
     target = Path(args.output)
     if args.check:
@@ -38,9 +38,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_ir(args: argparse.Namespace) -> int:
     from . import ir
     from .jsonout import dumps
-    from .pipeline import declared, load, load_overrides
+    from .pipeline import declared, load, read_overrides
 
-    node = declared(args.schema) if args.declared else load(args.schema, load_overrides(args.names))
+    node = declared(args.schema) if args.declared else load(args.schema, read_overrides(args.names))
     write_output(dumps(ir.to_json(node)), args.output)
     return EXIT_OK
 
@@ -48,9 +48,9 @@ def cmd_ir(args: argparse.Namespace) -> int:
 def cmd_jsonschema(args: argparse.Namespace) -> int:
     from .jsonout import dumps
     from .jsonschema_out import emit
-    from .pipeline import load, load_overrides
+    from .pipeline import load, read_overrides
 
-    resolved = load(args.schema, load_overrides(args.names))
+    resolved = load(args.schema, read_overrides(args.names))
     write_output(
         dumps(emit(resolved, number_as_integer=args.number_as_integer, dialect=args.dialect)),
         args.output,

@@ -316,6 +316,17 @@ class Resolved:
     def type_map(self) -> dict[str, TypeDef]:
         return {t.name: t for t in self.types}
 
+    @property
+    def protocol_version(self) -> str | None:
+        """The `LATEST_PROTOCOL_VERSION` string the schema declares (MCP's name for its version)."""
+        for c in self.consts:
+            if c.name == PROTOCOL_VERSION_CONST and isinstance(c.value.value, str):
+                return c.value.value
+        return None
+
+
+PROTOCOL_VERSION_CONST = "LATEST_PROTOCOL_VERSION"
+
 
 # ---------------------------------------------------------------------------------------------
 # JSON dump (`mcp-codegen ir`)

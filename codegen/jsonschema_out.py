@@ -34,10 +34,8 @@ Schema = dict[str, Any]
 def default_dialect(resolved: ir.Resolved) -> str:
     """draft-07 up to 2025-06-18 (and DRAFT-2025-v3), 2020-12 from 2025-11-25 on, decided by the
     LATEST_PROTOCOL_VERSION constant; a schema without a dated version gets 2020-12."""
-    version = next(
-        (c.value.value for c in resolved.consts if c.name == "LATEST_PROTOCOL_VERSION"), None
-    )
-    if not isinstance(version, str):
+    version = resolved.protocol_version
+    if version is None:
         return DRAFT_2020_12
     if version in _DRAFT_07_PRERELEASES:
         return DRAFT_07

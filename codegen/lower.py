@@ -321,30 +321,9 @@ class Lowerer:
         return self.unsupported(node, _UNSUPPORTED_TYPES.get(kind, kind.replace("_", " ")))
 
     def union(self, node: Node, path: tuple[str, ...], depth: int) -> ir.TypeExpr:
+        # Members share the union's path; resolve adds what tells inline members apart.
         members = _flatten(node, "union_type")
-        # An inline object member is named from a discriminating literal property when it has
-        # one (`...Text` for `type: "text"`), else from its position; a lone non-null member
-        # needs no suffix at all.
-        non_null = [m for m in members if self.src.text(m) != "null"]
-        out: list[ir.TypeExpr] = []
-        for i, m in enumerate(members):
-            sub = path
-            if len(non_null) > 1 and _unwrap(m).type == "object_type":
-                sub = (*path, self.discriminator(_unwrap(m)) or f"variant{i + 1}")
-            out.append(self.type(m, sub, depth + 1))
-        return ir.Union_(tuple(out))
-
-    def discriminator(self, obj: Node) -> str | None:
-        for member in _kids(obj):
-            if member.type != "property_signature" or any(c.type == "?" for c in member.children):
-                continue
-            ann = member.child_by_field_name("type")
-            if ann is None or not _kids(ann):
-                continue
-            lit = self.literal_value(_kids(ann)[0])
-            if lit is not None and lit.kind == "string":
-                return str(lit.value)
-        return None
+        return ir.Union_(tuple(self.type(m, path, depth + 1) for m in members))
 
     def generic_name(self, node: Node) -> str:
         return self.src.text(node.child_by_field_name("name"))  # type: ignore[arg-type]
@@ -382,12 +361,6 @@ def _flatten(node: Node, kind: str) -> list[Node]:
         else:
             out.append(n)
     return out
-
-
-def _unwrap(node: Node) -> Node:
-    while node.type == "parenthesized_type" and _kids(node):
-        node = _kids(node)[0]
-    return node
 
 
 def _is_string_key(t: ir.TypeExpr) -> bool:

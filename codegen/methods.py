@@ -247,9 +247,7 @@ class _Builder:
     def __init__(self, resolved: ir.Resolved) -> None:
         self.types = resolved.type_map()
         self.notes: list[str] = []
-        consts = {c.name: c for c in resolved.consts}
-        latest = consts.get("LATEST_PROTOCOL_VERSION")
-        self.version = str(latest.value.value) if latest else None
+        self.version = resolved.protocol_version
 
     def members(self, name: str) -> tuple[str, ...]:
         return union_members(self.types, name)

@@ -1,24 +1,31 @@
-"""Names derived from paths, never from counters or encounter order.
+"""Language-neutral names, derived from what they name, never from counters or encounter order.
 
 A declared type keeps its TS name. An inline object is named by joining its path in PascalCase:
 `("CompleteRequest", "params", "argument")` -> `CompleteRequestParamsArgument`. Array items add
-`Item`, map and index values add `Value`, an inline union member adds its discriminating literal
-(`...Text`) or its position (`...Variant2`). So a name depends only on where the type stands.
+`Item`, map and index values add `Value`, and an inline object member of a union adds what tells
+it apart from the other inline members (`discriminators.py`): its discriminator value
+(`...Text` for `type: "text"`), else its distinguishing keys (`{a: string} | {b: number}` ->
+`...A`, `...B`; with the same keys, by keys and kinds: `...AString`, `...ANumber`). So a name depends only on where the type stands and what it is, and stays the
+same when union members are reordered.
+
+`Namer` is the naming pass every inline object goes through: overrides from a reviewed names file,
+collisions (an error naming both paths), and names-file entries that name nothing (stale: an
+error too). Targets derive their identifiers from these names in one place each
+(`bindings/pynames.py` for Python).
 """
 
 from __future__ import annotations
 
-import keyword
+import json
 import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .discriminators import Member, discriminator, distinguishing_keys
+from .errors import Collector, Diagnostic, Location, SchemaError
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-
-# Names a generated attribute must not shadow: keywords, soft keywords, and builtins commonly
-# used in annotations of the generated modules.
-_RESERVED = set(keyword.kwlist) | set(keyword.softkwlist) | {
-    "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None",
-}  # fmt: skip
 
 
 def pascal(segment: str) -> str:
@@ -34,15 +41,94 @@ def path_name(path: tuple[str, ...]) -> str:
     return name
 
 
-def snake(wire: str) -> str:
-    """Python attribute for a wire name: `inputSchema` -> `input_schema`, `_meta` -> `meta`,
-    `from` -> `from_`, `$ref` -> `ref`, `a-b` -> `a_b`, `1st` -> `_1st`."""
-    words: list[str] = []
-    for w in _WORD.findall(wire):
-        words.extend(part.lower() for part in _CAMEL.split(w) if part)
-    name = "_".join(words) or "field"
-    if name[0].isdigit():
-        name = "_" + name
-    if name in _RESERVED:
-        name += "_"
-    return name
+def variant_segments(members: Sequence[Member]) -> list[str]:
+    """The path segment of each inline object member of one union (same order as `members`)."""
+    wire = discriminator(members)
+    out = []
+    for i, m in enumerate(members):
+        if wire is not None:
+            words: Sequence[str] = m.values(wire)
+        else:
+            words = distinguishing_keys(m, [o for j, o in enumerate(members) if j != i])
+        out.append("-".join(words) if words else "empty")
+    # Same keys, other types: the kinds of their values tell them apart.
+    return [
+        "-".join(m.signature) or o if out.count(o) > 1 and members.count(m) == 1 else o
+        for o, m in zip(out, members)
+    ]
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """A reviewed JSON file mapping inline-type paths (`A.b.c`) to the names to use instead."""
+
+    names: Mapping[str, str] = field(default_factory=dict)
+    file: str = ""
+    lines: Mapping[str, int] = field(default_factory=dict)  # where each entry is written
+
+    def loc(self, key: str) -> Location:
+        return Location(self.file, self.lines.get(key, 1), 1)
+
+    def check_used(self, used: Iterable[str]) -> None:
+        """Entries that named no inline object in any schema read with them: an error each."""
+        stale = sorted(set(self.names) - set(used))
+        if stale:
+            raise SchemaError(
+                Diagnostic(self.loc(k), f"name override '{k}' matches no inline type")
+                for k in stale
+            )
+
+
+NO_OVERRIDES = Overrides()
+
+
+def read_overrides(path: str | None) -> Overrides:
+    if path is None:
+        return NO_OVERRIDES
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, ValueError) as err:
+        raise SchemaError(
+            [Diagnostic(Location(path, 1, 1), f"cannot read name overrides: {err}")]
+        ) from None
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise SchemaError(
+            [Diagnostic(Location(path, 1, 1), "name overrides must map path strings to names")]
+        )
+    lines = {}
+    for k in data:
+        at = text.find(json.dumps(k))
+        lines[k] = text.count("\n", 0, at) + 1 if at >= 0 else 1
+    return Overrides(data, path, lines)
+
+
+class Namer:
+    """Names inline objects of one schema and reports collisions."""
+
+    def __init__(self, overrides: Overrides, errors: Collector) -> None:
+        self.overrides = overrides
+        self.errors = errors
+        self.named: dict[str, tuple[str, ...]] = {}  # name -> the path that took it
+        self.used: set[str] = set()
+
+    def declare(self, name: str) -> None:
+        self.named[name] = (name,)
+
+    def inline(self, path: tuple[str, ...], has_properties: bool, loc: Location) -> str:
+        """The name of the inline object at `path` (classes only are checked for collisions)."""
+        key = ".".join(path)
+        if key in self.overrides.names:
+            self.used.add(key)
+        name = self.overrides.names.get(key) or path_name(path)
+        if has_properties and len(path) > 1:
+            other = self.named.setdefault(name, path)
+            if other != path:
+                self.errors.add(
+                    loc,
+                    f"type name '{name}' collides: {'.'.join(other)} and {key}; "
+                    "settle it in a name overrides file",
+                )
+        return name

@@ -2,47 +2,43 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Sequence
 
 from . import ir
-from .errors import Diagnostic, Location, SchemaError
 from .lower import lower
+from .naming import NO_OVERRIDES, Overrides, read_overrides
 from .parse import parse_source, read_source
-from .resolve import resolve
+from .resolve import resolver
 
-
-def load_overrides(path: str | None) -> dict[str, str]:
-    """A reviewed JSON file mapping inline-type paths (`A.b.c`) to the class names to use."""
-    if path is None:
-        return {}
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise SchemaError(
-            [Diagnostic(Location(path, 1, 1), f"cannot read name overrides: {err}")]
-        ) from None
-    if not isinstance(data, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
-    ):
-        raise SchemaError(
-            [Diagnostic(Location(path, 1, 1), "name overrides must map path strings to names")]
-        )
-    return data
+__all__ = ["declared", "load", "load_many", "load_text", "read_overrides"]
 
 
 def declared(path: str) -> ir.Schema:
     return lower(read_source(path))
 
 
-def load(path: str, overrides: Mapping[str, str] | None = None) -> ir.Resolved:
-    """Parse, lower and resolve one schema file; raises SchemaError with every problem found."""
-    return resolve(declared(path), overrides)
+def load(path: str, overrides: Overrides = NO_OVERRIDES) -> ir.Resolved:
+    """Parse, lower and resolve one schema file; raises SchemaError with every problem found
+    (a names-file entry that names nothing in it included)."""
+    return load_many([path], overrides)[0]
+
+
+def load_many(paths: Sequence[str], overrides: Overrides = NO_OVERRIDES) -> list[ir.Resolved]:
+    """Several schemas read with one names file: each entry must name something in one of them."""
+    out, used = [], set()
+    for path in paths:
+        r = resolver(declared(path), overrides)
+        out.append(r.run())
+        used |= r.namer.used
+    overrides.check_used(used)
+    return out
 
 
 def load_text(
-    text: str | bytes, name: str = "<schema>", overrides: Mapping[str, str] | None = None
+    text: str | bytes, name: str = "<schema>", overrides: Overrides = NO_OVERRIDES
 ) -> ir.Resolved:
     data = text.encode("utf-8") if isinstance(text, str) else text
-    return resolve(lower(parse_source(name, data)), overrides)
+    r = resolver(lower(parse_source(name, data)), overrides)
+    resolved = r.run()
+    overrides.check_used(r.namer.used)
+    return resolved

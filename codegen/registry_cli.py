@@ -66,10 +66,11 @@ def as_json(models: list[tuple[str, MethodModel]]) -> str:
 def cmd_registry(args: argparse.Namespace) -> int:
     from .diff import label_for
     from .methods import method_model
-    from .pipeline import load, load_overrides
+    from .pipeline import load_many, read_overrides
 
-    names = load_overrides(args.names)
-    schemas = [(label_for(path), load(path, names)) for path in args.schemas]
+    names = read_overrides(args.names)
+    loaded = load_many(args.schemas, names)
+    schemas = [(label_for(path), r) for path, r in zip(args.schemas, loaded)]
     models = [(label, method_model(resolved)) for label, resolved in schemas]
     if args.format == "python":
         from .registry_views import versions_module

@@ -39,7 +39,7 @@ def class_expr(index: TypeIndex, t: ir.TypeExpr) -> str:
         target = index.target(member)
         name = index.class_of(member)
         if name is not None:
-            part = f"{MODELS}.{name}"
+            part = f"{MODELS}.{index.py_name(name)}"
         elif isinstance(target, (ir.Obj, ir.Map)) and not is_class_obj(target):
             part = "dict"
         else:
@@ -55,7 +55,7 @@ def _named(index: TypeIndex, name: str | None) -> str:
     if name in index.typedefs:
         return class_expr(index, ir.Ref(name))
     if name in index.classes:
-        return f"{MODELS}.{name}"
+        return f"{MODELS}.{index.py_name(name)}"
     return "object"
 
 

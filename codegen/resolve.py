@@ -8,30 +8,31 @@ separate facts, constants substituted for `typeof`, and every inline object name
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from . import ir
 from .constraints import TagReader
+from .discriminators import Member
 from .errors import Collector, Location
-from .naming import path_name
+from .naming import NO_OVERRIDES, Namer, Overrides, variant_segments
 
 _NEVER = ir.Prim(ir.PrimKind.NEVER)
+_NULL = ir.Prim(ir.PrimKind.NULL)
 # A property type this loose gives way to the other side when two objects are intersected.
 _LOOSE = {ir.PrimKind.UNKNOWN, ir.PrimKind.ANY, ir.PrimKind.STRING, ir.PrimKind.NUMBER,
           ir.PrimKind.BOOLEAN, ir.PrimKind.OBJECT}  # fmt: skip
 
 
 class Resolver:
-    def __init__(self, schema: ir.Schema, overrides: Mapping[str, str]) -> None:
+    def __init__(self, schema: ir.Schema, overrides: Overrides) -> None:
         self.schema = schema
-        self.overrides = overrides
         self.errors = Collector()
+        self.namer = Namer(overrides, self.errors)
         self.tags = TagReader(self.errors, schema.source)
         self.types: dict[str, ir.Interface | ir.Alias] = {}
         self.consts: dict[str, ir.Const] = {}
         self.done: dict[str, ir.TypeDef] = {}
         self.stack: list[str] = []
-        self.named: dict[str, tuple[str, ...]] = {}  # class name -> path, for collisions
 
     def loc(self, node: object) -> Location:
         loc = getattr(node, "loc", None)
@@ -54,7 +55,7 @@ class Resolver:
             else:
                 self.types[d.name] = d
         for name in self.types:
-            self.named[name] = (name,)
+            self.namer.declare(name)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()
         return ir.Resolved(
@@ -117,7 +118,7 @@ class Resolver:
                 if p.name not in base.omit:
                     props[p.name] = p
             index = obj.index or index
-        own = self.body(decl.body, decl.name)
+        own = self.body(decl.body, (decl.name,))
         for p in own.properties:
             props[p.name] = p  # a member overriding a base member wins, in the base's position
         return ir.Obj(
@@ -126,21 +127,22 @@ class Resolver:
 
     # -- objects and properties ---------------------------------------------------------------
 
-    def body(self, obj: ir.Obj, owner: str) -> ir.Obj:
+    def body(self, obj: ir.Obj, path: tuple[str, ...]) -> ir.Obj:
+        """The object standing at `path` (the resolver owns paths: the declared ones are only
+        where a type is written, without the segments that tell union members apart)."""
         seen: set[str] = set()
         props = []
         for p in obj.properties:
             if p.name in seen:
-                self.errors.add(self.loc(p), f"duplicate property '{p.name}' in '{owner}'")
+                self.errors.add(self.loc(p), f"duplicate property '{p.name}' in '{'.'.join(path)}'")
                 continue
             seen.add(p.name)
-            props.append(self.property(p, (*obj.path, p.name)))
+            props.append(self.property(p, (*path, p.name)))
         index = obj.index
         if index is not None:
-            index = dataclasses.replace(index, value=self.expr(index.value, (*obj.path, "value")))
-        return dataclasses.replace(
-            obj, properties=tuple(props), index=index, name=self.name_for(obj)
-        )
+            index = dataclasses.replace(index, value=self.expr(index.value, (*path, "value")))
+        out = dataclasses.replace(obj, path=path, properties=tuple(props), index=index)
+        return dataclasses.replace(out, name=self.name_for(out))
 
     def property(self, p: ir.Property, path: tuple[str, ...]) -> ir.Property:
         t = self.expr(p.type, path)
@@ -157,16 +159,7 @@ class Resolver:
         )
 
     def name_for(self, obj: ir.Obj) -> str:
-        key = ".".join(obj.path)
-        name = self.overrides.get(key) or path_name(obj.path)
-        if obj.properties and len(obj.path) > 1:
-            other = self.named.setdefault(name, obj.path)
-            if other != obj.path:
-                self.errors.add(
-                    self.loc(obj),
-                    f"type name '{name}' collides: {'.'.join(other)} and {key}; settle it in a name overrides file",
-                )
-        return name
+        return self.namer.inline(obj.path, bool(obj.properties), self.loc(obj))
 
     # -- type expressions ---------------------------------------------------------------------
 
@@ -186,20 +179,68 @@ class Resolver:
                 return _NEVER
             return const.value
         if isinstance(t, ir.Array):
-            return ir.Array(self.expr(t.item, path))
+            return ir.Array(self.expr(t.item, (*path, "item")))
         if isinstance(t, ir.Union_):
-            return ir.Union_(_flat(self.expr(m, path) for m in t.members))
+            return self.union(t, path)
         if isinstance(t, ir.Map):
-            value = self.expr(t.value, path)
+            value = self.expr(t.value, (*path, "value"))
             if ir.is_string_key(t.key):  # one spelling: `Record<string, V>` is `{[key: string]: V}`
                 obj = ir.Obj(path, (), ir.Index(value))
                 return dataclasses.replace(obj, name=self.name_for(obj))
-            return ir.Map(self.expr(t.key, path), value)
+            return ir.Map(self.expr(t.key, (*path, "key")), value)
         if isinstance(t, ir.Obj):
-            return self.body(t, ".".join(t.path))
+            return self.body(t, path)
         if isinstance(t, ir.Intersection):
             return self.intersection(t, path)
         return t
+
+    def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.Union_:
+        """Members flattened; inline object members named by what tells them apart, when the
+        union has another member than null (a lone `{...} | null` needs no segment)."""
+        flat = _flat(t.members)
+        inline = [i for i, m in enumerate(flat) if isinstance(m, ir.Obj)]
+        segments: dict[int, str] = {}
+        if inline and sum(1 for m in flat if m != _NULL) > 1:
+            views = [self.member_view(flat[i]) for i in inline]  # type: ignore[arg-type]
+            segments = dict(zip(inline, variant_segments(views)))
+        out = [
+            self.expr(m, (*path, segments[i]) if i in segments else path)
+            for i, m in enumerate(flat)
+        ]
+        return ir.Union_(_flat(out))
+
+    def member_view(self, obj: ir.Obj) -> Member:
+        """A declared inline object as the discriminator rule sees it."""
+        literals = []
+        for p in obj.properties:
+            if p.optional or p.doc.has("nullable"):
+                continue
+            values = self.string_literals(p.type, set())
+            if values:
+                literals.append((p.name, values))
+        signature = tuple(f"{p.name}-{_kind_word(p.type)}" for p in obj.properties)
+        return Member(tuple(p.name for p in obj.properties), tuple(literals), signature)
+
+    def string_literals(self, t: ir.TypeExpr, seen: set[str]) -> tuple[str, ...]:
+        """The values of a declared string literal type (through `typeof` and aliases), else ()."""
+        if isinstance(t, ir.Lit):
+            return (t.value,) if isinstance(t.value, str) and t.kind == "string" else ()
+        if isinstance(t, ir.TypeOf) and t.name in self.consts:
+            return self.string_literals(self.consts[t.name].value, seen)
+        if isinstance(t, ir.Ref) and t.name not in seen:
+            decl = self.types.get(t.name)
+            if isinstance(decl, ir.Alias):
+                return self.string_literals(decl.type, seen | {t.name})
+            return ()
+        if isinstance(t, ir.Union_):
+            out: list[str] = []
+            for m in t.members:
+                values = self.string_literals(m, seen)
+                if not values:
+                    return ()
+                out.extend(values)
+            return tuple(dict.fromkeys(out))
+        return ()
 
     def intersection(self, t: ir.Intersection, path: tuple[str, ...]) -> ir.TypeExpr:
         objs: list[ir.Obj] = []
@@ -207,7 +248,7 @@ class Resolver:
             if isinstance(m, ir.Ref):
                 obj = self.object_of(m.name, m, "intersection with")
             elif isinstance(m, ir.Obj):
-                obj = self.body(m, ".".join(m.path))
+                obj = self.body(m, path)
             else:
                 self.errors.add(
                     self.loc(t), "unsupported type construct: intersection with a non-object type"
@@ -247,6 +288,17 @@ def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
     )
 
 
+def _kind_word(t: ir.TypeExpr) -> str:
+    """One word for what a declared type is, for names (`string`, `Foo`, `array`)."""
+    if isinstance(t, ir.Prim):
+        return t.kind.value
+    if isinstance(t, ir.Lit):
+        return str(t.value)
+    if isinstance(t, (ir.Ref, ir.TypeOf)):
+        return t.name
+    return type(t).__name__.rstrip("_").lower()
+
+
 def _flat(members: Iterable[ir.TypeExpr]) -> tuple[ir.TypeExpr, ...]:
     """Union members with nested unions (`A | (B | C)`) spliced in: resolved unions are flat."""
     out: list[ir.TypeExpr] = []
@@ -265,5 +317,10 @@ def _number_to_integer(t: ir.TypeExpr) -> ir.TypeExpr:
     return t
 
 
-def resolve(schema: ir.Schema, overrides: Mapping[str, str] | None = None) -> ir.Resolved:
-    return Resolver(schema, overrides or {}).run()
+def resolve(schema: ir.Schema, overrides: Overrides = NO_OVERRIDES) -> ir.Resolved:
+    """The resolved model; names-file entries it used are in `Resolver.namer.used`."""
+    return resolver(schema, overrides).run()
+
+
+def resolver(schema: ir.Schema, overrides: Overrides = NO_OVERRIDES) -> Resolver:
+    return Resolver(schema, overrides)

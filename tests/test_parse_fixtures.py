@@ -11,6 +11,7 @@ from golden_files import check_golden
 from codegen import ir
 from codegen.errors import SchemaError
 from codegen.jsonout import dumps
+from codegen.naming import Overrides
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -129,10 +130,48 @@ def test_name_overrides_settle_a_collision() -> None:
     r = load_text(
         "export interface A { bC: { x: string }; b: { c: { y: string } } }\n",
         "t.ts",
-        {"A.b.c": "ABInner"},
+        Overrides({"A.b.c": "ABInner"}, "names.json"),
     )
     props = {p.name: p for p in r.type("A").type.properties}  # type: ignore[union-attr]
     assert props["b"].type.properties[0].type.name == "ABInner"  # type: ignore[union-attr]
+
+
+def test_stale_name_override_is_an_error_at_its_line(tmp_path: Path) -> None:
+    from codegen.pipeline import load_text, read_overrides
+
+    names = tmp_path / "names.json"
+    names.write_text('{\n  "A.b.c": "ABInner",\n  "A.gone": "Gone"\n}\n')
+    with pytest.raises(SchemaError) as err:
+        load_text(
+            "export interface A { bC: { x: string }; b: { c: { y: string } } }\n",
+            "t.ts",
+            read_overrides(str(names)),
+        )
+    assert str(err.value) == f"{names}:3:1: name override 'A.gone' matches no inline type"
+
+
+def _variant_names(union: str) -> list[str]:
+    td = _types(f"export type U = {union};\n")["U"]
+    assert isinstance(td.type, ir.Union_)
+    return sorted(m.name for m in td.type.members if isinstance(m, ir.Obj))
+
+
+def test_union_variants_are_named_by_what_tells_them_apart_not_by_position() -> None:
+    # distinguishing keys: reordering the members keeps each one's name
+    assert _variant_names("{ a: string } | { b: number }") == ["UA", "UB"]
+    assert _variant_names("{ b: number } | { a: string }") == ["UA", "UB"]
+    # the discriminator value, `type` preferred over an earlier literal property
+    both = '{ role: "x"; type: "text" } | { role: "y"; type: "image" }'
+    assert _variant_names(both) == ["UImage", "UText"]
+    # a member whose keys are all shared is named by all its keys
+    assert _variant_names("{ a: string } | { a: string; b?: number }") == ["UA", "UB"]
+    # the same keys: the kinds of their values tell them apart
+    assert _variant_names("{ a: string } | { a: number }") == ["UANumber", "UAString"]
+    assert _variant_names("{ a: number } | { a: string }") == ["UANumber", "UAString"]
+    # a name taken by another path is an error naming both paths
+    with pytest.raises(SchemaError) as err:
+        _types("export type U = { a: string } | { b: number };\nexport type UA = { x: 1 };\n")
+    assert "type name 'UA' collides: UA and U.a" in str(err.value)
 
 
 def test_jsdoc_links_and_tags() -> None:

@@ -22,7 +22,14 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from bindings_support import REPO, import_package, mypy_strict, ruff_check, write_package
+from bindings_support import (
+    REPO,
+    generate_text,
+    import_package,
+    mypy_strict,
+    ruff_check,
+    write_package,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_schemas import instance as random_instance
@@ -612,3 +619,28 @@ def test_cross_version_module(
 def test_cross_version_duplicate_labels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["registry", str(V1), str(V1), "--format", "python"]) == 2
     assert capsys.readouterr().err == f"{V1}:1:1: version label 'v1' is also that of {V1}\n"
+
+
+# A request type whose schema name is taken by Python in the generated modules (`Literal` is
+# `typing.Literal` there): the models rename it `Literal_`, and the registry must name the same
+# class, not `typing.Literal`.
+RENAMED = """
+export interface Result { [key: string]: unknown; }
+/** @category `things/get` */
+export interface Literal { method: "things/get"; params: { id: string }; }
+/** @category `things/get` */
+export interface GetThingResult extends Result { thing: string; }
+export type ClientRequest = Literal;
+export type ServerResult = GetThingResult;
+"""
+
+
+def test_registry_names_classes_by_their_python_names(tmp_path: Path) -> None:
+    pkg = generate_text(RENAMED, tmp_path, "renamed")
+    registry = importlib.import_module("renamed.registry")
+    info = registry.METHODS["things/get"]
+    assert info.message_class is pkg.models.Literal_
+    msg = registry.parse_message(
+        {"id": 1, "method": "things/get", "params": {"id": "a"}}, direction="client_to_server"
+    )
+    assert type(msg.obj) is pkg.models.Literal_ and msg.obj.params.id == "a"

@@ -7,33 +7,17 @@ Pure functions of the resolved model; nothing here renders code.
 
 from __future__ import annotations
 
-import builtins
-import keyword
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
 from .. import ir
+from ..discriminators import Member, discriminator
 from ..errors import Diagnostic, Location, SchemaError
-from ..naming import snake
+from .pynames import PyNames, attributes
 from .shapes import children, is_class_obj, mentions
 
 P = ir.PrimKind
 ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
-
-# Names the generated modules define or import themselves; a schema type may not take them.
-RESERVED_NAMES = frozenset({
-    "JSON", "UNSET", "UnsetType", "ErrorDetail", "ValidationError", "Any", "Callable", "ClassVar",
-    "Final", "Literal", "TypeAlias", "TypeVar", "Union", "dataclass", "field", "annotations",
-    "decode", "encode", "validate", "is_valid", "errors", "MAX_DEPTH", "TYPES", "NoReturn",
-    "cast", "overload", "validators", "models", "codec", "registry",
-})  # fmt: skip
-_BUILTINS = frozenset(dir(builtins)) | set(keyword.softkwlist)
-# Attribute names a class keeps for itself.
-EXTRA = "extra"
-RESERVED_ATTRS = frozenset({EXTRA, "to_json", "from_json"})
-# A discriminator is searched for under these wire names first, then in property order.
-PREFERRED_DISCRIMINATORS = ("type", "method", "kind")
 
 
 def _loc(node: object, resolved: ir.Resolved) -> Location:
@@ -79,8 +63,8 @@ class TypeIndex:
         self.diagnostics: list[Diagnostic] = []
         self.classes: dict[str, ClassDef] = {}
         self._raw_memo: dict[str, bool] = {}
-        self.py: dict[str, str] = {}  # schema name -> Python name, where they differ
-        self._taken: set[str] = set()
+        self.names = PyNames()
+        self.py = self.names.renamed  # schema name -> Python name, where they differ
         for td in resolved.types:
             self._name(td.name)
             if is_class_obj(td.type):
@@ -93,22 +77,10 @@ class TypeIndex:
     # -- classes --------------------------------------------------------------------------------
 
     def _name(self, name: str) -> None:
-        """The Python name of a type: its schema name, unless that is a keyword, a builtin or a
-        name the generated modules use themselves (then `_` is appended: `None` -> `None_`).
-        """
-        if name in self.py or name in self._taken:
-            return
-        py = re.sub(r"\W", "_", name)
-        if not py.isidentifier():
-            py = "T" + py
-        while keyword.iskeyword(py) or py in _BUILTINS or py in RESERVED_NAMES or py in self._taken:
-            py += "_"
-        self._taken.add(py)
-        if py != name:
-            self.py[name] = py
+        self.names.add(name)
 
     def py_name(self, name: str) -> str:
-        return self.py.get(name, name)
+        return self.names.type_name(name)
 
     def _add_class(self, name: str, obj: ir.Obj, doc: ir.Doc, at: object) -> None:
         if name in self.classes:
@@ -120,17 +92,9 @@ class TypeIndex:
                     )
                 )
             return
-        attrs: set[str] = set()
-        fields = []
-        for p in obj.properties:
-            # The first property in schema order keeps its snake_case name; a later one that
-            # maps to the same attribute (`a-b` after `aB`) gets `_` appended until it is free.
-            attr = snake(p.name)
-            while attr in RESERVED_ATTRS or attr in attrs:
-                attr += "_"
-            attrs.add(attr)
-            fields.append(Field(p, attr))
-        self.classes[name] = ClassDef(name, obj, doc, tuple(fields))
+        attrs = attributes(tuple(p.name for p in obj.properties))
+        fields = tuple(Field(p, a) for p, a in zip(obj.properties, attrs))
+        self.classes[name] = ClassDef(name, obj, doc, fields)
 
     def _collect_inline(self, t: ir.TypeExpr, at: object) -> None:
         for sub in children(t):
@@ -180,8 +144,8 @@ class TypeIndex:
     # -- unions ---------------------------------------------------------------------------------
 
     def discriminator(self, t: ir.TypeExpr) -> Discriminator | None:
-        """A discriminator for a union whose members are all classes, each requiring the same
-        property to be one of its own string literals (disjoint across members)."""
+        """A discriminator for a union whose members are all distinct classes, by the one rule
+        (`codegen/discriminators.py`)."""
         members = self.members(t)
         names = [self.class_of(m) for m in members]
         if len(members) < 2 or any(n is None for n in names):
@@ -189,28 +153,20 @@ class TypeIndex:
         classes = [self.classes[n] for n in names if n is not None]
         if len({c.name for c in classes}) != len(classes):
             return None
-        candidates: list[str] = [p.name for p in classes[0].obj.properties]
-        order = [w for w in PREFERRED_DISCRIMINATORS if w in candidates]
-        order += [w for w in candidates if w not in order]
-        for wire in order:
-            found = self._discriminate(classes, wire)
-            if found is not None:
-                return found
-        return None
+        views = [self.member_view(c.obj) for c in classes]
+        wire = discriminator(views)
+        if wire is None:
+            return None
+        return Discriminator(wire, tuple((c.name, v.values(wire)) for c, v in zip(classes, views)))
 
-    def _discriminate(self, classes: list[ClassDef], wire: str) -> Discriminator | None:
-        seen: set[str] = set()
-        out = []
-        for c in classes:
-            p = c.obj.prop(wire)
-            if p is None or p.optional or p.nullable:
-                return None
-            values = self.string_literals(p.type)
-            if not values or seen.intersection(values):
-                return None
-            seen.update(values)
-            out.append((c.name, values))
-        return Discriminator(wire, tuple(out))
+    def member_view(self, obj: ir.Obj) -> Member:
+        """A resolved object as the discriminator rule sees it."""
+        literals = []
+        for p in obj.properties:
+            values = () if p.optional or p.nullable else self.string_literals(p.type)
+            if values:
+                literals.append((p.name, values))
+        return Member(tuple(p.name for p in obj.properties), tuple(literals))
 
     def string_literals(self, t: ir.TypeExpr) -> tuple[str, ...]:
         """The values of a string literal or a union of only string literals, else ()."""

@@ -13,14 +13,13 @@ the earlier member on a tie).
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass, field
 
 from .. import ir
 from ..errors import Diagnostic, Location
 from .analysis import Discriminator, TypeIndex
 from .hints import Hints
+from .pynames import HelperNames
 from .shapes import is_class_obj, structural_key
 from .text import comment_lines, literal
 
@@ -57,6 +56,7 @@ class Builds:
     selectors: dict[str, SelectorView] = field(default_factory=dict)
     pending: dict[str, ir.TypeExpr] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    helper_names: HelperNames = field(default_factory=HelperNames)
 
     # -- decoding -------------------------------------------------------------------------------
 
@@ -91,11 +91,7 @@ class Builds:
         return fn
 
     def union_builder(self, t: ir.Union_) -> str:
-        raw = structural_key(t)
-        key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
-        if len(key) > 100:
-            key = key[:80].rstrip("_") + "_" + hashlib.sha256(raw.encode()).hexdigest()[:8]
-        fn = f"_build_{key}"
+        fn = f"_build_{self.helper_names.key(structural_key(t))}"
         if fn not in self.selectors and fn not in self.pending:
             self.pending[fn] = t
             self.selectors[fn] = self._selector(fn, None, t)

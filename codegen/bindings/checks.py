@@ -12,11 +12,11 @@ passes `d + 1` when it checks a child value and `d` when it checks the same valu
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 
 from .. import ir
 from .analysis import TypeIndex
+from .pynames import HelperNames
 from .shapes import (
     P,
     describe,
@@ -86,6 +86,7 @@ class Compiler:
     index: TypeIndex
     recursive: frozenset[str] = frozenset()  # function keys that take `d`
     helpers: dict[str, Helper] = field(default_factory=dict)
+    helper_names: HelperNames = field(default_factory=HelperNames)
     patterns: dict[str, str] = field(default_factory=dict)  # constant name -> regex
     calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
     current: str = ""  # key of the function being compiled
@@ -347,10 +348,7 @@ class Compiler:
     # -- helpers --------------------------------------------------------------------------------
 
     def helper_key(self, t: ir.TypeExpr) -> str:
-        raw = structural_key(t)
-        key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
-        if len(key) > 100 or (key in self.helpers and structural_key(self.helpers[key].t) != raw):
-            key = key[:80].rstrip("_") + "_" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
+        key = self.helper_names.key(structural_key(t))
         self.helpers.setdefault(key, Helper(key, t))
         return key
 

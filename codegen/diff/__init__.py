@@ -55,10 +55,9 @@ def label_for(source: str) -> str:
 
 
 def info(resolved: ir.Resolved, label: str | None = None) -> SchemaInfo:
-    consts = {c.name: c for c in resolved.consts}
-    latest = consts.get("LATEST_PROTOCOL_VERSION")
-    version = str(latest.value.value) if latest else None
-    return SchemaInfo(label or label_for(resolved.source), resolved.sha256, version)
+    return SchemaInfo(
+        label or label_for(resolved.source), resolved.sha256, resolved.protocol_version
+    )
 
 
 def diff(

@@ -13,12 +13,13 @@ EXIT_OK, EXIT_FINDINGS = 0, 1
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from ..pipeline import load, load_overrides
+    from ..pipeline import load_many, read_overrides
     from . import diff
     from .report import render
 
-    names = load_overrides(args.names)
-    report = diff(load(args.old, names), load(args.new, names))
+    names = read_overrides(args.names)
+    old, new = load_many([args.old, args.new], names)
+    report = diff(old, new)
     write_output(render(report, args.format), args.output)
     if args.fail_on and report.fails(args.fail_on):
         counts = report.counts()

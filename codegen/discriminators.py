@@ -1,0 +1,63 @@
+"""The one rule for telling the object members of a union apart.
+
+Used to name inline union members (`resolve`), to dispatch in the generated validators and
+decoders (`bindings`), and to match union members across versions (`diff`). Each caller describes
+its members as `Member`s (what the rule needs to know, read from the declared or the resolved
+model); the rule itself lives only here.
+
+A discriminator is a property that every member requires, never null, whose type is a string
+literal or a union of string literals, with values disjoint across the members. Among several,
+`type`, `method` and `kind` are preferred, in that order; then the first in the first member's
+property order. A member without such a property is named by its distinguishing keys instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+PREFERRED = ("type", "method", "kind")
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One object member of a union, as the rule sees it."""
+
+    keys: tuple[str, ...]  # every declared property, in order
+    # required, non-nullable properties whose type is one string literal or a union of them
+    literals: tuple[tuple[str, tuple[str, ...]], ...]
+    # each property as `name-kind` (`a-string`): tells apart members with the same keys
+    signature: tuple[str, ...] = ()
+
+    def values(self, wire: str) -> tuple[str, ...]:
+        for k, v in self.literals:
+            if k == wire:
+                return v
+        return ()
+
+
+def discriminator(members: Sequence[Member]) -> str | None:
+    """The wire name of the property that tells `members` apart, or None. (A lone member is
+    told apart by the first candidate: it has nothing to be disjoint from.)"""
+    if not members:
+        return None
+    candidates = [k for k, _ in members[0].literals]
+    order = [w for w in PREFERRED if w in candidates]
+    order += [w for w in candidates if w not in order]
+    for wire in order:
+        seen: set[str] = set()
+        for m in members:
+            values = m.values(wire)
+            if not values or seen.intersection(values):
+                break
+            seen.update(values)
+        else:
+            return wire
+    return None
+
+
+def distinguishing_keys(member: Member, others: Sequence[Member]) -> tuple[str, ...]:
+    """The keys of `member` that no other member declares (in its order), else all its keys."""
+    taken = {k for o in others for k in o.keys}
+    own = tuple(k for k in member.keys if k not in taken)
+    return own or member.keys
