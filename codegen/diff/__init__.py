@@ -11,9 +11,9 @@ from pathlib import Path
 
 from .. import ir
 from ..methods import method_model, usage
+from .algebra import detect_renames
 from .compare import compare
 from .rules import LEVELS, Context, Finding, evaluate
-from .shapes import detect_renames
 
 FORMAT = "mcp-codegen-diff/1"
 FAIL_LEVELS = ("breaking", "risky", "any")

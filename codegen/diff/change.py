@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .text import subject
+from .notation import subject
 
 Facts = tuple[tuple[str, str], ...]
 

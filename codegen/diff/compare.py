@@ -24,10 +24,8 @@ from collections.abc import Mapping
 
 from .. import ir
 from ..methods import MethodModel, envelope_properties
-from . import text
-from .change import Change, yes
-from .compare_methods import compare_methods
-from .shapes import (
+from . import notation
+from .algebra import (
     as_obj,
     detect_renames,
     is_open,
@@ -38,7 +36,9 @@ from .shapes import (
     shape,
     strip_null,
 )
-from .text import ITEM, VALUE
+from .change import Change, yes
+from .compare_methods import compare_methods
+from .notation import ITEM, VALUE
 
 # Tags whose meaning is compared structurally elsewhere (constraints, nullability) or by their own
 # documentation rules; every other tag is compared as an opaque documentation tag.
@@ -105,8 +105,8 @@ class Comparer:
     def constants(self) -> None:
         for name in sorted(set(self.old_consts) | set(self.new_consts)):
             a, b = self.old_consts.get(name), self.new_consts.get(name)
-            before = text.literal(a.value.value) if a else None
-            after = text.literal(b.value.value) if b else None
+            before = notation.literal(a.value.value) if a else None
+            after = notation.literal(b.value.value) if b else None
             if a is None or b is None:
                 self.add((name,), "const.added" if a is None else "const.removed", before, after,
                          scope="constant")  # fmt: skip
@@ -206,7 +206,7 @@ class Comparer:
                 shown = c.after if c.what == "property.added" else c.before
                 if (
                     env is not None
-                    and text.prop(env) == shown
+                    and notation.prop(env) == shown
                     and messages & {c.path[0], *c.carriers}
                 ):
                     c = Change(c.scope, c.path, c.what, c.before, c.after,
@@ -235,8 +235,8 @@ class Comparer:
         if a.index != b.index and not (owner is not None and self.inherited(owner, VALUE)):
             if a.index is None or b.index is None:
                 what = "index.added" if a.index is None else "index.removed"
-                before = text.ts(a.index.value) if a.index else None
-                after = text.ts(b.index.value) if b.index else None
+                before = notation.ts(a.index.value) if a.index else None
+                after = notation.ts(b.index.value) if b.index else None
                 self.add((*path, VALUE), what, before, after)
             else:
                 self.expr(a.index.value, b.index.value, (*path, VALUE), docs)
@@ -248,7 +248,7 @@ class Comparer:
             p = b if a is None else a
             assert p is not None
             what = "property.added" if a is None else "property.removed"
-            shown = text.prop(p)
+            shown = notation.prop(p)
             self.add(path, what, None if a is None else shown, shown if a is None else None,
                      required=yes(not p.optional))  # fmt: skip
             return
@@ -291,11 +291,11 @@ class Comparer:
             if both or keys_a & keys_b or self.expanded(a, b):
                 return self.union(a, b, path, docs)
         if isinstance(a, ir.Lit) and isinstance(b, ir.Lit):
-            return self.add(path, "literal.changed", text.ts(a), text.ts(b))
+            return self.add(path, "literal.changed", notation.ts(a), notation.ts(b))
         if self.retargeted(a, b, path, docs):
             return
         rel = relation(a, b, self.old, self.new, self.renames)
-        self.add(path, "type.changed", text.ts(a), text.ts(b), relation=rel)
+        self.add(path, "type.changed", notation.ts(a), notation.ts(b), relation=rel)
 
     def retargeted(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool) -> bool:
         """A reference that now names another declaration, or a named type that became inline (or
@@ -306,7 +306,7 @@ class Comparer:
         db = self.new[b.name].type if isinstance(b, ir.Ref) and b.name in self.new else b
         if isinstance(da, ir.Ref) or isinstance(db, ir.Ref):
             return False  # an alias of an alias, or an undeclared name: report the change as is
-        key = (text.ts(a), text.ts(b))
+        key = (notation.ts(a), notation.ts(b))
         if key in self.deref_stack:  # a recursive type compared through itself: stop here
             return False
         self.add(path, "type.ref", _target(a), _target(b), same_shape=yes(self.same(da, db)))
@@ -353,7 +353,7 @@ class Comparer:
         am, bm = members(a), members(b)
         exp = self.expanded(a, b)
         if exp is not None:
-            self.add(path, "type.ref", text.ts(a), text.ts(b), same_shape=yes(False))
+            self.add(path, "type.ref", notation.ts(a), notation.ts(b), same_shape=yes(False))
             am, bm = exp
         ka = [member_key(m, self.renames) for m in am]
         kb = [member_key(m, {}) for m in bm]
@@ -364,7 +364,7 @@ class Comparer:
             if ka.count(k) > 1 or kb.count(k) > 1:
                 unmatched_a.append(m)
             elif k not in kb:
-                self.add(path, "member.removed", text.ts(m), None, **_member_facts(m, open_))
+                self.add(path, "member.removed", notation.ts(m), None, **_member_facts(m, open_))
             else:
                 other = bm[kb.index(k)]
                 if isinstance(as_obj(m), ir.Obj) and isinstance(as_obj(other), ir.Obj):
@@ -375,13 +375,13 @@ class Comparer:
             if ka.count(k) > 1 or kb.count(k) > 1:
                 unmatched_b.append(m)
             elif k not in ka:
-                self.add(path, "member.added", None, text.ts(m), **_member_facts(m, open_))
+                self.add(path, "member.added", None, notation.ts(m), **_member_facts(m, open_))
         if unmatched_a or unmatched_b:
             sa = sorted(map(str, (shape(m, self.renames) for m in unmatched_a)))
             sb = sorted(map(str, (shape(m, {}) for m in unmatched_b)))
             if sa != sb:
-                before = " | ".join(text.ts(m) for m in unmatched_a) or None
-                after = " | ".join(text.ts(m) for m in unmatched_b) or None
+                before = " | ".join(notation.ts(m) for m in unmatched_a) or None
+                after = " | ".join(notation.ts(m) for m in unmatched_b) or None
                 self.add(path, "members.unmatched", before, after)
 
     # -- documentation ------------------------------------------------------------------------
@@ -441,7 +441,7 @@ def _val(v: object) -> str | None:
 
 
 def _target(t: ir.TypeExpr) -> str:
-    return text.obj(t, depth=1) if isinstance(t, ir.Obj) else text.ts(t)
+    return notation.obj(t, depth=1) if isinstance(t, ir.Obj) else notation.ts(t)
 
 
 def _direction(x: object, y: object) -> str:

@@ -1,6 +1,6 @@
 """Neutral comparison of two method models: methods added or removed, kind, direction, carrier,
 message type, params, result and alternative results. Names are compared through the renames
-found among the types, shapes through `shapes.shape`."""
+found among the types, shapes through `algebra.shape`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Mapping
 
 from .. import ir
 from ..methods import Method, MethodModel
+from .algebra import shape
 from .change import Change, yes
-from .shapes import shape
 
 Types = Mapping[str, ir.TypeDef]
 _NEVER = ir.Prim(ir.PrimKind.NEVER)

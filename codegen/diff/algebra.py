@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 
 from .. import ir
-from . import text
+from . import notation
 
 NULL = ir.Prim(ir.PrimKind.NULL)
 STRING = ir.Prim(ir.PrimKind.STRING)
@@ -68,7 +68,7 @@ def member_key(t: ir.TypeExpr, renames: Mapping[str, str]) -> tuple[str, ...]:
     if isinstance(t, ir.Ref):
         return ("ref", renames.get(t.name, t.name))
     if isinstance(t, ir.Lit):
-        return ("lit", t.kind, text.literal(t.value))
+        return ("lit", t.kind, notation.literal(t.value))
     if isinstance(t, ir.Prim):
         return ("prim", t.kind.value)
     if isinstance(t, ir.Obj):
