@@ -34,7 +34,7 @@ class Report:
 
     def counts(self) -> dict[str, int]:
         """Findings per level (documentation-only ones apart), and the total."""
-        out = {level: 0 for level in LEVELS}
+        out: dict[str, int] = {level: 0 for level in LEVELS}
         out["documentation"] = 0
         for f in self.findings:
             out["documentation" if f.category == "documentation" else f.level] += 1
