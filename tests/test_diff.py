@@ -7,12 +7,14 @@ expected.json (`pytest --update-golden` rewrites them; review the diff before co
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
 import subprocess
 import sys
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,11 @@ from golden_files import check_golden
 
 from codegen.cli import main
 from codegen.diff import FORMAT, Report, diff
+from codegen.diff.change import What
+from codegen.diff.compare import compare
 from codegen.diff.report import finding_json, render_markdown, render_rules, to_json
 from codegen.diff.rules import CATEGORIES, LEVELS, RULES, Finding
+from codegen.methods import method_model
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -112,6 +117,59 @@ def test_rules_are_consistent() -> None:
         assert r.purpose and r.why and re.fullmatch(r"[a-z]+(-[a-z]+)+", r.id), r.id
         if r.category == "documentation":
             assert (r.sender, r.receiver) == ("info", "info"), r.id
+
+
+RULE_ID = re.compile(r"[a-z]+(-[a-z]+)+")
+
+
+def _hyphen_edged(n: ast.AST) -> bool:
+    return (
+        isinstance(n, ast.Constant)
+        and isinstance(n.value, str)
+        and "-" in n.value[:1] + n.value[-1:]
+    )
+
+
+def _assembles_id(n: ast.AST) -> bool:
+    """An f-string, `+` or `"-".join` that glues a hyphen to a computed piece: how rule ids were
+    once built (`f"method-{kind}-retyped"`), which no grep finds."""
+    if isinstance(n, ast.JoinedStr):
+        texts = [v.value if isinstance(v, ast.Constant) else None for v in n.values]
+        return any(
+            (isinstance(a, str) and b is None and a.endswith("-"))
+            or (a is None and isinstance(b, str) and b.startswith("-"))
+            for a, b in pairwise(texts)
+        )
+    if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add):
+        return _hyphen_edged(n.left) or _hyphen_edged(n.right)
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "join":
+        return isinstance(n.func.value, ast.Constant) and n.func.value.value == "-"
+    return False
+
+
+def test_rule_ids_are_written_out() -> None:
+    """Every rule id can be grepped: defined once as `id="..."`, never assembled from pieces,
+    and every hyphenated word in codegen/diff is a defined id (a misspelt id fails here)."""
+    defined: Counter[str] = Counter()
+    for path in sorted((REPO / "codegen" / "diff").glob("*.py")):
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{rel(path)}:{getattr(n, 'lineno', '?')}"
+            if isinstance(n, ast.keyword) and n.arg == "id" and isinstance(n.value, ast.Constant):
+                defined[str(n.value.value)] += 1
+            if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                assert not RULE_ID.fullmatch(n.value) or n.value in RULES, f"{where}: {n.value!r}"
+            assert not _assembles_id(n), f"{where}: a rule id built from pieces"
+    assert defined == dict.fromkeys(RULES, 1), "each rule id is defined exactly once"
+
+
+def test_change_kinds_all_occur() -> None:
+    """`What` lists exactly the kinds of change compare produces: each occurs in some fixture."""
+    seen: set[What] = set()
+    for rule in RULE_DIRS:
+        old, new = load(str(FIXTURES / rule / "old.ts")), load(str(FIXTURES / rule / "new.ts"))
+        for a, b in ((old, new), (new, old)):
+            seen |= {c.what for c in compare(a, b, method_model(a), method_model(b))}
+    assert seen == set(What)
 
 
 def _table_rows(markdown: str) -> list[list[str]]:

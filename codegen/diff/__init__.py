@@ -11,9 +11,9 @@ from pathlib import Path
 
 from .. import ir
 from ..methods import method_model, usage
+from .algebra import detect_renames
 from .compare import compare
 from .rules import LEVELS, Context, Finding, evaluate
-from .shapes import detect_renames
 
 FORMAT = "mcp-codegen-diff/1"
 FAIL_LEVELS = ("breaking", "risky", "any")
@@ -34,7 +34,7 @@ class Report:
 
     def counts(self) -> dict[str, int]:
         """Findings per level (documentation-only ones apart), and the total."""
-        out = {level: 0 for level in LEVELS}
+        out: dict[str, int] = {level: 0 for level in LEVELS}
         out["documentation"] = 0
         for f in self.findings:
             out["documentation" if f.category == "documentation" else f.level] += 1

@@ -1,9 +1,9 @@
 """Neutral structural comparison of two resolved schemas: *what* changed, never how bad it is.
 
 The output is a sorted tuple of `Change`s. Each names the changed subject by its path, says what
-happened (`what`), shows the before/after as names and structure only (TS-like text, never doc
-prose), and records neutral facts a rule needs (`required`, `relation`, `tag`, ...). Levels and
-rule ids are decided in `rules.py`.
+happened (`what`, a `What`), shows the before/after as names and structure only (TS-like text,
+never doc prose), and records neutral facts a rule needs (`Facts`: `required`, `relation`, `tag`,
+...). Levels and rule ids are decided in `rules.py`.
 
 Decisions that keep the list short and exact:
 * A property change inherited unchanged through `extends` is reported once, at the type that
@@ -21,13 +21,12 @@ Decisions that keep the list short and exact:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from .. import ir
 from ..methods import MethodModel, envelope_properties
-from . import text
-from .change import Change, yes
-from .compare_methods import compare_methods
-from .shapes import (
+from . import notation
+from .algebra import (
     as_obj,
     detect_renames,
     is_open,
@@ -38,7 +37,9 @@ from .shapes import (
     shape,
     strip_null,
 )
-from .text import ITEM, VALUE
+from .change import NO_FACTS, Change, Facts, Movement, What
+from .compare_methods import compare_methods
+from .notation import ITEM, VALUE
 
 # Tags whose meaning is compared structurally elsewhere (constraints, nullability) or by their own
 # documentation rules; every other tag is compared as an opaque documentation tag.
@@ -66,13 +67,13 @@ class Comparer:
     def add(
         self,
         path: tuple[str, ...],
-        what: str,
+        what: What,
         before: str | None = None,
         after: str | None = None,
         scope: str = "type",
-        **facts: str,
+        facts: Facts = NO_FACTS,
     ) -> None:
-        self.out.append(Change(scope, path, what, before, after, tuple(sorted(facts.items()))))
+        self.out.append(Change(scope, path, what, before, after, facts))
 
     def same(self, a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
         return shape(a, self.renames) == shape(b, {})
@@ -85,34 +86,38 @@ class Comparer:
         for name, td in self.old.items():
             if name in self.renames:
                 to = self.new[self.renames[name]]
-                self.add((name,), "type.renamed", name, to.name)
+                self.add((name,), What.TYPE_RENAMED, name, to.name)
                 self.doc(td.doc, to.doc, (to.name,))
                 self.expr(td.type, to.type, (to.name,))  # same shape: only inline docs may differ
             elif name not in self.new:
-                self.add((name,), "type.removed", name, None, candidates=self.cands(name))
+                self.add(
+                    (name,), What.TYPE_REMOVED, name, None, facts=Facts(candidates=self.cands(name))
+                )
         for name in self.new:
             if name not in self.old and name not in renamed_to:
-                self.add((name,), "type.added", None, name, candidates=self.cands(name))
+                self.add(
+                    (name,), What.TYPE_ADDED, None, name, facts=Facts(candidates=self.cands(name))
+                )
         for name, td in self.old.items():
             if name in self.new:
                 self.typedef(td, self.new[name])
         self.out.extend(compare_methods(old_methods, new_methods, self.old, self.new, self.renames))
         return self.finish(old_methods, new_methods)
 
-    def cands(self, name: str) -> str:
-        return ", ".join(sorted(self.candidates.get(name, [])))
+    def cands(self, name: str) -> tuple[str, ...]:
+        return tuple(sorted(self.candidates.get(name, [])))
 
     def constants(self) -> None:
         for name in sorted(set(self.old_consts) | set(self.new_consts)):
             a, b = self.old_consts.get(name), self.new_consts.get(name)
-            before = text.literal(a.value.value) if a else None
-            after = text.literal(b.value.value) if b else None
+            before = notation.literal(a.value.value) if a else None
+            after = notation.literal(b.value.value) if b else None
             if a is None or b is None:
-                self.add((name,), "const.added" if a is None else "const.removed", before, after,
-                         scope="constant")  # fmt: skip
+                what = What.CONST_ADDED if a is None else What.CONST_REMOVED
+                self.add((name,), what, before, after, scope="constant")
                 continue
             if a.value != b.value:
-                self.add((name,), "const.value", before, after, scope="constant")
+                self.add((name,), What.CONST_VALUE, before, after, scope="constant")
             self.doc(a.doc, b.doc, (name,), scope="constant")
 
     def typedef(self, a: ir.TypeDef, b: ir.TypeDef) -> None:
@@ -198,19 +203,17 @@ class Comparer:
         for c in self.out:
             carriers = self.carriers.get((c.path[0], c.path[1])) if len(c.path) > 1 else None
             if carriers and c.scope == "type":
-                c = Change(
-                    c.scope, c.path, c.what, c.before, c.after, c.facts, tuple(sorted(carriers))
-                )
-            if c.what in ("property.added", "property.removed") and len(c.path) == 2:
-                env = envelopes[c.what == "property.added"].get(c.path[1])
-                shown = c.after if c.what == "property.added" else c.before
+                c = replace(c, carriers=tuple(sorted(carriers)))
+            if c.what in (What.PROPERTY_ADDED, What.PROPERTY_REMOVED) and len(c.path) == 2:
+                added = c.what is What.PROPERTY_ADDED
+                env = envelopes[added].get(c.path[1])
+                shown = c.after if added else c.before
                 if (
                     env is not None
-                    and text.prop(env) == shown
+                    and notation.prop(env) == shown
                     and messages & {c.path[0], *c.carriers}
                 ):
-                    c = Change(c.scope, c.path, c.what, c.before, c.after,
-                               tuple(sorted((*c.facts, ("envelope", "yes")))), c.carriers)  # fmt: skip
+                    c = replace(c, facts=replace(c.facts, envelope=True))
             out.append(c)
         return tuple(sorted(set(out), key=Change.sort_key))
 
@@ -234,9 +237,9 @@ class Comparer:
             self.prop(pa, pb, (*path, name), docs)
         if a.index != b.index and not (owner is not None and self.inherited(owner, VALUE)):
             if a.index is None or b.index is None:
-                what = "index.added" if a.index is None else "index.removed"
-                before = text.ts(a.index.value) if a.index else None
-                after = text.ts(b.index.value) if b.index else None
+                what = What.INDEX_ADDED if a.index is None else What.INDEX_REMOVED
+                before = notation.ts(a.index.value) if a.index else None
+                after = notation.ts(b.index.value) if b.index else None
                 self.add((*path, VALUE), what, before, after)
             else:
                 self.expr(a.index.value, b.index.value, (*path, VALUE), docs)
@@ -247,23 +250,22 @@ class Comparer:
         if a is None or b is None:
             p = b if a is None else a
             assert p is not None
-            what = "property.added" if a is None else "property.removed"
-            shown = text.prop(p)
+            what = What.PROPERTY_ADDED if a is None else What.PROPERTY_REMOVED
+            shown = notation.prop(p)
             self.add(path, what, None if a is None else shown, shown if a is None else None,
-                     required=yes(not p.optional))  # fmt: skip
+                     facts=Facts(required=not p.optional))  # fmt: skip
             return
         if a.optional != b.optional:
-            self.add(path, "property.optional", _req(a), _req(b))
+            self.add(path, What.PROPERTY_OPTIONAL, _req(a), _req(b))
         if a.nullable != b.nullable:
-            self.add(path, "property.nullable", _null(a), _null(b))
+            self.add(path, What.PROPERTY_NULLABLE, _null(a), _null(b))
         if a.readonly != b.readonly:
-            self.add(path, "property.readonly", _ro(a), _ro(b))
+            self.add(path, What.PROPERTY_READONLY, _ro(a), _ro(b))
         for c in _CONSTRAINTS:
             x, y = getattr(a.constraints, c), getattr(b.constraints, c)
             if x != y:
-                self.add(
-                    path, "constraint", _val(x), _val(y), constraint=c, change=_direction(x, y)
-                )
+                facts = Facts(constraint=c, change=_direction(x, y))
+                self.add(path, What.CONSTRAINT, _val(x), _val(y), facts=facts)
         self.expr(strip_null(a.type), strip_null(b.type), path, docs)
         if docs:
             self.doc(a.doc, b.doc, path)
@@ -291,11 +293,11 @@ class Comparer:
             if both or keys_a & keys_b or self.expanded(a, b):
                 return self.union(a, b, path, docs)
         if isinstance(a, ir.Lit) and isinstance(b, ir.Lit):
-            return self.add(path, "literal.changed", text.ts(a), text.ts(b))
+            return self.add(path, What.LITERAL_CHANGED, notation.ts(a), notation.ts(b))
         if self.retargeted(a, b, path, docs):
             return
         rel = relation(a, b, self.old, self.new, self.renames)
-        self.add(path, "type.changed", text.ts(a), text.ts(b), relation=rel)
+        self.add(path, What.TYPE_CHANGED, notation.ts(a), notation.ts(b), facts=Facts(relation=rel))
 
     def retargeted(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool) -> bool:
         """A reference that now names another declaration, or a named type that became inline (or
@@ -306,10 +308,11 @@ class Comparer:
         db = self.new[b.name].type if isinstance(b, ir.Ref) and b.name in self.new else b
         if isinstance(da, ir.Ref) or isinstance(db, ir.Ref):
             return False  # an alias of an alias, or an undeclared name: report the change as is
-        key = (text.ts(a), text.ts(b))
+        key = (notation.ts(a), notation.ts(b))
         if key in self.deref_stack:  # a recursive type compared through itself: stop here
             return False
-        self.add(path, "type.ref", _target(a), _target(b), same_shape=yes(self.same(da, db)))
+        facts = Facts(same_shape=self.same(da, db))
+        self.add(path, What.TYPE_REF, _target(a), _target(b), facts=facts)
         self.deref_stack.add(key)
         self.expr(da, db, path, docs=False)
         self.deref_stack.discard(key)
@@ -353,18 +356,20 @@ class Comparer:
         am, bm = members(a), members(b)
         exp = self.expanded(a, b)
         if exp is not None:
-            self.add(path, "type.ref", text.ts(a), text.ts(b), same_shape=yes(False))
+            facts = Facts(same_shape=False)
+            self.add(path, What.TYPE_REF, notation.ts(a), notation.ts(b), facts=facts)
             am, bm = exp
         ka = [member_key(m, self.renames) for m in am]
         kb = [member_key(m, {}) for m in bm]
-        open_ = yes(is_open(am) or is_open(bm))
+        open_ = is_open(am) or is_open(bm)
         unmatched_a: list[ir.TypeExpr] = []
         unmatched_b: list[ir.TypeExpr] = []
         for m, k in zip(am, ka):
             if ka.count(k) > 1 or kb.count(k) > 1:
                 unmatched_a.append(m)
             elif k not in kb:
-                self.add(path, "member.removed", text.ts(m), None, **_member_facts(m, open_))
+                facts = _member_facts(m, open_)
+                self.add(path, What.MEMBER_REMOVED, notation.ts(m), None, facts=facts)
             else:
                 other = bm[kb.index(k)]
                 if isinstance(as_obj(m), ir.Obj) and isinstance(as_obj(other), ir.Obj):
@@ -375,14 +380,15 @@ class Comparer:
             if ka.count(k) > 1 or kb.count(k) > 1:
                 unmatched_b.append(m)
             elif k not in ka:
-                self.add(path, "member.added", None, text.ts(m), **_member_facts(m, open_))
+                facts = _member_facts(m, open_)
+                self.add(path, What.MEMBER_ADDED, None, notation.ts(m), facts=facts)
         if unmatched_a or unmatched_b:
             sa = sorted(map(str, (shape(m, self.renames) for m in unmatched_a)))
             sb = sorted(map(str, (shape(m, {}) for m in unmatched_b)))
             if sa != sb:
-                before = " | ".join(text.ts(m) for m in unmatched_a) or None
-                after = " | ".join(text.ts(m) for m in unmatched_b) or None
-                self.add(path, "members.unmatched", before, after)
+                before = " | ".join(notation.ts(m) for m in unmatched_a) or None
+                after = " | ".join(notation.ts(m) for m in unmatched_b) or None
+                self.add(path, What.MEMBERS_UNMATCHED, before, after)
 
     # -- documentation ------------------------------------------------------------------------
 
@@ -409,19 +415,20 @@ class Comparer:
         if a == b:
             return
         if a.text != b.text:
-            self.add(path, "doc.description", scope=scope)
+            self.add(path, What.DOC_DESCRIPTION, scope=scope)
         ta, tb = _tags(a), _tags(b)
         for tag in sorted(set(ta) | set(tb)):
             x, y = ta.get(tag), tb.get(tag)
             if x == y:
                 continue
-            change = "added" if x is None else "removed" if y is None else "changed"
+            change: Movement = "added" if x is None else "removed" if y is None else "changed"
+            facts = Facts(tag=tag, change=change)
             if tag == "category":  # category values are names, not prose
                 before = ", ".join(v.strip("`") for v in x) if x else None
                 after = ", ".join(v.strip("`") for v in y) if y else None
-                self.add(path, "doc.tag", before, after, scope=scope, tag=tag, change=change)
+                self.add(path, What.DOC_TAG, before, after, scope=scope, facts=facts)
             else:
-                self.add(path, "doc.tag", scope=scope, tag=tag, change=change)
+                self.add(path, What.DOC_TAG, scope=scope, facts=facts)
 
 
 def _req(p: ir.Property) -> str:
@@ -441,10 +448,10 @@ def _val(v: object) -> str | None:
 
 
 def _target(t: ir.TypeExpr) -> str:
-    return text.obj(t, depth=1) if isinstance(t, ir.Obj) else text.ts(t)
+    return notation.obj(t, depth=1) if isinstance(t, ir.Obj) else notation.ts(t)
 
 
-def _direction(x: object, y: object) -> str:
+def _direction(x: object, y: object) -> Movement:
     if x is None:
         return "added"
     if y is None:
@@ -454,11 +461,9 @@ def _direction(x: object, y: object) -> str:
     return "changed"
 
 
-def _member_facts(m: ir.TypeExpr, open_: str) -> dict[str, str]:
-    facts = {"member": "literal" if isinstance(m, ir.Lit) else "type", "open": open_}
-    if isinstance(m, ir.Ref):
-        facts["ref"] = m.name
-    return facts
+def _member_facts(m: ir.TypeExpr, open_: bool) -> Facts:
+    ref = m.name if isinstance(m, ir.Ref) else None
+    return Facts(literal=isinstance(m, ir.Lit), open=open_, ref=ref)
 
 
 def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:

@@ -1,6 +1,6 @@
 """Neutral comparison of two method models: methods added or removed, kind, direction, carrier,
 message type, params, result and alternative results. Names are compared through the renames
-found among the types, shapes through `shapes.shape`."""
+found among the types, shapes through `algebra.shape`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Mapping
 
 from .. import ir
 from ..methods import Method, MethodModel
-from .change import Change, yes
-from .shapes import shape
+from .algebra import shape
+from .change import NO_FACTS, Change, Facts, What
 
 Types = Mapping[str, ir.TypeDef]
 _NEVER = ir.Prim(ir.PrimKind.NEVER)
@@ -42,9 +42,13 @@ def compare_methods(
     out: list[Change] = []
 
     def add(
-        path: tuple[str, ...], what: str, before: str | None, after: str | None, **facts: str
+        path: tuple[str, ...],
+        what: What,
+        before: str | None,
+        after: str | None,
+        facts: Facts = NO_FACTS,
     ) -> None:
-        out.append(Change("method", path, what, before, after, tuple(sorted(facts.items()))))
+        out.append(Change("method", path, what, before, after, facts))
 
     def same(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
         return shape(a, renames) == shape(b, {})
@@ -58,26 +62,26 @@ def compare_methods(
         if a is None or b is None:
             m = b if a is None else a
             assert m is not None
-            what = "method.added" if a is None else "method.removed"
+            what = What.METHOD_ADDED if a is None else What.METHOD_REMOVED
             before, after = (None, m.type_name) if a is None else (m.type_name, None)
-            add(path, what, before, after, kind=m.kind, direction=m.direction)
+            add(path, what, before, after, Facts(kind=m.kind, direction=m.direction))
             continue
         if a.kind != b.kind:
-            add(path, "method.kind", a.kind, b.kind)
+            add(path, What.METHOD_KIND, a.kind, b.kind)
         if a.direction != b.direction:
-            add(path, "method.direction", a.direction, b.direction)
+            add(path, What.METHOD_DIRECTION, a.direction, b.direction)
         if a.via != b.via:
-            add(path, "method.via", a.via, b.via)
+            add(path, What.METHOD_VIA, a.via, b.via)
         if renamed(a.type_name) != b.type_name:
-            add(path, "method.type", a.type_name, b.type_name)
+            add(path, What.METHOD_TYPE, a.type_name, b.type_name)
         if renamed(a.params_type) != b.params_type:
             shaped = same(_params(old_types, a), _params(new_types, b))
             add(
                 path,
-                "method.params",
+                What.METHOD_PARAMS,
                 _opt(a.params_type),
                 _opt(b.params_type),
-                same_shape=yes(shaped),
+                Facts(same_shape=shaped),
             )
         if a.kind != b.kind:
             continue  # a request became a notification or back: results no longer compare
@@ -85,14 +89,14 @@ def compare_methods(
             shaped = same(_decl(old_types, a.result_type), _decl(new_types, b.result_type))
             add(
                 path,
-                "method.result",
+                What.METHOD_RESULT,
                 _opt(a.result_type),
                 _opt(b.result_type),
-                same_shape=yes(shaped),
+                Facts(same_shape=shaped),
             )
         alts_a = {renames.get(x, x) for x in a.alt_result_types}
         for x in sorted(alts_a - set(b.alt_result_types)):
-            add(path, "method.alt.removed", x, None)
+            add(path, What.METHOD_ALT_REMOVED, x, None)
         for x in sorted(set(b.alt_result_types) - alts_a):
-            add(path, "method.alt.added", None, x)
+            add(path, What.METHOD_ALT_ADDED, None, x)
     return out

@@ -123,9 +123,14 @@ def _doc_change(f: Finding) -> str:
     if f.rule == "category-changed":
         return f"@category {f.before or '(none)'} → {f.after or '(none)'}"
     tag = f.after or f.before or "tag"
-    verb = {"added": "added", "removed": "removed"}.get(f.rule.rsplit("-", 1)[-1], "")
-    if f.rule == "doc-tag-changed":
+    if f.rule in ("deprecated-added", "internal-added"):
+        verb = "added"
+    elif f.rule in ("deprecated-removed", "internal-removed"):
+        verb = "removed"
+    elif f.rule == "doc-tag-changed":
         verb = "added" if f.before is None else "removed" if f.after is None else "changed"
+    else:
+        verb = ""
     return f"{tag} {verb}"
 
 

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..methods import MethodModel, Side, Usage
-from .change import Change
+from .change import Change, Facts, What
 
-LEVELS = ("breaking", "risky", "compatible", "info")
-CATEGORIES = (
+Level = Literal["breaking", "risky", "compatible", "info"]
+Category = Literal[
+    "method", "type", "property", "union", "enum", "constraint", "constant", "documentation"
+]
+LEVELS: tuple[Level, ...] = ("breaking", "risky", "compatible", "info")  # worst first
+CATEGORIES: tuple[Category, ...] = (
     "method",
     "type",
     "property",
@@ -40,229 +45,617 @@ CATEGORIES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rule:
-    id: str
-    category: str
-    sender: str  # level for senders of the affected data
-    receiver: str  # level for receivers
+    id: str  # stable; written literally here and wherever a rule is picked (grep finds both)
+    category: Category
+    sender: Level  # level for senders of the affected data
+    receiver: Level  # level for receivers
+    mirror: str  # the rule the same change reports when OLD and NEW are swapped
     purpose: str  # what the rule detects
     why: str  # the one-line reason shown with each finding
-    mirror: str  # the rule the same change reports when OLD and NEW are swapped
 
     @property
-    def level(self) -> str:
+    def level(self) -> Level:
         return worst((self.sender, self.receiver))
 
 
-def worst(levels: Iterable[str]) -> str:
+def worst(levels: Iterable[Level]) -> Level:
     return min(levels, key=LEVELS.index, default="info")
 
 
-B, R, C, I = "breaking", "risky", "compatible", "info"
+# The rule book, in the order `mcp-codegen rules` and docs/diff-rules.md list it. Each id is
+# written out once here; code that picks a rule names it literally too (never assembled).
+_BOOK: tuple[Rule, ...] = (
+    Rule(
+        id="method-added",
+        category="method",
+        sender="compatible",
+        receiver="compatible",
+        mirror="method-removed",
+        purpose="a method string appears in the message unions",
+        why="new method: nobody must send it; old peers that receive it answer method-not-found",
+    ),
+    Rule(
+        id="method-removed",
+        category="method",
+        sender="breaking",
+        receiver="compatible",
+        mirror="method-added",
+        purpose="a method string disappears from the message unions",
+        why="old senders still send it, new receivers no longer handle it",
+    ),
+    Rule(
+        id="method-kind-changed",
+        category="method",
+        sender="breaking",
+        receiver="breaking",
+        mirror="method-kind-changed",
+        purpose="a method changes between request and notification",
+        why="old senders wait for a response that never comes, or send one nobody expects",
+    ),
+    Rule(
+        id="method-direction-changed",
+        category="method",
+        sender="breaking",
+        receiver="breaking",
+        mirror="method-direction-changed",
+        purpose="the side that sends a method changes (client_to_server <-> server_to_client)",
+        why="old code sends it the old way and does not handle it the new way",
+    ),
+    Rule(
+        id="method-direction-widened",
+        category="method",
+        sender="compatible",
+        receiver="breaking",
+        mirror="method-direction-narrowed",
+        purpose="a method sent by one side may now be sent by both",
+        why="the side that starts receiving it has no handler in its old code",
+    ),
+    Rule(
+        id="method-direction-narrowed",
+        category="method",
+        sender="breaking",
+        receiver="compatible",
+        mirror="method-direction-widened",
+        purpose="a method sent by both sides may now be sent by only one",
+        why="old code on the side that lost it still sends it to peers that no longer handle it",
+    ),
+    Rule(
+        id="method-transport-changed",
+        category="method",
+        sender="breaking",
+        receiver="breaking",
+        mirror="method-transport-changed",
+        purpose=(
+            "a request moves between a JSON-RPC message and an input request inside "
+            "InputRequiredResult"
+        ),
+        why="old code looks for the request on the old carrier and never sees it on the new one",
+    ),
+    Rule(
+        id="method-type-changed",
+        category="method",
+        sender="info",
+        receiver="info",
+        mirror="method-type-changed",
+        purpose="the declared type of a method's message changes name",
+        why="names are not on the wire; the shapes of both types are compared separately",
+    ),
+    Rule(
+        id="method-params-changed",
+        category="method",
+        sender="breaking",
+        receiver="breaking",
+        mirror="method-params-changed",
+        purpose="a request's or notification's params type changes to one of another shape",
+        why="old senders build the old params, old receivers parse the old params",
+    ),
+    Rule(
+        id="method-params-retyped",
+        category="method",
+        sender="info",
+        receiver="info",
+        mirror="method-params-retyped",
+        purpose="a params type changes name but not shape",
+        why="same shape under another name: wire-compatible",
+    ),
+    Rule(
+        id="method-result-changed",
+        category="method",
+        sender="breaking",
+        receiver="breaking",
+        mirror="method-result-changed",
+        purpose="a request is answered by a result type of another shape",
+        why="old responders send the old result, old requesters parse the old result",
+    ),
+    Rule(
+        id="method-result-retyped",
+        category="method",
+        sender="info",
+        receiver="info",
+        mirror="method-result-retyped",
+        purpose="a result type changes name but not shape",
+        why="same shape under another name: wire-compatible",
+    ),
+    Rule(
+        id="method-result-alternative-added",
+        category="method",
+        sender="compatible",
+        receiver="breaking",
+        mirror="method-result-alternative-removed",
+        purpose=(
+            "a request may now also be answered by another result type"
+            " (InputRequiredResult, CreateTaskResult)"
+        ),
+        why="old requesters cannot parse the new kind of answer",
+    ),
+    Rule(
+        id="method-result-alternative-removed",
+        category="method",
+        sender="breaking",
+        receiver="compatible",
+        mirror="method-result-alternative-added",
+        purpose="a request may no longer be answered by an alternative result type",
+        why="old responders may still send the alternative that new requesters no longer accept",
+    ),
+    Rule(
+        id="type-added",
+        category="type",
+        sender="compatible",
+        receiver="compatible",
+        mirror="type-removed",
+        purpose="a declared type appears (rename candidates are listed)",
+        why="new declaration: nothing existing has to change",
+    ),
+    Rule(
+        id="type-removed",
+        category="type",
+        sender="breaking",
+        receiver="breaking",
+        mirror="type-added",
+        purpose="a declared type disappears (rename candidates are listed)",
+        why="code and messages that use the type lose it",
+    ),
+    Rule(
+        id="type-renamed",
+        category="type",
+        sender="risky",
+        receiver="risky",
+        mirror="type-renamed",
+        purpose="a type is removed and exactly one type of the same shape is added",
+        why="same shape under a new name: wire-compatible, but code that names the old type breaks",
+    ),
+    Rule(
+        id="type-changed",
+        category="type",
+        sender="breaking",
+        receiver="breaking",
+        mirror="type-changed",
+        purpose=(
+            "the type of a property or alias changes to an unrelated one (before/after as TS text)"
+        ),
+        why="values valid before are invalid now and the other way round",
+    ),
+    Rule(
+        id="type-widened",
+        category="type",
+        sender="compatible",
+        receiver="breaking",
+        mirror="type-narrowed",
+        purpose=(
+            "a type now accepts everything it accepted before and more"
+            " (integer -> number, literal -> string)"
+        ),
+        why="old receivers may be sent values they do not handle",
+    ),
+    Rule(
+        id="type-narrowed",
+        category="type",
+        sender="breaking",
+        receiver="compatible",
+        mirror="type-widened",
+        purpose="a type now accepts a subset of what it accepted before",
+        why="old senders may send values that are no longer allowed",
+    ),
+    Rule(
+        id="type-equivalent",
+        category="type",
+        sender="info",
+        receiver="info",
+        mirror="type-equivalent",
+        purpose=(
+            "a type is written differently but accepts the same JSON values"
+            " (unknown <-> any, object <-> { [key: string]: JSONValue })"
+        ),
+        why="same set of values on the wire",
+    ),
+    Rule(
+        id="type-reference-changed",
+        category="type",
+        sender="info",
+        receiver="info",
+        mirror="type-reference-changed",
+        purpose=(
+            "a reference now points at another declaration, or an inline object became"
+            " a named type (or back)"
+        ),
+        why="names are not on the wire; any difference in shape is reported as separate findings",
+    ),
+    Rule(
+        id="literal-value-changed",
+        category="type",
+        sender="breaking",
+        receiver="breaking",
+        mirror="literal-value-changed",
+        purpose="a literal type (discriminator, method string, error code) changes its value",
+        why="old senders send the old value, old receivers match on the old value",
+    ),
+    Rule(
+        id="property-added-optional",
+        category="property",
+        sender="compatible",
+        receiver="compatible",
+        mirror="property-removed-optional",
+        purpose="an optional property is added",
+        why="old senders omit it, which stays allowed; old receivers ignore it",
+    ),
+    Rule(
+        id="property-added-required",
+        category="property",
+        sender="breaking",
+        receiver="compatible",
+        mirror="property-removed-required",
+        purpose="a required property is added",
+        why="old senders omit it and new receivers reject that",
+    ),
+    Rule(
+        id="property-removed-optional",
+        category="property",
+        sender="risky",
+        receiver="compatible",
+        mirror="property-added-optional",
+        purpose="an optional property is removed",
+        why=(
+            "old senders may still send it (a problem for strict receivers);"
+            " old receivers already coped with its absence"
+        ),
+    ),
+    Rule(
+        id="property-removed-required",
+        category="property",
+        sender="risky",
+        receiver="breaking",
+        mirror="property-added-required",
+        purpose="a required property is removed",
+        why="old receivers rely on it and no longer get it",
+    ),
+    Rule(
+        id="property-became-required",
+        category="property",
+        sender="breaking",
+        receiver="compatible",
+        mirror="property-became-optional",
+        purpose="an optional property becomes required",
+        why="old senders may omit it and new receivers reject that",
+    ),
+    Rule(
+        id="property-became-optional",
+        category="property",
+        sender="compatible",
+        receiver="breaking",
+        mirror="property-became-required",
+        purpose="a required property becomes optional",
+        why="old receivers rely on it and may no longer get it",
+    ),
+    Rule(
+        id="property-became-nullable",
+        category="property",
+        sender="compatible",
+        receiver="breaking",
+        mirror="property-no-longer-nullable",
+        purpose="a property may now be null",
+        why="old receivers do not expect null",
+    ),
+    Rule(
+        id="property-no-longer-nullable",
+        category="property",
+        sender="breaking",
+        receiver="compatible",
+        mirror="property-became-nullable",
+        purpose="a property may no longer be null",
+        why="old senders may send null and new receivers reject it",
+    ),
+    Rule(
+        id="envelope-property-declared",
+        category="property",
+        sender="info",
+        receiver="info",
+        mirror="envelope-property-undeclared",
+        purpose=(
+            "a JSON-RPC message type now declares an envelope property (`jsonrpc`, `id`) itself"
+        ),
+        why="the JSON-RPC envelope always carried it; only the type's declaration changed",
+    ),
+    Rule(
+        id="envelope-property-undeclared",
+        category="property",
+        sender="info",
+        receiver="info",
+        mirror="envelope-property-declared",
+        purpose=(
+            "a JSON-RPC message type stops declaring an envelope property (`jsonrpc`, `id`) itself"
+        ),
+        why="the JSON-RPC envelope still carries it; only the type's declaration changed",
+    ),
+    Rule(
+        id="property-readonly-changed",
+        category="property",
+        sender="info",
+        receiver="info",
+        mirror="property-readonly-changed",
+        purpose="a property gains or loses `readonly`",
+        why="readonly is a TypeScript notion only; nothing changes on the wire",
+    ),
+    Rule(
+        id="index-signature-added",
+        category="property",
+        sender="compatible",
+        receiver="risky",
+        mirror="index-signature-removed",
+        purpose="an object gains an index signature (it accepts arbitrary extra keys)",
+        why="old receivers may get keys they do not know",
+    ),
+    Rule(
+        id="index-signature-removed",
+        category="property",
+        sender="risky",
+        receiver="compatible",
+        mirror="index-signature-added",
+        purpose="an object loses its index signature",
+        why="old senders may still send extra keys that strict receivers now reject",
+    ),
+    Rule(
+        id="union-member-added",
+        category="union",
+        sender="compatible",
+        receiver="risky",
+        mirror="union-member-removed",
+        purpose="a union gains a member",
+        why="old receivers may be sent a variant they cannot handle",
+    ),
+    Rule(
+        id="union-member-removed",
+        category="union",
+        sender="breaking",
+        receiver="compatible",
+        mirror="union-member-added",
+        purpose="a union loses a member",
+        why="old senders may still send the removed variant",
+    ),
+    Rule(
+        id="union-members-unmatched",
+        category="union",
+        sender="breaking",
+        receiver="breaking",
+        mirror="union-members-unmatched",
+        purpose="union members changed in a way that cannot be matched member by member",
+        why="variants cannot be paired, so neither side can be assumed compatible",
+    ),
+    Rule(
+        id="enum-value-added",
+        category="enum",
+        sender="compatible",
+        receiver="risky",
+        mirror="enum-value-removed",
+        purpose="a closed set of literal values gains a value",
+        why="old receivers may be sent a value they do not know",
+    ),
+    Rule(
+        id="enum-value-removed",
+        category="enum",
+        sender="breaking",
+        receiver="compatible",
+        mirror="enum-value-added",
+        purpose="a closed set of literal values loses a value",
+        why="old senders may still send the removed value",
+    ),
+    Rule(
+        id="open-enum-value-added",
+        category="enum",
+        sender="info",
+        receiver="info",
+        mirror="open-enum-value-removed",
+        purpose='an open set (`"a" | "b" | string`) names another value',
+        why="any string was already allowed",
+    ),
+    Rule(
+        id="open-enum-value-removed",
+        category="enum",
+        sender="info",
+        receiver="info",
+        mirror="open-enum-value-added",
+        purpose='an open set (`"a" | "b" | string`) stops naming a value',
+        why="any string is still allowed",
+    ),
+    Rule(
+        id="format-added",
+        category="constraint",
+        sender="risky",
+        receiver="compatible",
+        mirror="format-removed",
+        purpose="a string property gains a `@format`",
+        why="values old senders produced may not match the format",
+    ),
+    Rule(
+        id="format-removed",
+        category="constraint",
+        sender="compatible",
+        receiver="risky",
+        mirror="format-added",
+        purpose="a string property loses its `@format`",
+        why="old receivers may rely on the format",
+    ),
+    Rule(
+        id="format-changed",
+        category="constraint",
+        sender="risky",
+        receiver="risky",
+        mirror="format-changed",
+        purpose="a string property's `@format` changes",
+        why="values valid for one format may be invalid for the other",
+    ),
+    Rule(
+        id="constraint-tightened",
+        category="constraint",
+        sender="risky",
+        receiver="compatible",
+        mirror="constraint-loosened",
+        purpose=(
+            "a minimum/minItems rises, a maximum/maxItems falls, or a bound or pattern is added"
+        ),
+        why="values old senders produced may now be out of range",
+    ),
+    Rule(
+        id="constraint-loosened",
+        category="constraint",
+        sender="compatible",
+        receiver="risky",
+        mirror="constraint-tightened",
+        purpose=(
+            "a minimum/minItems falls, a maximum/maxItems rises, or a bound or pattern is removed"
+        ),
+        why="old receivers may get values outside the range they relied on",
+    ),
+    Rule(
+        id="constraint-changed",
+        category="constraint",
+        sender="risky",
+        receiver="risky",
+        mirror="constraint-changed",
+        purpose="a pattern changes",
+        why="values valid for one pattern may be invalid for the other",
+    ),
+    Rule(
+        id="constant-added",
+        category="constant",
+        sender="compatible",
+        receiver="compatible",
+        mirror="constant-removed",
+        purpose="a constant is declared",
+        why="new declaration: nothing existing has to change",
+    ),
+    Rule(
+        id="constant-removed",
+        category="constant",
+        sender="risky",
+        receiver="risky",
+        mirror="constant-added",
+        purpose="a constant disappears",
+        why="code that names the constant breaks",
+    ),
+    Rule(
+        id="constant-value-changed",
+        category="constant",
+        sender="breaking",
+        receiver="breaking",
+        mirror="constant-value-changed",
+        purpose="a constant's value changes",
+        why="old code uses the old value",
+    ),
+    Rule(
+        id="error-code-changed",
+        category="constant",
+        sender="breaking",
+        receiver="breaking",
+        mirror="error-code-changed",
+        purpose="an error-code constant (JSON-RPC range -32768..-32000) changes value",
+        why="old senders send the old code and old receivers do not recognise the new one",
+    ),
+    Rule(
+        id="protocol-version-changed",
+        category="constant",
+        sender="risky",
+        receiver="risky",
+        mirror="protocol-version-changed",
+        purpose="LATEST_PROTOCOL_VERSION changes",
+        why="peers negotiate the version; code that hard-codes the old string refuses the new one",
+    ),
+    Rule(
+        id="description-changed",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="description-changed",
+        purpose="the description of a subject changes (the text itself is not reported)",
+        why="documentation only",
+    ),
+    Rule(
+        id="deprecated-added",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="deprecated-removed",
+        purpose="a subject gains `@deprecated`",
+        why="still valid on the wire; plan its removal",
+    ),
+    Rule(
+        id="deprecated-removed",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="deprecated-added",
+        purpose="a subject loses `@deprecated`",
+        why="documentation only",
+    ),
+    Rule(
+        id="internal-added",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="internal-removed",
+        purpose="a subject gains `@internal`",
+        why="documentation only",
+    ),
+    Rule(
+        id="internal-removed",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="internal-added",
+        purpose="a subject loses `@internal`",
+        why="documentation only",
+    ),
+    Rule(
+        id="category-changed",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="category-changed",
+        purpose="a subject's `@category` changes",
+        why="documentation only",
+    ),
+    Rule(
+        id="doc-tag-changed",
+        category="documentation",
+        sender="info",
+        receiver="info",
+        mirror="doc-tag-changed",
+        purpose="another JSDoc tag (@see, @example, @default, ...) is added, removed or changed",
+        why="documentation only",
+    ),
+)
 
-_TABLE: tuple[tuple[str, str, str, str, str, str, str], ...] = (
-    # id, category, sender, receiver, mirror, purpose, why
-    ("method-added", "method", C, C, "method-removed",
-     "a method string appears in the message unions",
-     "new method: nobody must send it; old peers that receive it answer method-not-found"),
-    ("method-removed", "method", B, C, "method-added",
-     "a method string disappears from the message unions",
-     "old senders still send it, new receivers no longer handle it"),
-    ("method-kind-changed", "method", B, B, "method-kind-changed",
-     "a method changes between request and notification",
-     "old senders wait for a response that never comes, or send one nobody expects"),
-    ("method-direction-changed", "method", B, B, "method-direction-changed",
-     "the side that sends a method changes (client_to_server <-> server_to_client)",
-     "old code sends it the old way and does not handle it the new way"),
-    ("method-direction-widened", "method", C, B, "method-direction-narrowed",
-     "a method sent by one side may now be sent by both",
-     "the side that starts receiving it has no handler in its old code"),
-    ("method-direction-narrowed", "method", B, C, "method-direction-widened",
-     "a method sent by both sides may now be sent by only one",
-     "old code on the side that lost it still sends it to peers that no longer handle it"),
-    ("method-transport-changed", "method", B, B, "method-transport-changed",
-     "a request moves between a JSON-RPC message and an input request inside InputRequiredResult",
-     "old code looks for the request on the old carrier and never sees it on the new one"),
-    ("method-type-changed", "method", I, I, "method-type-changed",
-     "the declared type of a method's message changes name",
-     "names are not on the wire; the shapes of both types are compared separately"),
-    ("method-params-changed", "method", B, B, "method-params-changed",
-     "a request's or notification's params type changes to one of another shape",
-     "old senders build the old params, old receivers parse the old params"),
-    ("method-params-retyped", "method", I, I, "method-params-retyped",
-     "a params type changes name but not shape",
-     "same shape under another name: wire-compatible"),
-    ("method-result-changed", "method", B, B, "method-result-changed",
-     "a request is answered by a result type of another shape",
-     "old responders send the old result, old requesters parse the old result"),
-    ("method-result-retyped", "method", I, I, "method-result-retyped",
-     "a result type changes name but not shape",
-     "same shape under another name: wire-compatible"),
-    ("method-result-alternative-added", "method", C, B, "method-result-alternative-removed",
-     "a request may now also be answered by another result type (InputRequiredResult, CreateTaskResult)",
-     "old requesters cannot parse the new kind of answer"),
-    ("method-result-alternative-removed", "method", B, C, "method-result-alternative-added",
-     "a request may no longer be answered by an alternative result type",
-     "old responders may still send the alternative that new requesters no longer accept"),
-    ("type-added", "type", C, C, "type-removed",
-     "a declared type appears (rename candidates are listed)",
-     "new declaration: nothing existing has to change"),
-    ("type-removed", "type", B, B, "type-added",
-     "a declared type disappears (rename candidates are listed)",
-     "code and messages that use the type lose it"),
-    ("type-renamed", "type", R, R, "type-renamed",
-     "a type is removed and exactly one type of the same shape is added",
-     "same shape under a new name: wire-compatible, but code that names the old type breaks"),
-    ("type-changed", "type", B, B, "type-changed",
-     "the type of a property or alias changes to an unrelated one (before/after as TS text)",
-     "values valid before are invalid now and the other way round"),
-    ("type-widened", "type", C, B, "type-narrowed",
-     "a type now accepts everything it accepted before and more (integer -> number, literal -> string)",
-     "old receivers may be sent values they do not handle"),
-    ("type-narrowed", "type", B, C, "type-widened",
-     "a type now accepts a subset of what it accepted before",
-     "old senders may send values that are no longer allowed"),
-    ("type-equivalent", "type", I, I, "type-equivalent",
-     "a type is written differently but accepts the same JSON values (unknown <-> any, "
-     + "object <-> { [key: string]: JSONValue })",
-     "same set of values on the wire"),
-    ("type-reference-changed", "type", I, I, "type-reference-changed",
-     "a reference now points at another declaration, or an inline object became a named type"
-     + " (or back)",
-     "names are not on the wire; any difference in shape is reported as separate findings"),
-    ("literal-value-changed", "type", B, B, "literal-value-changed",
-     "a literal type (discriminator, method string, error code) changes its value",
-     "old senders send the old value, old receivers match on the old value"),
-    ("property-added-optional", "property", C, C, "property-removed-optional",
-     "an optional property is added",
-     "old senders omit it, which stays allowed; old receivers ignore it"),
-    ("property-added-required", "property", B, C, "property-removed-required",
-     "a required property is added",
-     "old senders omit it and new receivers reject that"),
-    ("property-removed-optional", "property", R, C, "property-added-optional",
-     "an optional property is removed",
-     "old senders may still send it (a problem for strict receivers); old receivers already"
-     + " coped with its absence"),
-    ("property-removed-required", "property", R, B, "property-added-required",
-     "a required property is removed",
-     "old receivers rely on it and no longer get it"),
-    ("property-became-required", "property", B, C, "property-became-optional",
-     "an optional property becomes required",
-     "old senders may omit it and new receivers reject that"),
-    ("property-became-optional", "property", C, B, "property-became-required",
-     "a required property becomes optional",
-     "old receivers rely on it and may no longer get it"),
-    ("property-became-nullable", "property", C, B, "property-no-longer-nullable",
-     "a property may now be null",
-     "old receivers do not expect null"),
-    ("property-no-longer-nullable", "property", B, C, "property-became-nullable",
-     "a property may no longer be null",
-     "old senders may send null and new receivers reject it"),
-    ("envelope-property-declared", "property", I, I, "envelope-property-undeclared",
-     "a JSON-RPC message type now declares an envelope property (`jsonrpc`, `id`) itself",
-     "the JSON-RPC envelope always carried it; only the type's declaration changed"),
-    ("envelope-property-undeclared", "property", I, I, "envelope-property-declared",
-     "a JSON-RPC message type stops declaring an envelope property (`jsonrpc`, `id`) itself",
-     "the JSON-RPC envelope still carries it; only the type's declaration changed"),
-    ("property-readonly-changed", "property", I, I, "property-readonly-changed",
-     "a property gains or loses `readonly`",
-     "readonly is a TypeScript notion only; nothing changes on the wire"),
-    ("index-signature-added", "property", C, R, "index-signature-removed",
-     "an object gains an index signature (it accepts arbitrary extra keys)",
-     "old receivers may get keys they do not know"),
-    ("index-signature-removed", "property", R, C, "index-signature-added",
-     "an object loses its index signature",
-     "old senders may still send extra keys that strict receivers now reject"),
-    ("union-member-added", "union", C, R, "union-member-removed",
-     "a union gains a member",
-     "old receivers may be sent a variant they cannot handle"),
-    ("union-member-removed", "union", B, C, "union-member-added",
-     "a union loses a member",
-     "old senders may still send the removed variant"),
-    ("union-members-unmatched", "union", B, B, "union-members-unmatched",
-     "union members changed in a way that cannot be matched member by member",
-     "variants cannot be paired, so neither side can be assumed compatible"),
-    ("enum-value-added", "enum", C, R, "enum-value-removed",
-     "a closed set of literal values gains a value",
-     "old receivers may be sent a value they do not know"),
-    ("enum-value-removed", "enum", B, C, "enum-value-added",
-     "a closed set of literal values loses a value",
-     "old senders may still send the removed value"),
-    ("open-enum-value-added", "enum", I, I, "open-enum-value-removed",
-     "an open set (`\"a\" | \"b\" | string`) names another value",
-     "any string was already allowed"),
-    ("open-enum-value-removed", "enum", I, I, "open-enum-value-added",
-     "an open set (`\"a\" | \"b\" | string`) stops naming a value",
-     "any string is still allowed"),
-    ("format-added", "constraint", R, C, "format-removed",
-     "a string property gains a `@format`",
-     "values old senders produced may not match the format"),
-    ("format-removed", "constraint", C, R, "format-added",
-     "a string property loses its `@format`",
-     "old receivers may rely on the format"),
-    ("format-changed", "constraint", R, R, "format-changed",
-     "a string property's `@format` changes",
-     "values valid for one format may be invalid for the other"),
-    ("constraint-tightened", "constraint", R, C, "constraint-loosened",
-     "a minimum/minItems rises, a maximum/maxItems falls, or a bound or pattern is added",
-     "values old senders produced may now be out of range"),
-    ("constraint-loosened", "constraint", C, R, "constraint-tightened",
-     "a minimum/minItems falls, a maximum/maxItems rises, or a bound or pattern is removed",
-     "old receivers may get values outside the range they relied on"),
-    ("constraint-changed", "constraint", R, R, "constraint-changed",
-     "a pattern changes",
-     "values valid for one pattern may be invalid for the other"),
-    ("constant-added", "constant", C, C, "constant-removed",
-     "a constant is declared",
-     "new declaration: nothing existing has to change"),
-    ("constant-removed", "constant", R, R, "constant-added",
-     "a constant disappears",
-     "code that names the constant breaks"),
-    ("constant-value-changed", "constant", B, B, "constant-value-changed",
-     "a constant's value changes",
-     "old code uses the old value"),
-    ("error-code-changed", "constant", B, B, "error-code-changed",
-     "an error-code constant (JSON-RPC range -32768..-32000) changes value",
-     "old senders send the old code and old receivers do not recognise the new one"),
-    ("protocol-version-changed", "constant", R, R, "protocol-version-changed",
-     "LATEST_PROTOCOL_VERSION changes",
-     "peers negotiate the version; code that hard-codes the old string refuses the new one"),
-    ("description-changed", "documentation", I, I, "description-changed",
-     "the description of a subject changes (the text itself is not reported)",
-     "documentation only"),
-    ("deprecated-added", "documentation", I, I, "deprecated-removed",
-     "a subject gains `@deprecated`",
-     "still valid on the wire; plan its removal"),
-    ("deprecated-removed", "documentation", I, I, "deprecated-added",
-     "a subject loses `@deprecated`",
-     "documentation only"),
-    ("internal-added", "documentation", I, I, "internal-removed",
-     "a subject gains `@internal`",
-     "documentation only"),
-    ("internal-removed", "documentation", I, I, "internal-added",
-     "a subject loses `@internal`",
-     "documentation only"),
-    ("category-changed", "documentation", I, I, "category-changed",
-     "a subject's `@category` changes",
-     "documentation only"),
-    ("doc-tag-changed", "documentation", I, I, "doc-tag-changed",
-     "another JSDoc tag (@see, @example, @default, ...) is added, removed or changed",
-     "documentation only"),
-)  # fmt: skip
-
-RULES: dict[str, Rule] = {
-    row[0]: Rule(row[0], row[1], row[2], row[3], row[5], row[6], row[4]) for row in _TABLE
-}
+RULES: dict[str, Rule] = {r.id: r for r in _BOOK}
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
     rule: str
-    category: str
-    level: str  # the worse of `sender` and `receiver`
-    sender: str
-    receiver: str
+    category: Category
+    level: Level  # the worse of `sender` and `receiver`
+    sender: Level
+    receiver: Level
     subject: str
     before: str | None
     after: str | None
@@ -287,98 +680,137 @@ class Finding:
 # Which rule a change falls under
 
 
+def rule_for(c: Change) -> str:
+    """The rule id of a change: one case per kind of change, every id written out."""
+    f = c.facts
+    match c.what:
+        case What.METHOD_ADDED:
+            return "method-added"
+        case What.METHOD_REMOVED:
+            return "method-removed"
+        case What.METHOD_KIND:
+            return "method-kind-changed"
+        case What.METHOD_DIRECTION:
+            if c.after == "both":
+                return "method-direction-widened"
+            if c.before == "both":
+                return "method-direction-narrowed"
+            return "method-direction-changed"
+        case What.METHOD_VIA:
+            return "method-transport-changed"
+        case What.METHOD_TYPE:
+            return "method-type-changed"
+        case What.METHOD_PARAMS:
+            return "method-params-retyped" if f.same_shape else "method-params-changed"
+        case What.METHOD_RESULT:
+            return "method-result-retyped" if f.same_shape else "method-result-changed"
+        case What.METHOD_ALT_ADDED:
+            return "method-result-alternative-added"
+        case What.METHOD_ALT_REMOVED:
+            return "method-result-alternative-removed"
+        case What.TYPE_ADDED:
+            return "type-added"
+        case What.TYPE_REMOVED:
+            return "type-removed"
+        case What.TYPE_RENAMED:
+            return "type-renamed"
+        case What.TYPE_CHANGED:
+            if f.relation == "wider":
+                return "type-widened"
+            if f.relation == "narrower":
+                return "type-narrowed"
+            return "type-equivalent" if f.relation == "equivalent" else "type-changed"
+        case What.TYPE_REF:
+            return "type-reference-changed"
+        case What.LITERAL_CHANGED:
+            return "literal-value-changed"
+        case What.PROPERTY_ADDED:
+            if f.envelope:
+                return "envelope-property-declared"
+            return "property-added-required" if f.required else "property-added-optional"
+        case What.PROPERTY_REMOVED:
+            if f.envelope:
+                return "envelope-property-undeclared"
+            return "property-removed-required" if f.required else "property-removed-optional"
+        case What.PROPERTY_OPTIONAL:
+            if c.after == "required":
+                return "property-became-required"
+            return "property-became-optional"
+        case What.PROPERTY_NULLABLE:
+            if c.after == "nullable":
+                return "property-became-nullable"
+            return "property-no-longer-nullable"
+        case What.PROPERTY_READONLY:
+            return "property-readonly-changed"
+        case What.INDEX_ADDED:
+            return "index-signature-added"
+        case What.INDEX_REMOVED:
+            return "index-signature-removed"
+        case What.MEMBER_ADDED:
+            if not f.literal:
+                return "union-member-added"
+            return "open-enum-value-added" if f.open else "enum-value-added"
+        case What.MEMBER_REMOVED:
+            if not f.literal:
+                return "union-member-removed"
+            return "open-enum-value-removed" if f.open else "enum-value-removed"
+        case What.MEMBERS_UNMATCHED:
+            return "union-members-unmatched"
+        case What.CONSTRAINT:
+            return _constraint_rule(f)
+        case What.CONST_ADDED:
+            return "constant-added"
+        case What.CONST_REMOVED:
+            return "constant-removed"
+        case What.CONST_VALUE:
+            return _constant_rule(c)
+        case What.DOC_DESCRIPTION:
+            return "description-changed"
+        case What.DOC_TAG:
+            return _doc_tag_rule(f)
+    raise ValueError(f"no rule for change {c.what!r}")  # a bug: compare and rules disagree
+
+
+# A bound that moves this way excludes values that were allowed before.
 _TIGHTER = {
     "minimum": "raised",
     "min_items": "raised",
     "maximum": "lowered",
     "max_items": "lowered",
 }
-_FIXED = {
-    "method.added": "method-added",
-    "method.removed": "method-removed",
-    "method.kind": "method-kind-changed",
-    "method.via": "method-transport-changed",
-    "method.type": "method-type-changed",
-    "method.alt.added": "method-result-alternative-added",
-    "method.alt.removed": "method-result-alternative-removed",
-    "type.added": "type-added",
-    "type.removed": "type-removed",
-    "type.renamed": "type-renamed",
-    "type.ref": "type-reference-changed",
-    "literal.changed": "literal-value-changed",
-    "property.readonly": "property-readonly-changed",
-    "index.added": "index-signature-added",
-    "index.removed": "index-signature-removed",
-    "members.unmatched": "union-members-unmatched",
-    "const.added": "constant-added",
-    "const.removed": "constant-removed",
-    "doc.description": "description-changed",
+
+
+def _constraint_rule(f: Facts) -> str:
+    if f.constraint == "format":
+        if f.change == "added":
+            return "format-added"
+        if f.change == "removed":
+            return "format-removed"
+        return "format-changed"
+    if f.change == "added":
+        return "constraint-tightened"
+    if f.change == "removed":
+        return "constraint-loosened"
+    if f.constraint in _TIGHTER:
+        return (
+            "constraint-tightened" if f.change == _TIGHTER[f.constraint] else "constraint-loosened"
+        )
+    return "constraint-changed"
+
+
+# Tags with rules of their own when they come or go; any other tag change is `doc-tag-changed`.
+_DOC_TAG_RULES: dict[tuple[str, str], str] = {
+    ("deprecated", "added"): "deprecated-added",
+    ("deprecated", "removed"): "deprecated-removed",
+    ("internal", "added"): "internal-added",
+    ("internal", "removed"): "internal-removed",
 }
 
 
-def rule_for(c: Change) -> str:
-    """The rule id of a change (every `what` maps to exactly one rule)."""
-    fixed = _FIXED.get(c.what)
-    if fixed is not None:
-        return fixed
-    if c.what == "method.direction":
-        if c.after == "both":
-            return "method-direction-widened"
-        return "method-direction-narrowed" if c.before == "both" else "method-direction-changed"
-    if c.what in ("method.params", "method.result"):
-        kind = c.what.split(".")[1]
-        return (
-            f"method-{kind}-retyped" if c.fact("same_shape") == "yes" else f"method-{kind}-changed"
-        )
-    if c.what == "type.changed":
-        rel = c.fact("relation")
-        return {
-            "wider": "type-widened",
-            "narrower": "type-narrowed",
-            "equivalent": "type-equivalent",
-        }.get(rel, "type-changed")
-    if c.what in ("property.added", "property.removed"):
-        if c.fact("envelope") == "yes":
-            return (
-                "envelope-property-declared"
-                if c.what == "property.added"
-                else "envelope-property-undeclared"
-            )
-        verb = c.what.split(".")[1]
-        return f"property-{verb}-{'required' if c.fact('required') == 'yes' else 'optional'}"
-    if c.what == "property.optional":
-        return "property-became-required" if c.after == "required" else "property-became-optional"
-    if c.what == "property.nullable":
-        return (
-            "property-became-nullable" if c.after == "nullable" else "property-no-longer-nullable"
-        )
-    if c.what in ("member.added", "member.removed"):
-        verb = c.what.split(".")[1]
-        if c.fact("member") == "literal":
-            return f"{'open-' if c.fact('open') == 'yes' else ''}enum-value-{verb}"
-        return f"union-member-{verb}"
-    if c.what == "constraint":
-        return _constraint_rule(c.fact("constraint"), c.fact("change"))
-    if c.what == "const.value":
-        return _constant_rule(c)
-    if c.what == "doc.tag":
-        tag, change = c.fact("tag"), c.fact("change")
-        if tag in ("deprecated", "internal") and change in ("added", "removed"):
-            return f"{tag}-{change}"
-        return "category-changed" if tag == "category" else "doc-tag-changed"
-    raise ValueError(f"no rule for change {c.what!r}")  # a bug: compare and rules disagree
-
-
-def _constraint_rule(constraint: str, change: str) -> str:
-    if constraint == "format":
-        return f"format-{change}"
-    if change == "added":
-        return "constraint-tightened"
-    if change == "removed":
-        return "constraint-loosened"
-    if constraint in _TIGHTER:
-        return "constraint-tightened" if change == _TIGHTER[constraint] else "constraint-loosened"
-    return "constraint-changed"
+def _doc_tag_rule(f: Facts) -> str:
+    if f.tag == "category":
+        return "category-changed"
+    return _DOC_TAG_RULES.get((f.tag or "", f.change or ""), "doc-tag-changed")
 
 
 def _is_error_code(value: str | None) -> bool:
@@ -423,8 +855,8 @@ def _names(c: Change, ctx: Context) -> set[str]:
     and their counterparts under a rename. A union member change of a union no method uses
     (`ClientRequest`) is carried by the member itself."""
     names = {c.path[0], *c.carriers}
-    if c.fact("ref") and not _methods(names, ctx):
-        names.add(c.fact("ref"))
+    if c.facts.ref and not _methods(names, ctx):
+        names.add(c.facts.ref)
     for old, new in ctx.renames:
         if old in names or new in names:
             names.update((old, new))
@@ -441,20 +873,25 @@ def _responders(direction: str) -> tuple[Side, ...]:
     return ("server",) if direction == "client_to_server" else ("client",)
 
 
+# Changes of what answers a request: the answering side sends the affected data.
+_RESULT_CHANGES = (What.METHOD_RESULT, What.METHOD_ALT_ADDED, What.METHOD_ALT_REMOVED)
+
+
 def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
     findings = []
     for c in changes:
         rule = RULES[rule_for(c)]
         before, after = c.before, c.after
-        if rule.id == "doc-tag-changed" or rule.id.startswith(("deprecated-", "internal-")):
-            tag = "@" + c.fact("tag")
-            before = tag if c.fact("change") != "added" else None
-            after = tag if c.fact("change") != "removed" else None
+        if c.what is What.DOC_TAG and c.facts.tag != "category":
+            # a tag's text is documentation prose: show the tag's name, never its value
+            tag = "@" + (c.facts.tag or "")
+            before = tag if c.facts.change != "added" else None
+            after = tag if c.facts.change != "removed" else None
         if c.scope == "method":
             m = c.path[0]
             methods: tuple[str, ...] = (m,)
             sides: set[Side] = set()
-            responder = c.what.startswith(("method.result", "method.alt"))
+            responder = c.what in _RESULT_CHANGES
             for model in (ctx.old_methods, ctx.new_methods):
                 found = model.get(m)
                 senders = found.senders if found else ()
@@ -467,7 +904,6 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
         else:
             names = _names(c, ctx)
             methods, sent_by = tuple(sorted(_methods(names, ctx))), ctx.sides(names)
-        cands = c.fact("candidates")
         findings.append(
             Finding(
                 rule=rule.id,
@@ -482,7 +918,7 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
                 methods=methods,
                 sent_by=sent_by,
                 inherited_by=c.carriers,
-                candidates=tuple(cands.split(", ")) if cands else (),
+                candidates=c.facts.candidates,
             )
         )
     return tuple(sorted(findings, key=Finding.sort_key))

@@ -8,13 +8,15 @@ names and paths of inline objects, documentation, source locations, property and
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from typing import Literal
 
 from .. import ir
-from . import text
+from . import notation
 
 NULL = ir.Prim(ir.PrimKind.NULL)
 STRING = ir.Prim(ir.PrimKind.STRING)
 Types = Mapping[str, ir.TypeDef]
+Relation = Literal["wider", "narrower", "equivalent", "unrelated"]
 
 
 def as_obj(t: ir.TypeExpr) -> ir.TypeExpr:
@@ -68,7 +70,7 @@ def member_key(t: ir.TypeExpr, renames: Mapping[str, str]) -> tuple[str, ...]:
     if isinstance(t, ir.Ref):
         return ("ref", renames.get(t.name, t.name))
     if isinstance(t, ir.Lit):
-        return ("lit", t.kind, text.literal(t.value))
+        return ("lit", t.kind, notation.literal(t.value))
     if isinstance(t, ir.Prim):
         return ("prim", t.kind.value)
     if isinstance(t, ir.Obj):
@@ -229,7 +231,7 @@ def relation(
     old_types: Types,
     new_types: Types,
     renames: Mapping[str, str],
-) -> str:
+) -> Relation:
     """ "wider" (new accepts every old value), "narrower", "equivalent" (both), or "unrelated"."""
     wider = Acceptance(old_types, new_types, renames).accepts(new, old)
     inverse = {v: k for k, v in renames.items()}
