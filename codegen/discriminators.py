@@ -13,8 +13,10 @@ property order. A member without such a property is named by its distinguishing 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from . import ir
 
 PREFERRED = ("type", "method", "kind")
 
@@ -61,3 +63,35 @@ def distinguishing_keys(member: Member, others: Sequence[Member]) -> tuple[str, 
     taken = {k for o in others for k in o.keys}
     own = tuple(k for k in member.keys if k not in taken)
     return own or member.keys
+
+
+def string_literals(
+    t: ir.TypeExpr, types: Mapping[str, ir.TypeDef], seen: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The values of a resolved string literal type or union of them (through aliases), else ()."""
+    if isinstance(t, ir.Ref):
+        td = types.get(t.name)
+        if td is None or t.name in seen:
+            return ()
+        return string_literals(td.type, types, seen | {t.name})
+    if isinstance(t, ir.Lit):
+        return (t.value,) if t.kind == "string" and isinstance(t.value, str) else ()
+    if isinstance(t, ir.Union_):
+        out: list[str] = []
+        for m in t.members:
+            values = string_literals(m, types, seen)
+            if not values:
+                return ()
+            out.extend(values)
+        return tuple(dict.fromkeys(out))
+    return ()
+
+
+def resolved_member(obj: ir.Obj, types: Mapping[str, ir.TypeDef]) -> Member:
+    """A resolved object as the rule sees it."""
+    literals = []
+    for p in obj.properties:
+        values = () if p.optional or p.nullable else string_literals(p.type, types)
+        if values:
+            literals.append((p.name, values))
+    return Member(tuple(p.name for p in obj.properties), tuple(literals))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import ir
-from ..discriminators import Member, discriminator
+from ..discriminators import Member, discriminator, resolved_member
 from ..errors import Diagnostic, Location, SchemaError
 from .pynames import PyNames, attributes
 from .shapes import children, is_class_obj, mentions
@@ -160,23 +160,7 @@ class TypeIndex:
         return Discriminator(wire, tuple((c.name, v.values(wire)) for c, v in zip(classes, views)))
 
     def member_view(self, obj: ir.Obj) -> Member:
-        """A resolved object as the discriminator rule sees it."""
-        literals = []
-        for p in obj.properties:
-            values = () if p.optional or p.nullable else self.string_literals(p.type)
-            if values:
-                literals.append((p.name, values))
-        return Member(tuple(p.name for p in obj.properties), tuple(literals))
-
-    def string_literals(self, t: ir.TypeExpr) -> tuple[str, ...]:
-        """The values of a string literal or a union of only string literals, else ()."""
-        values: list[str] = []
-        for m in self.members(t):
-            m = self.target(m)
-            if not (isinstance(m, ir.Lit) and m.kind == "string" and isinstance(m.value, str)):
-                return ()
-            values.append(m.value)
-        return tuple(values)
+        return resolved_member(obj, self.typedefs)
 
     # -- raw JSON -------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Literal
 
 from .. import ir
+from ..discriminators import discriminator, resolved_member
 from . import notation
 
 NULL = ir.Prim(ir.PrimKind.NULL)
@@ -19,24 +20,14 @@ Types = Mapping[str, ir.TypeDef]
 Relation = Literal["wider", "narrower", "equivalent", "unrelated"]
 
 
-def as_obj(t: ir.TypeExpr) -> ir.TypeExpr:
-    """`Record<string, V>` as the object `{ [key: string]: V }`; anything else unchanged."""
-    if isinstance(t, ir.Map) and t.key == STRING:
-        return ir.Obj((), (), ir.Index(t.value))
-    return t
-
-
 def shape(t: ir.TypeExpr, renames: Mapping[str, str]) -> Hashable:
     """A canonical, hashable form of a type; referenced names are mapped through `renames`."""
-    t = as_obj(t)
     if isinstance(t, ir.Prim):
         return ("prim", t.kind.value)
     if isinstance(t, ir.Lit):
         return ("lit", t.kind, t.value)
     if isinstance(t, ir.Ref):
         return ("ref", renames.get(t.name, t.name))
-    if isinstance(t, ir.TypeOf):
-        return ("typeof", t.name)
     if isinstance(t, ir.Array):
         return ("array", shape(t.item, renames))
     if isinstance(t, ir.Union_):
@@ -45,6 +36,8 @@ def shape(t: ir.TypeExpr, renames: Mapping[str, str]) -> Hashable:
         return ("inter", frozenset(shape(m, renames) for m in t.members))
     if isinstance(t, ir.Map):
         return ("map", shape(t.key, renames), shape(t.value, renames))
+    if not isinstance(t, ir.Obj):
+        ir.not_resolved(t)
     props = frozenset(
         (p.name, p.optional, p.nullable, p.readonly, p.constraints, shape(p.type, renames))
         for p in t.properties
@@ -64,9 +57,11 @@ def strip_null(t: ir.TypeExpr) -> ir.TypeExpr:
     return rest[0] if len(rest) == 1 else ir.Union_(rest)
 
 
-def member_key(t: ir.TypeExpr, renames: Mapping[str, str]) -> tuple[str, ...]:
-    """What identifies a union member across versions."""
-    t = as_obj(t)
+def member_key(
+    t: ir.TypeExpr, renames: Mapping[str, str], wire: str | None, types: Types
+) -> tuple[str, ...]:
+    """What identifies a union member across versions; an inline object by its value of the
+    union's discriminator `wire` (the one rule, `codegen/discriminators.py`)."""
     if isinstance(t, ir.Ref):
         return ("ref", renames.get(t.name, t.name))
     if isinstance(t, ir.Lit):
@@ -74,17 +69,15 @@ def member_key(t: ir.TypeExpr, renames: Mapping[str, str]) -> tuple[str, ...]:
     if isinstance(t, ir.Prim):
         return ("prim", t.kind.value)
     if isinstance(t, ir.Obj):
-        d = discriminator(t)
-        return ("obj", *d) if d else ("obj",)
+        values = resolved_member(t, types).values(wire) if wire is not None else ()
+        return ("obj", wire, "|".join(values)) if wire is not None and values else ("obj",)
     return (type(t).__name__.rstrip("_").lower(),)
 
 
-def discriminator(o: ir.Obj) -> tuple[str, str] | None:
-    """The first required property (by name) whose type is a literal: `("type", "text")`."""
-    for p in sorted(o.properties, key=lambda p: p.name):
-        if not p.optional and isinstance(p.type, ir.Lit):
-            return p.name, str(p.type.value)
-    return None
+def union_discriminator(ms: Iterable[ir.TypeExpr], types: Types) -> str | None:
+    """The discriminator of a union's inline object members, by the one rule."""
+    objs = [m for m in ms if isinstance(m, ir.Obj)]
+    return discriminator([resolved_member(o, types) for o in objs])
 
 
 def member_label(key: tuple[str, ...]) -> str:
@@ -137,7 +130,7 @@ class Acceptance:
                 td = types.get(member.name)
                 if member.name in seen or td is None:
                     continue
-                m, inner = as_obj(td.type), seen | {member.name}
+                m, inner = td.type, seen | {member.name}
             if isinstance(m, ir.Prim):
                 kinds.update(_JSON_KINDS if m.kind in _TOP else {_json_kind(m.kind)})
             elif isinstance(m, ir.Union_) and self.json_top(m, types, inner):
@@ -155,8 +148,8 @@ class Acceptance:
 
     def deref(self, t: ir.TypeExpr, types: Types) -> ir.TypeExpr:
         if isinstance(t, ir.Ref) and t.name in types:
-            return as_obj(types[t.name].type)
-        return as_obj(t)
+            return types[t.name].type
+        return t
 
     def accepts(self, big: ir.TypeExpr, small: ir.TypeExpr, depth: int = 0) -> bool:
         if shape(small, self.renames) == shape(big, {}):

@@ -42,6 +42,7 @@ class What(str, enum.Enum):
     MEMBER_REMOVED = "member.removed"
     MEMBERS_UNMATCHED = "members.unmatched"
     CONSTRAINT = "constraint"
+    NAME_CHANGED = "name.changed"  # a generated class or attribute name of the same data
     CONST_ADDED = "const.added"
     CONST_REMOVED = "const.removed"
     CONST_VALUE = "const.value"

@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .. import ir
+from ..bindings import pynames
 from ..methods import MethodModel, envelope_properties
 from . import notation
 from .algebra import (
-    as_obj,
     detect_renames,
     is_open,
     member_key,
@@ -36,6 +36,7 @@ from .algebra import (
     relation,
     shape,
     strip_null,
+    union_discriminator,
 )
 from .change import NO_FACTS, Change, Facts, Movement, What
 from .compare_methods import compare_methods
@@ -77,6 +78,13 @@ class Comparer:
 
     def same(self, a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
         return shape(a, self.renames) == shape(b, {})
+
+    def keys(self, ms: tuple[ir.TypeExpr, ...], old: bool) -> list[tuple[str, ...]]:
+        """The identities of union members `ms` of the old (or new) schema."""
+        types = self.old if old else self.new
+        renames = self.renames if old else {}
+        wire = union_discriminator(ms, types)
+        return [member_key(m, renames, wire, types) for m in ms]
 
     # -- declarations -------------------------------------------------------------------------
 
@@ -123,6 +131,7 @@ class Comparer:
     def typedef(self, a: ir.TypeDef, b: ir.TypeDef) -> None:
         path = (a.name,)
         self.doc(a.doc, b.doc, path)
+        self.constraints(a.constraints, b.constraints, path)
         if isinstance(a.type, ir.Obj) and isinstance(b.type, ir.Obj):
             self.obj(a.type, b.type, path, owner=a.name)
         elif (
@@ -227,6 +236,7 @@ class Comparer:
         owner: str | None = None,
         docs: bool = True,
     ) -> None:
+        self.names(a, b, path)
         names = [p.name for p in a.properties] + [
             p.name for p in b.properties if a.prop(p.name) is None
         ]
@@ -261,14 +271,29 @@ class Comparer:
             self.add(path, What.PROPERTY_NULLABLE, _null(a), _null(b))
         if a.readonly != b.readonly:
             self.add(path, What.PROPERTY_READONLY, _ro(a), _ro(b))
-        for c in _CONSTRAINTS:
-            x, y = getattr(a.constraints, c), getattr(b.constraints, c)
-            if x != y:
-                facts = Facts(constraint=c, change=_direction(x, y))
-                self.add(path, What.CONSTRAINT, _val(x), _val(y), facts=facts)
+        self.constraints(a.constraints, b.constraints, path)
         self.expr(strip_null(a.type), strip_null(b.type), path, docs)
         if docs:
             self.doc(a.doc, b.doc, path)
+
+    def constraints(self, a: ir.Constraints, b: ir.Constraints, path: tuple[str, ...]) -> None:
+        for c in _CONSTRAINTS:
+            x, y = getattr(a, c), getattr(b, c)
+            if x != y:
+                facts = Facts(constraint=c, change=_direction(x, y))
+                self.add(path, What.CONSTRAINT, _val(x), _val(y), facts=facts)
+
+    def names(self, a: ir.Obj, b: ir.Obj, path: tuple[str, ...]) -> None:
+        """Generated public names of the same object: its class name (inline objects; declared
+        types are compared by name) and its properties' attribute names."""
+        inline = a.name not in self.old and b.name not in self.new  # else a type-ref finding
+        if inline and a.properties and b.properties and a.name != b.name:
+            self.add(path, What.NAME_CHANGED, a.name, b.name)
+        attrs_a = dict(zip((p.name for p in a.properties), pynames.attributes(_wires(a))))
+        attrs_b = dict(zip((p.name for p in b.properties), pynames.attributes(_wires(b))))
+        for wire in sorted(set(attrs_a) & set(attrs_b)):
+            if attrs_a[wire] != attrs_b[wire]:
+                self.add((*path, wire), What.NAME_CHANGED, attrs_a[wire], attrs_b[wire])
 
     # -- type expressions ---------------------------------------------------------------------
 
@@ -279,7 +304,6 @@ class Comparer:
             if docs:
                 self.inline_docs(a, b, path)
             return
-        a, b = as_obj(a), as_obj(b)
         if isinstance(a, ir.Obj) and isinstance(b, ir.Obj):
             return self.obj(a, b, path, docs=docs)
         if isinstance(a, ir.Array) and isinstance(b, ir.Array):
@@ -287,8 +311,8 @@ class Comparer:
         if isinstance(a, ir.Map) and isinstance(b, ir.Map) and self.same(a.key, b.key):
             return self.expr(a.value, b.value, (*path, VALUE), docs)
         if isinstance(a, ir.Union_) or isinstance(b, ir.Union_):
-            keys_a = {member_key(m, self.renames) for m in members(a)}
-            keys_b = {member_key(m, {}) for m in members(b)}
+            keys_a = set(self.keys(members(a), old=True))
+            keys_b = set(self.keys(members(b), old=False))
             both = isinstance(a, ir.Union_) and isinstance(b, ir.Union_)
             if both or keys_a & keys_b or self.expanded(a, b):
                 return self.union(a, b, path, docs)
@@ -321,20 +345,17 @@ class Comparer:
     # -- unions -------------------------------------------------------------------------------
 
     def _expand(
-        self, ms: tuple[ir.TypeExpr, ...], types: Mapping[str, ir.TypeDef], other: set[tuple[str, ...]],
-        renames: Mapping[str, str],
-    ) -> tuple[ir.TypeExpr, ...]:  # fmt: skip
+        self, ms: tuple[ir.TypeExpr, ...], old: bool, other: set[tuple[str, ...]]
+    ) -> tuple[ir.TypeExpr, ...]:
         """Replace a member naming an alias of a union by that union's members, when the member
         itself has no counterpart and its members do (`A | B` -> `AOrBOrC`)."""
+        types = self.old if old else self.new
         out: list[ir.TypeExpr] = []
-        for m in ms:
+        own = self.keys(ms, old)
+        for m, key in zip(ms, own):
             td = types.get(m.name) if isinstance(m, ir.Ref) else None
             inner = td.type.members if td is not None and isinstance(td.type, ir.Union_) else ()
-            if (
-                inner
-                and member_key(m, renames) not in other
-                and any(member_key(x, renames) in other for x in inner)
-            ):
+            if inner and key not in other and any(k in other for k in self.keys(inner, old)):
                 out.extend(inner)
             else:
                 out.append(m)
@@ -346,10 +367,8 @@ class Comparer:
         """Both sides' members with alias unions expanded where that creates matches; None when
         nothing was expanded."""
         am, bm = members(a), members(b)
-        kb = {member_key(m, {}) for m in bm}
-        ea = self._expand(am, self.old, kb, self.renames)
-        ka = {member_key(m, self.renames) for m in ea}
-        eb = self._expand(bm, self.new, ka, {})
+        ea = self._expand(am, True, set(self.keys(bm, old=False)))
+        eb = self._expand(bm, False, set(self.keys(ea, old=True)))
         return (ea, eb) if (ea, eb) != (am, bm) else None
 
     def union(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool) -> None:
@@ -359,8 +378,8 @@ class Comparer:
             facts = Facts(same_shape=False)
             self.add(path, What.TYPE_REF, notation.ts(a), notation.ts(b), facts=facts)
             am, bm = exp
-        ka = [member_key(m, self.renames) for m in am]
-        kb = [member_key(m, {}) for m in bm]
+        ka = self.keys(am, old=True)
+        kb = self.keys(bm, old=False)
         open_ = is_open(am) or is_open(bm)
         unmatched_a: list[ir.TypeExpr] = []
         unmatched_b: list[ir.TypeExpr] = []
@@ -372,7 +391,7 @@ class Comparer:
                 self.add(path, What.MEMBER_REMOVED, notation.ts(m), None, facts=facts)
             else:
                 other = bm[kb.index(k)]
-                if isinstance(as_obj(m), ir.Obj) and isinstance(as_obj(other), ir.Obj):
+                if isinstance(m, ir.Obj) and isinstance(other, ir.Obj):
                     self.expr(m, other, (*path, member_label(k)), docs)
                 elif not isinstance(m, (ir.Ref, ir.Lit, ir.Prim)):
                     self.expr(m, other, path, docs)
@@ -405,9 +424,8 @@ class Comparer:
         elif isinstance(a, ir.Map) and isinstance(b, ir.Map):
             self.inline_docs(a.value, b.value, (*path, VALUE))
         elif isinstance(a, ir.Union_) and isinstance(b, ir.Union_):
-            kb = {member_key(m, {}): m for m in b.members}
-            for m in a.members:
-                k = member_key(m, self.renames)
+            kb = dict(zip(self.keys(b.members, old=False), b.members))
+            for m, k in zip(a.members, self.keys(a.members, old=True)):
                 if isinstance(m, ir.Obj) and k in kb:
                     self.inline_docs(m, kb[k], (*path, member_label(k)))
 
@@ -429,6 +447,10 @@ class Comparer:
                 self.add(path, What.DOC_TAG, before, after, scope=scope, facts=facts)
             else:
                 self.add(path, What.DOC_TAG, scope=scope, facts=facts)
+
+
+def _wires(o: ir.Obj) -> tuple[str, ...]:
+    return tuple(p.name for p in o.properties)
 
 
 def _req(p: ir.Property) -> str:

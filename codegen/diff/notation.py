@@ -40,8 +40,8 @@ def ts(t: ir.TypeExpr, depth: int = 0) -> str:
         return t.kind.value
     if isinstance(t, ir.Lit):
         return literal(t.value)
-    if isinstance(t, (ir.Ref, ir.TypeOf)):
-        return t.name if isinstance(t, ir.Ref) else f"typeof {t.name}"
+    if isinstance(t, ir.Ref):
+        return t.name
     if isinstance(t, ir.Array):
         inner = ts(t.item, depth)
         return f"({inner})[]" if isinstance(t.item, (ir.Union_, ir.Intersection)) else inner + "[]"
@@ -51,6 +51,8 @@ def ts(t: ir.TypeExpr, depth: int = 0) -> str:
         return " & ".join(ts(m, depth) for m in t.members)
     if isinstance(t, ir.Map):
         return f"Record<{ts(t.key, depth)}, {ts(t.value, depth)}>"
+    if not isinstance(t, ir.Obj):
+        ir.not_resolved(t)
     return obj(t, depth)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import ir
 from ..methods import MethodModel, Side, Usage
 from .change import Change, Facts, What
 
@@ -216,6 +217,18 @@ _BOOK: tuple[Rule, ...] = (
         mirror="type-added",
         purpose="a declared type disappears (rename candidates are listed)",
         why="code and messages that use the type lose it",
+    ),
+    Rule(
+        id="generated-name-changed",
+        category="type",
+        sender="risky",
+        receiver="risky",
+        mirror="generated-name-changed",
+        purpose="the generated name of the same data changes: an inline type's class name"
+        " (it derives from its path, discriminator value or distinguishing keys) or a"
+        " property's attribute name",
+        why="same data under a new generated name: code that names the old class or attribute"
+        " breaks",
     ),
     Rule(
         id="type-renamed",
@@ -758,6 +771,8 @@ def rule_for(c: Change) -> str:
             return "union-members-unmatched"
         case What.CONSTRAINT:
             return _constraint_rule(f)
+        case What.NAME_CHANGED:
+            return "generated-name-changed"
         case What.CONST_ADDED:
             return "constant-added"
         case What.CONST_REMOVED:
@@ -821,7 +836,7 @@ def _is_error_code(value: str | None) -> bool:
 
 
 def _constant_rule(c: Change) -> str:
-    if c.path[0] == "LATEST_PROTOCOL_VERSION":
+    if c.path[0] == ir.PROTOCOL_VERSION_CONST:
         return "protocol-version-changed"
     if _is_error_code(c.before) or _is_error_code(c.after):
         return "error-code-changed"
