@@ -54,8 +54,8 @@ def test_diff_reports_a_changed_alias_constraint() -> None:
         ("@minimum abc", "t.ts:3:6: @minimum needs a number, got 'abc'"),
         ("@maxItems -1", "t.ts:3:6: @maxItems needs a non-negative integer, got '-1'"),
         ("@TJS-type float", "t.ts:3:6: @TJS-type 'float' is not supported (use one of: integer, number)"),
-        ("@TJS-pattern ([a-z", "t.ts:3:6: @TJS-pattern '([a-z' is not a valid regular expression: "
-                               "unterminated character set at position 1"),
+        ("@TJS-pattern ([a-z", ("t.ts:3:6: @TJS-pattern '([a-z' is not a valid regular expression: "
+                                "unterminated character set at position 1")),
         ("@format", "t.ts:3:6: @format needs one word, got ''"),
     ],
 )  # fmt: skip
