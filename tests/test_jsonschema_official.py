@@ -2,7 +2,7 @@
 
 With `number_as_integer=True` (the official generator's `--defaultNumberType integer`) every
 definition must be validation-equivalent to the official one after normalisation
-(`codegen.jsonschema_compare`), or be listed in tests/jsonschema_deviations.json with the
+(`tests/jsonschema_compare.py`), or be listed in tests/jsonschema_deviations.json with the
 schema.ts line that decides and why the official file is wrong there. The list is kept exact: an
 unlisted difference fails, and so does a listed one that no longer occurs.
 
@@ -21,11 +21,7 @@ from typing import Any
 import corpus
 import pytest
 from jsonschema import Draft7Validator, Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT7, DRAFT202012
-
-from codegen import ir
-from codegen.jsonschema_compare import (
+from jsonschema_compare import (
     Comparison,
     Difference,
     Normaliser,
@@ -33,6 +29,10 @@ from codegen.jsonschema_compare import (
     definitions_of,
     dumps,
 )
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT7, DRAFT202012
+
+from codegen import ir
 from codegen.jsonschema_out import default_dialect, emit
 from codegen.pipeline import load
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema_compare import compare, dumps, normalise
 
-from codegen.jsonschema_compare import compare, dumps, normalise
 from codegen.jsonschema_out import default_dialect, emit
 from codegen.pipeline import load_text
 
