@@ -75,7 +75,7 @@ class _Emitter:
     keep_number: bool = False  # inside a `@TJS-type number` property
 
     def typedef(self, td: ir.TypeDef) -> Schema:
-        out = self.type(td.type)
+        out = self.constrain(self.type(td.type), td.constraints)
         return _describe(out, td.doc)
 
     # -- type expressions ---------------------------------------------------------------------

@@ -70,6 +70,9 @@ def cmd_registry(args: argparse.Namespace) -> int:
 
     names = load_overrides(args.names)
     schemas = [(label_for(path), load(path, names)) for path in args.schemas]
+    from .write import report_warnings
+
+    report_warnings(*(resolved for _, resolved in schemas))
     models = [(label, method_model(resolved)) for label, resolved in schemas]
     if args.format == "python":
         from .registry_views import versions_module

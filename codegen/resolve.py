@@ -8,10 +8,11 @@ separate facts, constants substituted for `typeof`, and every inline object name
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from . import ir
+from . import annotated, ir
 from .errors import Collector, Location
+from .merging import merge_declarations
 from .naming import path_name
 
 _NEVER = ir.Prim(ir.PrimKind.NEVER)
@@ -38,15 +39,7 @@ class Resolver:
     # -- entry --------------------------------------------------------------------------------
 
     def run(self) -> ir.Resolved:
-        seen: dict[str, ir.Decl] = {}
-        for d in self.schema.declarations:
-            if d.name in seen:
-                self.errors.add(
-                    self.loc(d),
-                    f"duplicate declaration '{d.name}' (first declared at {self.loc(seen[d.name])})",
-                )
-                continue
-            seen[d.name] = d
+        for d in merge_declarations(self.schema.declarations, self.errors, self.loc):
             if isinstance(d, ir.Const):
                 self.consts[d.name] = d
             else:
@@ -55,8 +48,13 @@ class Resolver:
             self.named[name] = (name,)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()
+        warnings = tuple(sorted({*self.schema.warnings, *self.errors.warnings}))
         return ir.Resolved(
-            self.schema.source, self.schema.sha256, tuple(out), tuple(self.consts.values())
+            self.schema.source,
+            self.schema.sha256,
+            tuple(out),
+            tuple(self.consts.values()),
+            warnings=warnings,
         )
 
     # -- declarations -------------------------------------------------------------------------
@@ -67,16 +65,33 @@ class Resolver:
         if name in self.stack:
             cycle = " -> ".join([*self.stack[self.stack.index(name) :], name])
             self.errors.add(self.loc(self.types[name]), f"circular type reference: {cycle}")
-            return ir.TypeDef(name, ir.Obj((name,), (), None, name), "interface")
+            return ir.TypeDef(name=name, type=ir.Obj((name,), (), None, name), kind="interface")
         self.stack.append(name)
         decl = self.types[name]
         if isinstance(decl, ir.Interface):
-            td = ir.TypeDef(name, self.interface(decl), "interface", decl.bases, decl.doc, decl.loc)
+            td = ir.TypeDef(
+                name=name,
+                type=self.interface(decl),
+                kind="interface",
+                bases=decl.bases,
+                doc=decl.doc,
+                loc=decl.loc,
+            )
         else:
-            value = self.expr(decl.type, (name,))
+            # An alias of an annotated type (`type Uri = string & { format: "uri" }`) carries
+            # the annotation as its own constraints.
+            value, constraints = _unannotate(decl.type)
+            value = self.expr(value, (name,))
             if isinstance(value, ir.Obj):
                 value = dataclasses.replace(value, name=name)
-            td = ir.TypeDef(name, value, "alias", (), decl.doc, decl.loc)
+            td = ir.TypeDef(
+                name=name,
+                type=value,
+                kind="alias",
+                doc=decl.doc,
+                constraints=constraints,
+                loc=decl.loc,
+            )
         self.stack.pop()
         self.done[name] = td
         return td
@@ -114,7 +129,11 @@ class Resolver:
         for p in own.properties:
             props[p.name] = p  # a member overriding a base member wins, in the base's position
         return ir.Obj(
-            (decl.name,), tuple(props.values()), own.index or index, decl.name, decl.body.loc
+            (decl.name,),
+            self.present(props.values()),
+            own.index or index,
+            decl.name,
+            decl.body.loc,
         )
 
     # -- objects and properties ---------------------------------------------------------------
@@ -130,18 +149,46 @@ class Resolver:
             props.append(self.property(p, (*obj.path, p.name)))
         index = obj.index
         if index is not None:
-            index = dataclasses.replace(index, value=self.expr(index.value, (*obj.path, "value")))
+            value = self.bare(index.value, "as an index signature value")
+            index = dataclasses.replace(index, value=self.expr(value, (*obj.path, "value")))
         return dataclasses.replace(
             obj, properties=tuple(props), index=index, name=self.name_for(obj)
         )
 
     def property(self, p: ir.Property, path: tuple[str, ...]) -> ir.Property:
-        t = self.expr(p.type, path)
+        declared, own = _unannotate(p.type)
+        t = self.expr(declared, path)
         tjs = p.doc.tag("TJS-type")
         if tjs == "integer":
             t = _number_to_integer(t)
         nullable = ir.has_null(t) or p.doc.has("nullable")
-        return dataclasses.replace(p, type=t, nullable=nullable, constraints=_constraints(p.doc))
+        constraints = annotated.overlay(own, _constraints(p.doc))  # a tag refines the type
+        return dataclasses.replace(p, type=t, nullable=nullable, constraints=constraints)
+
+    def present(self, props: Iterable[ir.Property]) -> tuple[ir.Property, ...]:
+        """The properties a value may have: a required `never` one is left out, as the official
+        generator does (its property list skips every member whose type is `never`); an optional
+        one stays and means the key must be absent."""
+        return tuple(p for p in props if p.optional or not self.is_never(p.type))
+
+    def is_never(self, t: ir.TypeExpr, depth: int = 0) -> bool:
+        if isinstance(t, ir.Prim):
+            return t.kind is ir.PrimKind.NEVER
+        if isinstance(t, ir.Ref) and depth < 50:  # `type Nothing = never`, guarded against cycles
+            decl = self.types.get(t.name)
+            return isinstance(decl, ir.Alias) and self.is_never(decl.type, depth + 1)
+        return False
+
+    def bare(self, t: ir.TypeExpr, where: str) -> ir.TypeExpr:
+        """`t` where the IR has no place for constraints: an annotation there is refused."""
+        if isinstance(t, ir.Annotated):
+            self.errors.add(
+                self.loc(t),
+                f"unsupported type construct: constraint annotation ({annotated.describe(t)}) "
+                f"{where}; constraints are kept only on properties and type aliases",
+            )
+            return t.type
+        return t
 
     def name_for(self, obj: ir.Obj) -> str:
         key = ".".join(obj.path)
@@ -173,15 +220,20 @@ class Resolver:
                 return _NEVER
             return const.value
         if isinstance(t, ir.Array):
-            return ir.Array(self.expr(t.item, path))
+            return ir.Array(self.expr(self.bare(t.item, "inside an array"), path))
         if isinstance(t, ir.Union_):
-            return ir.Union_(tuple(self.expr(m, path) for m in t.members))
+            members = (self.bare(m, "in a union") for m in t.members)
+            return ir.Union_(tuple(self.expr(m, path) for m in members))
         if isinstance(t, ir.Map):
-            return ir.Map(self.expr(t.key, path), self.expr(t.value, path))
+            value = self.bare(t.value, "as a Record value")
+            return ir.Map(self.expr(t.key, path), self.expr(value, path))
         if isinstance(t, ir.Obj):
-            return self.body(t, ".".join(t.path))
+            obj = self.body(t, ".".join(t.path))
+            return dataclasses.replace(obj, properties=self.present(obj.properties))
         if isinstance(t, ir.Intersection):
             return self.intersection(t, path)
+        if isinstance(t, ir.Annotated):  # callers unwrap it where it belongs
+            return self.expr(self.bare(t, "here"), path)
         return t
 
     def intersection(self, t: ir.Intersection, path: tuple[str, ...]) -> ir.TypeExpr:
@@ -191,6 +243,9 @@ class Resolver:
                 obj = self.object_of(m.name, m, "intersection with")
             elif isinstance(m, ir.Obj):
                 obj = self.body(m, ".".join(m.path))
+            elif isinstance(m, ir.Annotated):
+                self.bare(m, "in an intersection with an object type")
+                obj = None
             else:
                 self.errors.add(
                     self.loc(t), "unsupported type construct: intersection with a non-object type"
@@ -206,7 +261,7 @@ class Resolver:
             for p in obj.properties:
                 merged[p.name] = _meet(merged[p.name], p) if p.name in merged else p
             index = obj.index or index
-        obj = ir.Obj(path, tuple(merged.values()), index, "", objs[-1].loc)
+        obj = ir.Obj(path, self.present(merged.values()), index, "", objs[-1].loc)
         return dataclasses.replace(obj, name=self.name_for(obj))
 
 
@@ -228,6 +283,13 @@ def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
         doc=b.doc if b.doc.text else a.doc,
         constraints=b.constraints if not b.constraints.is_empty() else a.constraints,
     )
+
+
+def _unannotate(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ir.Constraints]:
+    """A type and the constraints it carries itself (`Date`: string, format date-time)."""
+    if isinstance(t, ir.Annotated):
+        return t.type, t.constraints
+    return t, ir.NO_CONSTRAINTS
 
 
 def _is_open_string_map(t: ir.Map) -> bool:

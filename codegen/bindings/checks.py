@@ -20,7 +20,6 @@ from ..errors import Diagnostic, Location
 from .analysis import TypeIndex
 from .shapes import (
     P,
-    alias_constraints,
     describe,
     flat_union,
     has_null,
@@ -28,6 +27,7 @@ from .shapes import (
     is_never,
     open_key,
     structural_key,
+    typedef_constraints,
 )
 from .text import json_literal, literal
 
@@ -131,7 +131,7 @@ class Compiler:
         if isinstance(t, ir.Ref):
             td = self.index.typedefs[t.name]
             target = td.type
-            if _inlinable(target, self.index) and alias_constraints(td.doc).is_empty():
+            if _inlinable(target, self.index) and typedef_constraints(td).is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
                 return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)

@@ -5,6 +5,7 @@ contain, structural names, human descriptions, cycles in a name graph, alias con
 from __future__ import annotations
 
 from .. import ir
+from ..annotated import overlay
 from .text import json_literal
 
 P = ir.PrimKind
@@ -111,6 +112,8 @@ def describe(t: ir.TypeExpr, index: object = None) -> str:
         return " | ".join(describe(m, index) for m in t.members)
     if isinstance(t, ir.Intersection):
         return " & ".join(describe(m, index) for m in t.members)
+    if isinstance(t, ir.Annotated):  # not in a resolved model
+        return describe(t.type, index)
     return f"typeof {t.name}"  # not in a resolved model
 
 
@@ -137,6 +140,12 @@ def alias_constraints(doc: ir.Doc) -> ir.Constraints:
         min_items=int(min_items) if min_items is not None else None,
         pattern=doc.tag("TJS-pattern") or doc.tag("pattern") or None,
     )
+
+
+def typedef_constraints(td: ir.TypeDef) -> ir.Constraints:
+    """A type definition's own constraints (from its type, e.g. `type Uri = string & {...}`),
+    refined by the tags written on it, which win for the same key (as on properties)."""
+    return overlay(td.constraints, alias_constraints(td.doc))
 
 
 def flat_union(t: ir.Union_) -> list[ir.TypeExpr]:
@@ -191,4 +200,6 @@ def structural_key(t: ir.TypeExpr) -> str:
         return "_or_".join(structural_key(m) for m in t.members)
     if isinstance(t, ir.Intersection):
         return "_and_".join(structural_key(m) for m in t.members)
+    if isinstance(t, ir.Annotated):  # not in a resolved model
+        return structural_key(t.type)
     return "typeof_" + t.name  # not in a resolved model

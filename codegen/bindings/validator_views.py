@@ -15,7 +15,7 @@ from .. import ir
 from ..errors import SchemaError
 from .analysis import ClassDef, Discriminator, TypeIndex
 from .checks import Check, Compiler, Helper, Pred, dict_value
-from .shapes import alias_constraints, cyclic, is_class_obj, record_keys
+from .shapes import cyclic, is_class_obj, record_keys, typedef_constraints
 from .text import comment_lines, docstring, key_suffix, literal
 
 MAX_DEPTH = 256
@@ -133,7 +133,7 @@ class _Builder:
         if disc is not None:
             return self.dispatch(td.name, disc)
         self.c.enter(td.name)
-        constraints = alias_constraints(td.doc)
+        constraints = typedef_constraints(td)
         check = self.c.check(td.type, "v", "p", False, constraints)
         return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
 

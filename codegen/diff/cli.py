@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..write import write_output
+from ..write import report_warnings, write_output
 from . import FAIL_LEVELS
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
@@ -18,7 +18,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from .report import render
 
     names = load_overrides(args.names)
-    report = diff(load(args.old, names), load(args.new, names))
+    old, new = load(args.old, names), load(args.new, names)
+    report_warnings(old, new)
+    report = diff(old, new)
     write_output(render(report, args.format), args.output)
     if args.fail_on and report.fails(args.fail_on):
         counts = report.counts()

@@ -43,6 +43,8 @@ def shape(t: ir.TypeExpr, renames: Mapping[str, str]) -> Hashable:
         return ("inter", frozenset(shape(m, renames) for m in t.members))
     if isinstance(t, ir.Map):
         return ("map", shape(t.key, renames), shape(t.value, renames))
+    if isinstance(t, ir.Annotated):  # declared model only
+        return ("annotated", shape(t.type, renames), t.constraints)
     props = frozenset(
         (p.name, p.optional, p.nullable, p.readonly, p.constraints, shape(p.type, renames))
         for p in t.properties

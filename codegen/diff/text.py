@@ -51,6 +51,8 @@ def ts(t: ir.TypeExpr, depth: int = 0) -> str:
         return " & ".join(ts(m, depth) for m in t.members)
     if isinstance(t, ir.Map):
         return f"Record<{ts(t.key, depth)}, {ts(t.value, depth)}>"
+    if isinstance(t, ir.Annotated):  # declared model only; its constraints are not a type
+        return ts(t.type, depth)
     return obj(t, depth)
 
 
