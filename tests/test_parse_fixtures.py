@@ -234,8 +234,10 @@ def test_annotation_member_naming_no_constraint_is_a_located_warning() -> None:
     )
     assert r.type("Id").constraints == ir.Constraints(pattern="^i")
     assert [str(w) for w in r.warnings] == [
-        "t.ts:1:29: annotation member '__brand' names no constraint"
-        " (format, pattern, minimum, maximum, minItems, maxItems); dropped"
+        (
+            "t.ts:1:29: annotation member '__brand' names no constraint"
+            " (format, pattern, minimum, maximum, minItems, maxItems); dropped"
+        )
     ]
 
 
@@ -252,13 +254,18 @@ def test_annotation_member_naming_no_constraint_is_a_located_warning() -> None:
         ),
         (
             "export type N = (number & { minimum: 0 }) | null;\n",
-            "1:18: unsupported type construct: constraint annotation (number with minimum 0)"
-            " in a union; constraints are kept only on properties and type aliases",
+            (
+                "1:18: unsupported type construct: constraint annotation (number with minimum 0)"
+                " in a union; constraints are kept only on properties and type aliases"
+            ),
         ),
         (
             "export interface R { m: Record<string, Date> }\n",
-            '1:40: unsupported type construct: constraint annotation (string with format "date-time")'
-            " as a Record value; constraints are kept only on properties and type aliases",
+            (
+                "1:40: unsupported type construct: constraint annotation"
+                ' (string with format "date-time") as a Record value;'
+                " constraints are kept only on properties and type aliases"
+            ),
         ),
     ],
 )
@@ -273,7 +280,9 @@ def test_required_never_property_is_left_out_optional_never_stays() -> None:
     props = _props(r.type("Square"))
     assert list(props) == ["kind", "side", "corners"]  # `radius: never` overrides, then goes
     assert props["corners"].optional and props["corners"].type == ir.Prim(ir.PrimKind.NEVER)
-    inline = _types("export type Nothing = never;\nexport interface X { o: { a: Nothing; b: string } }\n")
+    inline = _types(
+        "export type Nothing = never;\nexport interface X { o: { a: Nothing; b: string } }\n"
+    )
     inner = _props(inline["X"])["o"].type
     assert isinstance(inner, ir.Obj) and [p.name for p in inner.properties] == ["b"]
 
@@ -283,10 +292,15 @@ def test_required_never_property_is_left_out_optional_never_stays() -> None:
 E = "schemas/fixtures/errors/"
 EXPECTED_ERRORS: dict[str, list[str]] = {
     "annotated_in_array": [
-        '3:10: unsupported type construct: constraint annotation (string with format "date-time")'
-        " inside an array; constraints are kept only on properties and type aliases",
-        "4:17: unsupported type construct: constraint annotation (number with minimum 0)"
-        " inside an array; constraints are kept only on properties and type aliases",
+        (
+            "3:10: unsupported type construct: constraint annotation"
+            ' (string with format "date-time") inside an array;'
+            " constraints are kept only on properties and type aliases"
+        ),
+        (
+            "4:17: unsupported type construct: constraint annotation (number with minimum 0)"
+            " inside an array; constraints are kept only on properties and type aliases"
+        ),
     ],
     "circular_extends": ["2:8: circular type reference: A -> B -> A"],
     "conditional_type": ["8:21: unsupported type construct: conditional type"],
@@ -303,8 +317,10 @@ EXPECTED_ERRORS: dict[str, list[str]] = {
     "generic_params": ["2:21: unsupported type construct: generic type parameters"],
     "mapped_type": ["3:3: unsupported type construct: mapped type"],
     "merged_property_conflict": [
-        "7:3: subsequent property declarations must have the same type: 'size' in 'Gadget'"
-        f" differs from its declaration at {E}merged_property_conflict.ts:3:3"
+        (
+            "7:3: subsequent property declarations must have the same type: 'size' in 'Gadget'"
+            f" differs from its declaration at {E}merged_property_conflict.ts:3:3"
+        )
     ],
     "namespace_decl": ["2:8: unsupported construct: namespace declaration"],
     "non_utf8": ["2:18: invalid UTF-8 byte 0xff; schema files must be UTF-8"],
