@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import SchemaError
-from .write import write_output
+from .write import report_warnings, write_output
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -23,6 +23,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from .write import differences, write_tree
 
     resolved = load(args.schema, read_overrides(args.names))
+    report_warnings(resolved)
     files = render_all(resolved)
     target = Path(args.output)
     if args.check:
@@ -41,6 +42,7 @@ def cmd_ir(args: argparse.Namespace) -> int:
     from .pipeline import declared, load, read_overrides
 
     node = declared(args.schema) if args.declared else load(args.schema, read_overrides(args.names))
+    report_warnings(node)
     write_output(dumps(ir.to_json(node)), args.output)
     return EXIT_OK
 
@@ -51,6 +53,7 @@ def cmd_jsonschema(args: argparse.Namespace) -> int:
     from .pipeline import load, read_overrides
 
     resolved = load(args.schema, read_overrides(args.names))
+    report_warnings(resolved)
     write_output(
         dumps(emit(resolved, number_as_integer=args.number_as_integer, dialect=args.dialect)),
         args.output,

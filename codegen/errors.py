@@ -36,13 +36,23 @@ class SchemaError(Exception):
 
 
 class Collector:
-    """Accumulates diagnostics so a pass can report every problem, not just the first."""
+    """Accumulates diagnostics so a pass can report every problem, not just the first.
+
+    Errors (`add`) fail the run; warnings (`warn`) travel on the model and are printed.
+    """
 
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
 
     def add(self, loc: Location, message: str) -> None:
         self.items.append(Diagnostic(loc, message))
+
+    def warn(self, loc: Location, message: str) -> None:
+        self.warnings.append(Diagnostic(loc, message))
+
+    def sorted_warnings(self) -> tuple[Diagnostic, ...]:
+        return tuple(sorted(set(self.warnings)))
 
     def raise_if_any(self) -> None:
         if self.items:

@@ -17,7 +17,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from .errors import Location
+from .errors import Diagnostic, Location
 
 # ---------------------------------------------------------------------------------------------
 # Documentation
@@ -148,6 +148,20 @@ NO_CONSTRAINTS = Constraints()
 
 
 @dataclass(frozen=True, slots=True)
+class Annotated:
+    """A type that carries its own constraints: `Date` (string, format date-time) or a primitive
+    intersected with annotation members (`number & { readonly minimum: 0 }`).
+
+    Declared model only: the resolver folds it into the constraints of the property or type alias
+    it stands for, and refuses it anywhere else (the IR keeps constraints only there).
+    """
+
+    type: TypeExpr
+    constraints: Constraints
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Property:
     name: str  # the wire name, exactly as in schema.ts
     type: TypeExpr
@@ -192,7 +206,7 @@ class Obj:
         return None
 
 
-TypeExpr = Prim | Lit | Ref | TypeOf | Array | Union_ | Intersection | Map | Obj
+TypeExpr = Prim | Lit | Ref | TypeOf | Array | Union_ | Intersection | Map | Obj | Annotated
 
 
 def is_string_key(t: TypeExpr) -> bool:
@@ -270,6 +284,7 @@ class Schema:
     source: str
     sha256: str
     declarations: tuple[Decl, ...]
+    warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 
     def get(self, name: str) -> Decl | None:
         for d in self.declarations:
@@ -288,6 +303,7 @@ class TypeDef:
 
     `type` is an `Obj` (complete properties, own and inherited) for interfaces and for aliases
     whose value is an object or an intersection of objects; otherwise the alias's expression.
+    `constraints` are the alias's own validation facts (from an `ir.Annotated` value).
     """
 
     name: str
@@ -295,7 +311,7 @@ class TypeDef:
     kind: str  # "interface" | "alias"
     bases: tuple[Base, ...] = ()
     doc: Doc = NO_DOC
-    constraints: Constraints = NO_CONSTRAINTS  # from the declaration's own tags
+    constraints: Constraints = NO_CONSTRAINTS  # its own tags, or an annotated primitive
     loc: Location | None = field(default=None, compare=False)
     keeps_number: bool = False  # as on Property
 
@@ -306,6 +322,7 @@ class Resolved:
     sha256: str
     types: tuple[TypeDef, ...]  # source order
     consts: tuple[Const, ...]  # source order
+    warnings: tuple[Diagnostic, ...] = field(default=(), compare=False)
 
     def type(self, name: str) -> TypeDef:
         for t in self.types:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import ir
+from . import annotated, ir
 from .errors import Collector
 from .jsdoc import parse_jsdoc
 from .parse import Source
@@ -51,12 +51,16 @@ _UNSUPPORTED_DECLS = {
     "expression_statement": "statement",
 }
 _SKIP = {"comment", "empty_statement", "hash_bang_line"}
+# Primitives that an intersection with annotation members may constrain.
+_ANNOTATABLE = {"string", "number", "boolean"}
 
 
 class Lowerer:
     def __init__(self, src: Source) -> None:
         self.src = src
         self.errors = Collector()
+        # A schema's own `Date` shadows the built-in one, as in TypeScript.
+        self.declared = _declared_type_names(src)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -282,7 +286,12 @@ class Lowerer:
                 return ir.Prim(_PRIMS[text])
             return self.unsupported(node, f"type '{text}'")
         if kind == "type_identifier":
-            return ir.Ref(self.src.text(node), self.src.loc(node))
+            name = self.src.text(node)
+            if name == "Date" and name not in self.declared:
+                return ir.Annotated(
+                    ir.Prim(ir.PrimKind.STRING), annotated.DATE_TIME, self.src.loc(node)
+                )
+            return ir.Ref(name, self.src.loc(node))
         if kind in (
             "literal_type",
             "string",
@@ -304,6 +313,9 @@ class Lowerer:
             return self.union(node, path, depth)
         if kind == "intersection_type":
             members = _flatten(node, "intersection_type")
+            constrained = self.annotated(node, members)
+            if constrained is not None:
+                return constrained
             return ir.Intersection(tuple(self.type(m, path, depth + 1) for m in members))
         if kind == "array_type":
             return ir.Array(self.type(_kids(node)[0], (*path, "item"), depth + 1))
@@ -319,6 +331,55 @@ class Lowerer:
         if kind == "object_type" or kind == "mapped_type_clause":
             return self.unsupported(node, "mapped type")
         return self.unsupported(node, _UNSUPPORTED_TYPES.get(kind, kind.replace("_", " ")))
+
+    def annotated(self, node: Node, members: list[Node]) -> ir.Annotated | None:
+        """`number & { readonly minimum: 0 }`: one primitive and inline objects of annotation
+        members; None when the intersection has another shape."""
+        prims = [m for m in members if self.src.text(_unwrap(m)) in _ANNOTATABLE]
+        objs = [_unwrap(m) for m in members if self.src.text(_unwrap(m)) not in _ANNOTATABLE]
+        if len(prims) != 1 or not objs or any(o.type != "object_type" for o in objs):
+            return None
+        c = ir.NO_CONSTRAINTS
+        for obj in objs:
+            for member in _kids(obj):
+                c = self.annotation_member(member, c)
+        prim = ir.Prim(_PRIMS[self.src.text(_unwrap(prims[0]))])
+        return ir.Annotated(prim, c, self.src.loc(node))
+
+    def annotation_member(self, member: Node, c: ir.Constraints) -> ir.Constraints:
+        name_node = member.child_by_field_name("name")
+        if member.type != "property_signature" or name_node is None:
+            self.unsupported(member, "constraint annotation member other than a property")
+            return c
+        name = self.src.text(name_node)
+        if name_node.type == "string":
+            name = self.string_value(name_node)
+        if name not in annotated.MEMBERS:
+            known = ", ".join(annotated.MEMBERS)
+            self.errors.warn(
+                self.src.loc(member),
+                f"annotation member '{name}' names no constraint ({known}); dropped",
+            )
+            return c
+        ann = member.child_by_field_name("type")
+        lit = self.literal_value(_kids(ann)[0]) if ann is not None and _kids(ann) else None
+        value = annotated.member_value(name, lit)
+        if value is None:
+            kind = annotated.MEMBERS[name][1]
+            what = "a non-negative integer" if kind == "integer" else f"a {kind}"
+            self.errors.add(
+                self.src.loc(member),
+                f"constraint annotation '{name}' must have {what} literal type",
+            )
+            return c
+        old = annotated.value_of(c, name)
+        if old is not None and old != value:
+            self.errors.add(
+                self.src.loc(member),
+                f"constraint annotation '{name}' given twice with different values",
+            )
+            return c
+        return annotated.with_value(c, name, value)
 
     def union(self, node: Node, path: tuple[str, ...], depth: int) -> ir.TypeExpr:
         # Members share the union's path; resolve adds what tells inline members apart.
@@ -345,6 +406,22 @@ class Lowerer:
         return self.unsupported(node, f"generic type '{name}<...>'")
 
 
+def _declared_type_names(src: Source) -> frozenset[str]:
+    names = set()
+    for stmt in _kids(src.root):
+        target = (
+            stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
+        )
+        if target is not None and target.type in (
+            "interface_declaration",
+            "type_alias_declaration",
+        ):
+            name = target.child_by_field_name("name")
+            if name is not None:
+                names.add(src.text(name))
+    return frozenset(names)
+
+
 def _kids(node: Node) -> list[Node]:
     """Named children without comments, which tree-sitter allows almost anywhere."""
     return [c for c in node.named_children if c.type != "comment"]
@@ -361,6 +438,12 @@ def _flatten(node: Node, kind: str) -> list[Node]:
         else:
             out.append(n)
     return out
+
+
+def _unwrap(node: Node) -> Node:
+    while node.type == "parenthesized_type" and _kids(node):
+        node = _kids(node)[0]
+    return node
 
 
 def _is_string_key(t: ir.TypeExpr) -> bool:
@@ -401,4 +484,4 @@ def lower(src: Source) -> ir.Schema:
     lowerer = Lowerer(src)
     decls = lowerer.program()
     lowerer.errors.raise_if_any()
-    return ir.Schema(src.path, src.sha256, decls)
+    return ir.Schema(src.path, src.sha256, decls, lowerer.errors.sorted_warnings())

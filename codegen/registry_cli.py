@@ -71,6 +71,9 @@ def cmd_registry(args: argparse.Namespace) -> int:
     names = read_overrides(args.names)
     loaded = load_many(args.schemas, names)
     schemas = [(label_for(path), r) for path, r in zip(args.schemas, loaded)]
+    from .write import report_warnings
+
+    report_warnings(*loaded)
     models = [(label, method_model(resolved)) for label, resolved in schemas]
     if args.format == "python":
         from .registry_views import versions_module

@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from . import ir
+from . import annotated, ir
 from .constraints import TagReader
 from .discriminators import Member
 from .errors import Collector, Location
+from .merging import merge_declarations
 from .naming import NO_OVERRIDES, Namer, Overrides, variant_segments
 
 _NEVER = ir.Prim(ir.PrimKind.NEVER)
@@ -41,15 +42,7 @@ class Resolver:
     # -- entry --------------------------------------------------------------------------------
 
     def run(self) -> ir.Resolved:
-        seen: dict[str, ir.Decl] = {}
-        for d in self.schema.declarations:
-            if d.name in seen:
-                self.errors.add(
-                    self.loc(d),
-                    f"duplicate declaration '{d.name}' (first declared at {self.loc(seen[d.name])})",
-                )
-                continue
-            seen[d.name] = d
+        for d in merge_declarations(self.schema.declarations, self.errors, self.loc):
             if isinstance(d, ir.Const):
                 self.consts[d.name] = d
             else:
@@ -58,8 +51,13 @@ class Resolver:
             self.namer.declare(name)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()
+        warnings = tuple(sorted({*self.schema.warnings, *self.errors.warnings}))
         return ir.Resolved(
-            self.schema.source, self.schema.sha256, tuple(out), tuple(self.consts.values())
+            self.schema.source,
+            self.schema.sha256,
+            tuple(out),
+            tuple(self.consts.values()),
+            warnings=warnings,
         )
 
     # -- declarations -------------------------------------------------------------------------
@@ -70,7 +68,7 @@ class Resolver:
         if name in self.stack:
             cycle = " -> ".join([*self.stack[self.stack.index(name) :], name])
             self.errors.add(self.loc(self.types[name]), f"circular type reference: {cycle}")
-            return ir.TypeDef(name, ir.Obj((name,), (), None, name), "interface")
+            return ir.TypeDef(name=name, type=ir.Obj((name,), (), None, name), kind="interface")
         self.stack.append(name)
         decl = self.types[name]
         typing = self.tags.typing(decl.doc)
@@ -79,7 +77,11 @@ class Resolver:
             value: ir.TypeExpr = self.interface(decl)
             kind, bases = "interface", decl.bases
         else:
-            value = self.expr(decl.type, (name,))
+            # An alias of an annotated type (`type Uri = string & { format: "uri" }`) carries
+            # the annotation as its own constraints; its tags refine them.
+            declared, own = _unannotate(decl.type)
+            constraints = annotated.overlay(own, constraints)
+            value = self.expr(declared, (name,))
             if typing.integer:
                 value = _number_to_integer(value)
             if isinstance(value, ir.Obj):
@@ -122,7 +124,11 @@ class Resolver:
         for p in own.properties:
             props[p.name] = p  # a member overriding a base member wins, in the base's position
         return ir.Obj(
-            (decl.name,), tuple(props.values()), own.index or index, decl.name, decl.body.loc
+            (decl.name,),
+            self.present(props.values()),
+            own.index or index,
+            decl.name,
+            decl.body.loc,
         )
 
     # -- objects and properties ---------------------------------------------------------------
@@ -140,23 +146,51 @@ class Resolver:
             props.append(self.property(p, (*path, p.name)))
         index = obj.index
         if index is not None:
-            index = dataclasses.replace(index, value=self.expr(index.value, (*path, "value")))
+            value = self.bare(index.value, "as an index signature value")
+            index = dataclasses.replace(index, value=self.expr(value, (*path, "value")))
         out = dataclasses.replace(obj, path=path, properties=tuple(props), index=index)
         return dataclasses.replace(out, name=self.name_for(out))
 
     def property(self, p: ir.Property, path: tuple[str, ...]) -> ir.Property:
-        t = self.expr(p.type, path)
+        declared, own = _unannotate(p.type)
+        t = self.expr(declared, path)
         typing = self.tags.typing(p.doc)
         if typing.integer:
             t = _number_to_integer(t)
         nullable = ir.has_null(t) or p.doc.has("nullable")
+        constraints = annotated.overlay(own, self.tags.constraints(p.doc))  # a tag refines
         return dataclasses.replace(
             p,
             type=t,
             nullable=nullable,
-            constraints=self.tags.constraints(p.doc),
+            constraints=constraints,
             keeps_number=typing.keeps_number,
         )
+
+    def present(self, props: Iterable[ir.Property]) -> tuple[ir.Property, ...]:
+        """The properties a value may have: a required `never` one is left out, as the official
+        generator does (its property list skips every member whose type is `never`); an optional
+        one stays and means the key must be absent."""
+        return tuple(p for p in props if p.optional or not self.is_never(p.type))
+
+    def is_never(self, t: ir.TypeExpr, depth: int = 0) -> bool:
+        if isinstance(t, ir.Prim):
+            return t.kind is ir.PrimKind.NEVER
+        if isinstance(t, ir.Ref) and depth < 50:  # `type Nothing = never`, guarded against cycles
+            decl = self.types.get(t.name)
+            return isinstance(decl, ir.Alias) and self.is_never(decl.type, depth + 1)
+        return False
+
+    def bare(self, t: ir.TypeExpr, where: str) -> ir.TypeExpr:
+        """`t` where the IR has no place for constraints: an annotation there is refused."""
+        if isinstance(t, ir.Annotated):
+            self.errors.add(
+                self.loc(t),
+                f"unsupported type construct: constraint annotation ({annotated.describe(t)}) "
+                f"{where}; constraints are kept only on properties and type aliases",
+            )
+            return t.type
+        return t
 
     def name_for(self, obj: ir.Obj) -> str:
         return self.namer.inline(obj.path, bool(obj.properties), self.loc(obj))
@@ -179,25 +213,28 @@ class Resolver:
                 return _NEVER
             return const.value
         if isinstance(t, ir.Array):
-            return ir.Array(self.expr(t.item, (*path, "item")))
+            return ir.Array(self.expr(self.bare(t.item, "inside an array"), (*path, "item")))
         if isinstance(t, ir.Union_):
             return self.union(t, path)
         if isinstance(t, ir.Map):
-            value = self.expr(t.value, (*path, "value"))
+            value = self.expr(self.bare(t.value, "as a Record value"), (*path, "value"))
             if ir.is_string_key(t.key):  # one spelling: `Record<string, V>` is `{[key: string]: V}`
                 obj = ir.Obj(path, (), ir.Index(value))
                 return dataclasses.replace(obj, name=self.name_for(obj))
             return ir.Map(self.expr(t.key, (*path, "key")), value)
         if isinstance(t, ir.Obj):
-            return self.body(t, path)
+            obj = self.body(t, path)
+            return dataclasses.replace(obj, properties=self.present(obj.properties))
         if isinstance(t, ir.Intersection):
             return self.intersection(t, path)
+        if isinstance(t, ir.Annotated):  # callers unwrap it where it belongs
+            return self.expr(self.bare(t, "here"), path)
         return t
 
     def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.Union_:
         """Members flattened; inline object members named by what tells them apart, when the
         union has another member than null (a lone `{...} | null` needs no segment)."""
-        flat = _flat(t.members)
+        flat = _flat(self.bare(m, "in a union") for m in t.members)
         inline = [i for i, m in enumerate(flat) if isinstance(m, ir.Obj)]
         segments: dict[int, str] = {}
         if inline and sum(1 for m in flat if m != _NULL) > 1:
@@ -249,6 +286,9 @@ class Resolver:
                 obj = self.object_of(m.name, m, "intersection with")
             elif isinstance(m, ir.Obj):
                 obj = self.body(m, path)
+            elif isinstance(m, ir.Annotated):
+                self.bare(m, "in an intersection with an object type")
+                obj = None
             else:
                 self.errors.add(
                     self.loc(t), "unsupported type construct: intersection with a non-object type"
@@ -264,7 +304,7 @@ class Resolver:
             for p in obj.properties:
                 merged[p.name] = _meet(merged[p.name], p) if p.name in merged else p
             index = obj.index or index
-        obj = ir.Obj(path, tuple(merged.values()), index, "", objs[-1].loc)
+        obj = ir.Obj(path, self.present(merged.values()), index, "", objs[-1].loc)
         return dataclasses.replace(obj, name=self.name_for(obj))
 
 
@@ -305,6 +345,13 @@ def _flat(members: Iterable[ir.TypeExpr]) -> tuple[ir.TypeExpr, ...]:
     for m in members:
         out.extend(m.members if isinstance(m, ir.Union_) else (m,))
     return tuple(out)
+
+
+def _unannotate(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ir.Constraints]:
+    """A type and the constraints it carries itself (`Date`: string, format date-time)."""
+    if isinstance(t, ir.Annotated):
+        return t.type, t.constraints
+    return t, ir.NO_CONSTRAINTS
 
 
 def _number_to_integer(t: ir.TypeExpr) -> ir.TypeExpr:

@@ -12,7 +12,17 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from . import ir
+
 MANIFEST = ".mcp-codegen-manifest.json"
+
+
+def report_warnings(*models: ir.Schema | ir.Resolved) -> None:
+    """Every command prints the warnings of the models it read, `file:line:col: warning: ...`;
+    they never change the exit code."""
+    for model in models:
+        for d in model.warnings:
+            print(f"{d.loc}: warning: {d.message}", file=sys.stderr)
 
 
 def _previous_manifest(target: Path) -> set[str]:

@@ -162,3 +162,35 @@ def test_name_clashes_are_renamed_deterministically(tmp_path: Path) -> None:
     assert mypy_strict([tmp_path / "clashes"], tmp_path / "cache").returncode == 0
     mine = sorted(p for p in (tmp_path / "clashes").glob("*.py") if p.name != "registry.py")
     assert ruff_check(mine).returncode == 0
+
+
+CONSTRUCTS = """
+export type Level = number & { readonly minimum: 0; readonly maximum: 1 };
+export type Stamp = Date;
+/** First declaration. */
+export interface Reading {
+  level: Level;
+  code: string & { readonly pattern: "^[A-Z]{3}$" };
+  removed: never;
+}
+/** Second declaration: merged into the first. */
+export interface Reading {
+  at: Stamp;
+  taken?: Date;
+}
+"""
+
+
+def test_merged_date_annotated_and_never_constructs_generate_and_validate(tmp_path: Path) -> None:
+    m = generate_text(CONSTRUCTS, tmp_path, "constructs")
+    value = {"level": 0.5, "code": "ABC", "at": "2025-01-02T03:04:05Z", "taken": "2025-01-02"}
+    obj = m.decode("Reading", value)
+    assert (obj.level, obj.code, obj.at, obj.taken) == (0.5, "ABC", value["at"], "2025-01-02")
+    assert not hasattr(obj, "removed")  # a required `never` member is left out
+    assert m.encode(obj) == value
+    assert m.is_valid("Reading", value)
+    assert [e.path for e in m.errors("Reading", {**value, "level": 2})] == ["$.level"]
+    assert [e.path for e in m.errors("Reading", {**value, "code": "abc"})] == ["$.code"]
+    assert [e.path for e in m.errors("Reading", {**value, "at": 1})] == ["$.at"]
+    assert not m.is_valid("Level", -1) and m.is_valid("Level", 1)
+    assert mypy_strict([tmp_path / "constructs"], tmp_path / "cache").returncode == 0

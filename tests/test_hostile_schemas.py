@@ -230,3 +230,28 @@ def test_generation_is_independent_of_hash_seed(tmp_path: Path) -> None:
             {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
         )
     assert outs[0] == outs[1]
+
+
+BRANDED = 'export type Id = string & { readonly __brand: "Id"; readonly pattern: "^i" };\n'
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[], ["ir"], ["ir", "--declared"], ["jsonschema"], ["diff", "clean.ts"], ["registry"]],
+    ids=["generate", "ir", "ir-declared", "jsonschema", "diff", "registry"],
+)
+def test_unknown_annotation_member_is_one_located_warning_exit_0(
+    command: list[str], tmp_path: Path
+) -> None:
+    (tmp_path / "branded.ts").write_text(BRANDED, encoding="utf-8")
+    (tmp_path / "clean.ts").write_text("export type Id = string;\n", encoding="utf-8")
+    args = [*command[:1], "branded.ts", *command[1:]] if command else ["branded.ts", "-o", "out"]
+    proc = run_cli(*args, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    warnings = [line for line in proc.stderr.splitlines() if ": warning: " in line]
+    assert warnings == [
+        (
+            "branded.ts:1:29: warning: annotation member '__brand' names no constraint"
+            " (format, pattern, minimum, maximum, minItems, maxItems); dropped"
+        )
+    ], proc.stderr

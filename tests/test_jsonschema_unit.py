@@ -220,6 +220,93 @@ def test_formats_and_bounds() -> None:
     }
 
 
+# What typescript-json-schema 0.68.0 writes with the specification's flags (`--required
+# --defaultNumberType integer`) for the same input, checked once by hand; differences noted.
+
+
+def test_merged_interface_is_one_definition() -> None:
+    d = defs(
+        "/** One. */\nexport interface G { b: string; a?: number }\n"
+        "/** Two. */\nexport interface G { c: boolean; b: string }\n",
+        number_as_integer=True,
+    )
+    assert d == {
+        "G": {
+            "description": "One.\nTwo.",
+            "type": "object",
+            "properties": {
+                "b": {"type": "string"},
+                "a": {"type": "integer"},
+                "c": {"type": "boolean"},
+            },
+            "required": ["b", "c"],
+        }
+    }
+
+
+def test_date_is_a_date_time_string() -> None:
+    d = defs(
+        "/** When. */\nexport type Stamp = Date;\n"
+        "export interface E { at: Date; /** @format date */\n day: Date; s?: Stamp }\n"
+    )
+    # The official generator inlines `Stamp` at `s` (a Date alias is a "raw type" there); a
+    # reference to the same definition is the same schema.
+    assert d == {
+        "Stamp": {"type": "string", "format": "date-time", "description": "When."},
+        "E": {
+            "type": "object",
+            "properties": {
+                "at": {"type": "string", "format": "date-time"},
+                "day": {"type": "string", "format": "date"},
+                "s": ref("Stamp"),
+            },
+            "required": ["at", "day"],
+        },
+    }
+
+
+def test_annotated_primitive_is_the_constrained_primitive() -> None:
+    # The official generator writes `allOf` of the primitive and an object requiring a
+    # `minimum` key, which no value satisfies; the constraint is what the author meant.
+    d = defs(
+        'export type Uri = string & { readonly format: "uri" };\n'
+        "export interface R { level: number & { readonly minimum: 0; readonly maximum: 1 };\n"
+        '  code?: string & { readonly pattern: "^[A-Z]+$" }; u: Uri }\n',
+        number_as_integer=True,
+    )
+    assert d == {
+        "Uri": {"type": "string", "format": "uri"},
+        "R": {
+            "type": "object",
+            "properties": {
+                "level": {"type": "integer", "minimum": 0, "maximum": 1},
+                "code": {"type": "string", "pattern": "^[A-Z]+$"},
+                "u": ref("Uri"),
+            },
+            "required": ["level", "u"],
+        },
+    }
+
+
+def test_required_never_property_is_left_out() -> None:
+    d = defs(
+        "export interface S { kind: string; radius: number }\n"
+        "export interface Q extends S { side: number; radius: never; gone?: never }\n",
+        number_as_integer=True,
+    )
+    # `gone?: never` stays, meaning the key must be absent (the official generator, without
+    # strictNullChecks, drops it too).
+    assert d["Q"] == {
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string"},
+            "side": {"type": "integer"},
+            "gone": {"not": {}},
+        },
+        "required": ["kind", "side"],
+    }
+
+
 def test_recursive_types() -> None:
     d = defs(
         "export type JSONValue = string | number | boolean | null | JSONObject | JSONArray;\n"

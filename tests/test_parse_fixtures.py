@@ -208,21 +208,159 @@ def test_ir_is_frozen_and_structurally_equal() -> None:
     json.dumps(ir.to_json(a))
 
 
+# -- constructs from the specification's history ------------------------------------------------
+
+PARSE_DIR = "schemas/fixtures/parse/"
+
+
+def test_merged_interface_members_bases_and_docs() -> None:
+    r = _load(REPO / PARSE_DIR / "merged_interface.ts")
+    gadget = r.type("Gadget")
+    # Inherited members first (as for any interface here), then the first declaration's own
+    # members, then the second's new ones; `size`, declared twice, keeps its first position.
+    assert list(_props(gadget)) == ["name", "size", "color", "weight"]
+    assert [b.name for b in gadget.bases] == ["Named"]
+    assert gadget.doc.text == "A gadget.\nDeclared again: TypeScript merges the two."
+    assert _props(gadget)["size"].doc.text == "The size."
+    assert not _props(gadget)["weight"].optional and _props(gadget)["color"].optional
+    assert [t.name for t in r.types] == ["Named", "Gadget"]  # one definition, first position
+
+
+def test_merged_interface_extends_lists_are_concatenated() -> None:
+    t = _types(
+        "export interface A { a: string }\nexport interface B { b: string }\n"
+        "export interface C extends A { c: string }\nexport interface C extends B, A { d: string }\n"
+    )
+    assert [b.name for b in t["C"].bases] == ["A", "B"]
+    assert list(_props(t["C"])) == ["a", "b", "c", "d"]
+
+
+def test_date_is_a_date_time_string() -> None:
+    r = _load(REPO / PARSE_DIR / "date.ts")
+    string = ir.Prim(ir.PrimKind.STRING)
+    stamp = r.type("Timestamp")
+    assert (stamp.type, stamp.constraints) == (string, ir.Constraints(format="date-time"))
+    props = _props(r.type("Event"))
+    assert (props["at"].type, props["at"].constraints.format) == (string, "date-time")
+    assert props["day"].constraints.format == "date"  # the @format tag refines the type
+    assert props["when"].type == ir.Ref("Timestamp") and props["when"].constraints.is_empty()
+
+
+def test_a_declared_date_shadows_the_builtin() -> None:
+    t = _types("export interface Date { day: number }\nexport interface E { at: Date }\n")
+    assert _props(t["E"])["at"].type == ir.Ref("Date")
+
+
+def test_annotated_primitive_keeps_the_primitive_and_carries_constraints() -> None:
+    r = _load(REPO / PARSE_DIR / "annotated_primitive.ts")
+    link = r.type("Link")
+    assert (link.type, link.constraints) == (
+        ir.Prim(ir.PrimKind.STRING),
+        ir.Constraints(format="uri"),
+    )
+    props = _props(r.type("Reading"))
+    assert props["level"].type == ir.Prim(ir.PrimKind.NUMBER)
+    assert props["level"].constraints == ir.Constraints(minimum=0, maximum=1)
+    assert props["code"].constraints == ir.Constraints(pattern="^[A-Z]{3}$")
+    assert r.warnings == ()
+
+
+def test_annotation_member_naming_no_constraint_is_a_located_warning() -> None:
+    from codegen.pipeline import load_text
+
+    r = load_text(
+        'export type Id = string & { readonly __brand: "Id"; readonly pattern: "^i" };\n', "t.ts"
+    )
+    assert r.type("Id").constraints == ir.Constraints(pattern="^i")
+    assert [str(w) for w in r.warnings] == [
+        (
+            "t.ts:1:29: annotation member '__brand' names no constraint"
+            " (format, pattern, minimum, maximum, minItems, maxItems); dropped"
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("src", "message"),
+    [
+        (
+            "export type N = number & { minimum: number };\n",
+            "1:28: constraint annotation 'minimum' must have a number literal type",
+        ),
+        (
+            'export type N = string & { format: "a" } & { format: "b" };\n',
+            "1:46: constraint annotation 'format' given twice with different values",
+        ),
+        (
+            "export type N = (number & { minimum: 0 }) | null;\n",
+            (
+                "1:18: unsupported type construct: constraint annotation (number with minimum 0)"
+                " in a union; constraints are kept only on properties and type aliases"
+            ),
+        ),
+        (
+            "export interface R { m: Record<string, Date> }\n",
+            (
+                "1:40: unsupported type construct: constraint annotation"
+                ' (string with format "date-time") as a Record value;'
+                " constraints are kept only on properties and type aliases"
+            ),
+        ),
+    ],
+)
+def test_misused_annotations_are_located_errors(src: str, message: str) -> None:
+    with pytest.raises(SchemaError) as err:
+        _types(src)
+    assert [str(d) for d in err.value.diagnostics] == [f"t.ts:{message}"]
+
+
+def test_required_never_property_is_left_out_optional_never_stays() -> None:
+    r = _load(REPO / PARSE_DIR / "never_property.ts")
+    props = _props(r.type("Square"))
+    assert list(props) == ["kind", "side", "corners"]  # `radius: never` overrides, then goes
+    assert props["corners"].optional and props["corners"].type == ir.Prim(ir.PrimKind.NEVER)
+    inline = _types(
+        "export type Nothing = never;\nexport interface X { o: { a: Nothing; b: string } }\n"
+    )
+    inner = _props(inline["X"])["o"].type
+    assert isinstance(inner, ir.Obj) and [p.name for p in inner.properties] == ["b"]
+
+
 # -- must fail -----------------------------------------------------------------------------------
 
 E = "schemas/fixtures/errors/"
 EXPECTED_ERRORS: dict[str, list[str]] = {
+    "annotated_in_array": [
+        (
+            "3:10: unsupported type construct: constraint annotation"
+            ' (string with format "date-time") inside an array;'
+            " constraints are kept only on properties and type aliases"
+        ),
+        (
+            "4:17: unsupported type construct: constraint annotation (number with minimum 0)"
+            " inside an array; constraints are kept only on properties and type aliases"
+        ),
+    ],
     "circular_extends": ["2:8: circular type reference: A -> B -> A"],
     "conditional_type": ["8:21: unsupported type construct: conditional type"],
     "duplicate_declaration": [
         f"6:8: duplicate declaration 'Gadget' (first declared at {E}duplicate_declaration.ts:2:8)"
     ],
     "duplicate_property": ["5:3: duplicate property 'name' in 'Gadget'"],
+    "duplicate_type_alias": [
+        f"4:8: duplicate declaration 'Cursor' (first declared at {E}duplicate_type_alias.ts:2:8)"
+    ],
     "empty": ["1:1: empty schema: no declarations"],
     "enum_decl": ["2:8: unsupported construct: enum declaration"],
     "function_type": ["3:13: unsupported type construct: function type"],
     "generic_params": ["2:21: unsupported type construct: generic type parameters"],
     "mapped_type": ["3:3: unsupported type construct: mapped type"],
+    "merged_property_conflict": [
+        (
+            "7:3: subsequent property declarations must have the same type: 'size' in 'Gadget'"
+            f" differs from its declaration at {E}merged_property_conflict.ts:3:3"
+        )
+    ],
     "namespace_decl": ["2:8: unsupported construct: namespace declaration"],
     "non_utf8": ["2:18: invalid UTF-8 byte 0xff; schema files must be UTF-8"],
     "omit_unknown_key": ["7:34: Omit of unknown key 'missing' from 'Base'"],

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..write import write_output
+from ..write import report_warnings, write_output
 from . import FAIL_LEVELS
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
@@ -19,6 +19,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     names = read_overrides(args.names)
     old, new = load_many([args.old, args.new], names)
+    report_warnings(old, new)
     report = diff(old, new)
     write_output(render(report, args.format), args.output)
     if args.fail_on and report.fails(args.fail_on):
