@@ -14,8 +14,9 @@ from pathlib import PurePath
 from . import ir
 from .bindings.analysis import TypeIndex
 from .bindings.pyformat import format_python
+from .bindings.pyimports import uses
 from .bindings.shapes import is_class_obj
-from .bindings.text import comment, literal
+from .bindings.text import comment, literal, sort_imports
 from .bindings.views import Context
 from .errors import Diagnostic, Location, SchemaError
 from .methods import ENVELOPE_UNION, Method, MethodModel, method_model
@@ -105,7 +106,7 @@ class MethodInfoView:
 
 @dataclass(frozen=True)
 class RegistryView:
-    typing_imports: str  # "Any, Final, ..." (`overload` only when there are overloads)
+    typing_imports: str  # "Final, TypeAlias, ...": only the names the module uses
     imports_models: bool  # whether any class of the models module is named
     protocol_version: str  # Python literal, or "None"
     in_version: str  # Python literal: "in protocol version 2025-06-18"
@@ -182,6 +183,13 @@ def _method_view(m: Method, index: TypeIndex) -> MethodInfoView:
     )  # fmt: skip
 
 
+def _typing_imports(hints: list[str], overloads: bool) -> str:
+    """The names registry.py imports from typing: only those it uses (ruff flags the others)."""
+    names = ["Final", "TypeAlias"] + (["Literal", "overload"] if overloads else [])
+    names += uses(["Any"], "\n".join(hints))
+    return ", ".join(sort_imports(names))
+
+
 def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> RegistryView:
     index = index if index is not None else TypeIndex(resolved)
     model = method_model(resolved)
@@ -195,10 +203,15 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
     notifications = [v for v, m in zip(methods, model.methods) if m.kind == "notification"]
     responses = [_named(index, n) for n in (env.result, env.error) if n is not None]
     overloads = tuple(requests) if len(requests) >= 2 else ()
-    hints = [v.message_class for v in methods] + responses
+    classes = [v.message_class for v in methods] + responses
+    request_hint = _join([v.message_class for v in requests])
+    notification_hint = _join([v.message_class for v in notifications])
+    response_hint = _join(responses)
+    result_hint = _join([v.result_hint for v in requests])
+    hints = [request_hint, notification_hint, response_hint, result_hint]
     return RegistryView(
-        imports_models=any(f"{MODELS}." in h for h in hints),
-        typing_imports="Any, Final, Literal, TypeAlias" + (", overload" if overloads else ""),
+        imports_models=any(f"{MODELS}." in c for c in classes),
+        typing_imports=_typing_imports(hints + [v.result_hint for v in overloads], bool(overloads)),
         protocol_version=literal(version),
         in_version=literal(where),
         jsonrpc_version=literal(str(consts.get("JSONRPC_VERSION", "2.0"))),
@@ -208,10 +221,10 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
         result_envelope=literal(env.result),
         error_envelope=literal(env.error),
         methods=methods,
-        request_hint=_join([v.message_class for v in requests]),
-        notification_hint=_join([v.message_class for v in notifications]),
-        response_hint=_join(responses),
-        result_hint=_join([v.result_hint for v in requests]),
+        request_hint=request_hint,
+        notification_hint=notification_hint,
+        response_hint=response_hint,
+        result_hint=result_hint,
         overloads=overloads,
         notes=tuple(comment(n) for n in model.notes),
     )

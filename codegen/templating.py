@@ -34,3 +34,10 @@ def environment() -> jinja2.Environment:
 
 def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
+
+
+@functools.lru_cache(maxsize=8)
+def static_source(name: str) -> str:
+    """The text of a file under the templates folder that is copied, not rendered (real source,
+    checked as such by the tests)."""
+    return (template_dir() / name).read_text(encoding="utf-8")

@@ -1,8 +1,9 @@
-"""Python bindings for a resolved schema: dataclasses, codec and validators.
+"""Python bindings for a resolved schema: dataclasses, codec, validators and method registry.
 
-IR -> views (plain template contexts) -> Jinja2 templates -> black -> files. `render_package`
-returns the package's files as relative path -> text; `MODULES` lists them, so adding a module
-(a method registry, say) is one more `Module` entry.
+IR -> views (plain template contexts) -> Jinja2 templates -> black -> files; the modules that do
+not depend on the schema are real source under templates/python/static/, copied under the
+generated-file header. `render_package` returns the package's files as relative path -> text;
+`MODULES` lists them, so adding a module is one more `Module` or `StaticModule` entry.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir, registry_views
-from ..templating import render
+from ..templating import render, static_source
 from .analysis import TypeIndex
 from .pyformat import format_python
 from .validator_views import validators_view
@@ -22,7 +23,6 @@ from .views import (
     header_view,
     init_view,
     models_view,
-    runtime_view,
 )
 
 
@@ -33,9 +33,21 @@ class Module:
     view: Callable[[Context], Any]  # the template's `view` variable
 
 
-MODULES: tuple[Module, ...] = (
+@dataclass(frozen=True)
+class StaticModule:
+    """A module that is the same for every schema: copied as it is (it is already black's
+    formatting; tests check that, and run ruff and mypy --strict on it as source)."""
+
+    path: str  # relative to the package directory
+    source: str  # under templates/
+
+
+HEADER = "python/_header.j2"  # the generated-file header, on top of every module
+
+MODULES: tuple[Module | StaticModule, ...] = (
     Module("__init__.py", "python/__init__.py.j2", init_view),
-    Module("_runtime.py", "python/_runtime.py.j2", runtime_view),
+    StaticModule("_runtime.py", "python/static/_runtime.py"),
+    StaticModule("_protocol.py", "python/static/_protocol.py"),
     Module("models.py", "python/models.py.j2", models_view),
     Module("codec.py", "python/codec.py.j2", codec_view),
     Module(
@@ -51,10 +63,16 @@ MODULES: tuple[Module, ...] = (
 )
 
 
-def render_package(resolved: ir.Resolved, modules: tuple[Module, ...] = MODULES) -> dict[str, str]:
+def render_package(
+    resolved: ir.Resolved, modules: tuple[Module | StaticModule, ...] = MODULES
+) -> dict[str, str]:
     """Every file of the generated package, formatted (relative path -> text)."""
     ctx = Context(resolved, TypeIndex(resolved))
     header = header_view(resolved)
-    return {
-        m.path: format_python(render(m.template, header=header, view=m.view(ctx))) for m in modules
-    }
+    out = {}
+    for m in modules:
+        if isinstance(m, StaticModule):
+            out[m.path] = render(HEADER, header=header) + static_source(m.source)
+        else:
+            out[m.path] = format_python(render(m.template, header=header, view=m.view(ctx)))
+    return out

@@ -275,7 +275,3 @@ def models_exports(ctx: Context) -> tuple[str, ...]:
     names += [index.py_name(td.name) for td in ctx.resolved.types if not is_class_obj(td.type)]
     names += [index.py_name(n) for n in index.classes]
     return tuple(names)
-
-
-def runtime_view(ctx: Context) -> None:
-    return None

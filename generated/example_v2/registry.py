@@ -15,17 +15,27 @@ raises its subclass `ProtocolError`, naming the method and the protocol version.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType, UnionType
-from typing import Any, Final, Literal, TypeAlias, overload
+from types import MappingProxyType
+from typing import Final, Literal, TypeAlias, overload
 
-from . import _runtime as _rt
 from . import codec as _codec
 from . import models as _m
 from . import validators as _v
-from ._runtime import JSON, ErrorDetail, ValidationError
+from ._protocol import (
+    ClassOrUnion,
+    Direction,
+    Kind,
+    Message,
+    MessageKind,
+    MethodInfo,
+    Protocol,
+    ProtocolError,
+    UnknownMethodError,
+    Via,
+    WrongDirectionError,
+)
+from ._runtime import JSON, ErrorDetail, ValidationError  # noqa: F401 (importable from here)
 
 __all__ = [
     "METHODS",
@@ -52,13 +62,6 @@ __all__ = [
 
 PROTOCOL_VERSION: Final = "2.0"
 """The protocol version this package was generated for (`LATEST_PROTOCOL_VERSION`)."""
-
-Kind: TypeAlias = Literal["request", "notification"]
-Direction: TypeAlias = Literal["client_to_server", "server_to_client", "both"]
-Via: TypeAlias = Literal["jsonrpc", "input_required"]
-"""How a request travels: a JSON-RPC message, or inside an input-required result."""
-MessageKind: TypeAlias = Literal["request", "notification", "result", "error"]
-ClassOrUnion: TypeAlias = type[Any] | UnionType
 
 RequestObject: TypeAlias = (
     _m.ConfirmRequest
@@ -87,50 +90,6 @@ ResultObject: TypeAlias = (
     | _m.ResetWidgetResult
     | _m.UpdateWidgetResult
 )
-
-_IN_VERSION: Final = "in protocol version 2.0"
-_JSONRPC_VERSION: Final = "2.0"
-_BATCHES: Final = False
-# The JSON-RPC envelope types every message is also checked against (None: not declared).
-_REQUEST_ENVELOPE: Final[str | None] = "JSONRPCRequest"
-_NOTIFICATION_ENVELOPE: Final[str | None] = "JSONRPCNotification"
-_RESULT_ENVELOPE: Final[str | None] = "JSONRPCResultResponse"
-_ERROR_ENVELOPE: Final[str | None] = "JSONRPCErrorResponse"
-_DIRECTIONS: Final = ("client_to_server", "server_to_client")
-_DIRECTION_TEXT: Final = {
-    "client_to_server": "client to server",
-    "server_to_client": "server to client",
-    "both": "both ways",
-}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MethodInfo:
-    """One method: its kind, direction and the types (names and classes) of its messages."""
-
-    method: str
-    kind: Kind
-    direction: Direction
-    """Who sends the request or notification; a request's result goes the other way."""
-    via: Via
-    message_type: str
-    message_class: ClassOrUnion
-    params_type: str | None
-    """None when the message has no `params` (or they are an unnamed type)."""
-    params_class: ClassOrUnion | None
-    params_optional: bool
-    result_type: str | None
-    """Requests: the result type (`EmptyResult` decodes to `Result`); None for notifications."""
-    result_class: ClassOrUnion | None
-    alt_result_types: tuple[str, ...]
-    """Results the responder may send instead (`CreateTaskResult`, `InputRequiredResult`)."""
-    alt_result_classes: tuple[ClassOrUnion, ...]
-
-    @property
-    def result_types(self) -> tuple[str, ...]:
-        """The result and its alternatives, in the order `parse_result` tries them."""
-        return ((self.result_type,) if self.result_type else ()) + self.alt_result_types
-
 
 METHODS: Final[Mapping[str, MethodInfo]] = MappingProxyType(
     {
@@ -331,84 +290,25 @@ METHODS: Final[Mapping[str, MethodInfo]] = MappingProxyType(
 """Method string -> what the registry knows about it (read-only), sorted by method."""
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
-    """One JSON-RPC message, classified and decoded.
+# What the functions below read: this version's tables and codec (the machinery is _protocol.py).
+_PROTOCOL: Final = Protocol(
+    version=PROTOCOL_VERSION,
+    where="in protocol version 2.0",
+    jsonrpc_version="2.0",
+    batches=False,
+    request_envelope="JSONRPCRequest",
+    notification_envelope="JSONRPCNotification",
+    result_envelope="JSONRPCResultResponse",
+    error_envelope="JSONRPCErrorResponse",
+    methods=METHODS,
+    decode=_codec.decode,
+    encode_value=_codec.encode,
+    validate=_v.validate,
+)
 
-    `obj` is the whole message as a model object: the request or notification class of its
-    method, or the schema's result/error response type. `id` is the JSON-RPC id of a request or
-    response (None for notifications, requests carried inside an input-required result, and
-    error responses without one); `method` is None for responses (pass the method of the
-    request they answer to `parse_result`).
-    """
-
-    kind: MessageKind
-    method: str | None
-    id: str | int | float | None
-    obj: MessageObject
-
-
-class ProtocolError(ValidationError):
-    """A value that does not fit the protocol as a message: `str(err)` says why in one sentence,
-    `err.errors` holds it with its JSON path, `err.method` is the method concerned (if any)."""
-
-    def __init__(self, message: str, path: str = "$", *, method: str | None = None) -> None:
-        super().__init__("JSONRPCMessage", [ErrorDetail(path, message)])
-        self.args = (message,)
-        self.method = method
-        self.protocol_version: str | None = PROTOCOL_VERSION
-
-
-class UnknownMethodError(ProtocolError):
-    """A method string this protocol version does not define."""
-
-    def __init__(self, method: str, path: str = "$.method") -> None:
-        super().__init__(f"unknown method {_quote(method)} {_IN_VERSION}", path, method=method)
-
-
-class WrongDirectionError(ProtocolError):
-    """A request or notification received from a side that never sends it."""
-
-    def __init__(self, info: MethodInfo, direction: str, path: str = "$.method") -> None:
-        sent, received = _DIRECTION_TEXT[info.direction], _DIRECTION_TEXT[direction]
-        message = f"method {_quote(info.method)} is sent {sent} {_IN_VERSION}, not {received}"
-        super().__init__(message, path, method=info.method)
-
-
-def parse_message(
-    value: object, *, direction: Literal["client_to_server", "server_to_client"] | None = None
-) -> Message:
-    """Classify, validate and decode one JSON-RPC message (a value from `json.loads`).
-
-    A message with a `method` is a request (with an `id`) or a notification (without), decoded
-    into its method's class; a request that travels inside an input-required result comes as
-    it is there (`{"method": ..., "params": ...}`, no `jsonrpc`). A message with `result` or
-    `error` is a response, decoded into the schema's response type.
-
-    `direction` ("client_to_server" when you are the server, else "server_to_client") rejects
-    requests and notifications the other side never sends; responses are accepted either way.
-    Raises `ValidationError` (`ProtocolError` for an unknown method, a wrong direction, a
-    request without an id...).
-    """
-    if direction is not None and direction not in _DIRECTIONS:
-        raise ValueError(
-            f"direction must be {' or '.join(map(repr, _DIRECTIONS))} or None, not {direction!r}"
-        )
-    if not isinstance(value, dict):
-        if isinstance(value, list) and _BATCHES:
-            raise ProtocolError(
-                f"a JSON-RPC batch ({len(value)} messages): parse each with parse_message"
-            )
-        raise ProtocolError(f"expected a JSON-RPC message (an object), got {_rt.describe(value)}")
-    if "method" in value:
-        return _parse_call(value, direction)
-    if "result" in value and "error" in value:
-        raise ProtocolError('a response has "result" or "error", not both')
-    if "result" in value:
-        return _parse_response("result", _RESULT_ENVELOPE, value)
-    if "error" in value:
-        return _parse_response("error", _ERROR_ENVELOPE, value)
-    raise ProtocolError('not a JSON-RPC message: it has no "method", "result" or "error"')
+# Bound methods, not wrappers: parse_message is on the hot path.
+parse_message: Final = _PROTOCOL.parse_message
+encode: Final = _PROTOCOL.encode
 
 
 @overload
@@ -430,110 +330,7 @@ def parse_result(method: Literal["widgets/watch"], value: object) -> _m.Result: 
 @overload
 def parse_result(method: str, value: object) -> ResultObject: ...
 def parse_result(method: str, value: object) -> ResultObject:
-    """Validate and decode the result of a `method` request: `value` is the response's
-    `result` member (or a `Message` of kind "result"). Tries the method's result type, then its
-    alternatives, and returns the first that fits; raises `ValidationError` with the errors of
-    the closest one if none does, `ProtocolError` if `method` is unknown or a notification."""
-    info = _lookup(method, None, "$")
-    if info.kind != "request" or not info.result_types:
-        what = f"{_quote(info.method)} is a {info.kind} {_IN_VERSION}"
-        raise ProtocolError(f"{what}; it has no result", method=info.method)
-    if isinstance(value, Message):
-        value = _result_member(value)
-    failures: list[ValidationError] = []
-    for name in info.result_types:
-        try:
-            decoded: ResultObject = _codec.decode(name, value)
-            return decoded
-        except ValidationError as err:
-            failures.append(err)
-    if len(failures) == 1:
-        raise failures[0]
-    closest = min(failures, key=lambda err: len(err.errors))
-    raise ValidationError(" | ".join(info.result_types), list(closest.errors))
-
-
-def encode(obj: Message | object) -> JSON:
-    """The JSON value of a `Message` (the whole JSON-RPC message: `jsonrpc` and a request's
-    `id` are added when its object lacks them; the object's own members win) or of any model
-    object."""
-    if not isinstance(obj, Message):
-        return _codec.encode(obj)
-    out = _codec.encode(obj.obj)
-    if not isinstance(out, dict) or obj.kind not in ("request", "notification"):
-        return out
-    info = METHODS.get(obj.method) if isinstance(obj.method, str) else None
-    if info is not None and info.via != "jsonrpc":
-        return out
-    envelope = _REQUEST_ENVELOPE if obj.kind == "request" else _NOTIFICATION_ENVELOPE
-    head: dict[str, JSON] = {"jsonrpc": _JSONRPC_VERSION} if envelope is not None else {}
-    if obj.kind == "request" and obj.id is not None:
-        head["id"] = obj.id
-    return {**head, **out}
-
-
-# -- helpers -------------------------------------------------------------------------------------
-
-
-def _quote(text: str) -> str:
-    """A method string for a message: JSON-quoted, on one line, shortened when long."""
-    quoted = json.dumps(text, ensure_ascii=False)
-    quoted = "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in quoted)
-    return quoted if len(quoted) <= 40 else quoted[:36] + '..."'
-
-
-def _lookup(method: object, direction: str | None, path: str) -> MethodInfo:
-    if not isinstance(method, str):
-        raise ProtocolError(f'"method" must be a string, got {_rt.describe(method)}', path)
-    info = METHODS.get(method)
-    if info is None:
-        raise UnknownMethodError(method, path)
-    if direction is not None and info.direction not in (direction, "both"):
-        raise WrongDirectionError(info, direction, path)
-    return info
-
-
-def _request_id(value: dict[str, Any], path: str = "$.id") -> str | int | float:
-    found = value["id"]
-    if isinstance(found, (str, int, float)) and not isinstance(found, bool):
-        return found
-    raise ProtocolError(
-        f"expected a request id (string or number), got {_rt.describe(found)}", path
-    )
-
-
-def _parse_call(value: dict[str, Any], direction: str | None) -> Message:
-    info = _lookup(value["method"], direction, "$.method")
-    msg_id: str | int | float | None = None
-    if info.via == "input_required" and "jsonrpc" in value:
-        where = f"{_quote(info.method)} travels inside an input-required result {_IN_VERSION}"
-        raise ProtocolError(f"{where}, not as a JSON-RPC message", "$.jsonrpc", method=info.method)
-    if info.via == "jsonrpc":
-        has_id = "id" in value
-        what = f"{_quote(info.method)} is a {info.kind} {_IN_VERSION}, but the message has"
-        if info.kind == "request" and not has_id:
-            raise ProtocolError(f'{what} no "id"', method=info.method)
-        if info.kind == "notification" and has_id:
-            raise ProtocolError(f'{what} an "id"', "$.id", method=info.method)
-        envelope = _REQUEST_ENVELOPE if info.kind == "request" else _NOTIFICATION_ENVELOPE
-        if envelope is not None:
-            _v.validate(envelope, value)
-        if has_id:
-            msg_id = _request_id(value)
-    obj: MessageObject = _codec.decode(info.message_type, value)
-    return Message(info.kind, info.method, msg_id, obj)
-
-
-def _parse_response(kind: MessageKind, envelope: str | None, value: dict[str, Any]) -> Message:
-    if envelope is None:
-        raise ProtocolError(f"no JSON-RPC {kind} response type is declared {_IN_VERSION}")
-    obj: MessageObject = _codec.decode(envelope, value)
-    msg_id = _request_id(value) if value.get("id") is not None else None
-    return Message(kind, None, msg_id, obj)
-
-
-def _result_member(message: Message) -> object:
-    if message.kind != "result":
-        raise ProtocolError(f"a {message.kind} message has no result")
-    out = _codec.encode(message.obj)
-    return out.get("result") if isinstance(out, dict) else None
+    """Validate and decode the result of a `method` request (`value`: the response's `result`
+    member or a result `Message`), typed per method; see `Protocol.parse_result` in _protocol.py."""
+    result: ResultObject = _PROTOCOL.parse_result(method, value)
+    return result

@@ -1,4 +1,3 @@
-{% include "python/_header.j2" %}
 """Small helpers shared by the generated modules (standard library only)."""
 
 from __future__ import annotations

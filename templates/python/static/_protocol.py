@@ -1,0 +1,296 @@
+"""JSON-RPC messages told apart, checked against the protocol and decoded by method.
+
+Nothing here belongs to one protocol version: a `Protocol` holds a version's tables (its
+methods, its JSON-RPC envelope types) and its codec, and `registry.py` builds one and exports
+its bound methods. This module imports no generated module, so the classes here (`Message`,
+`ProtocolError`...) can be one set of objects for several versions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import UnionType
+from typing import Any, Final, Literal, TypeAlias
+
+from ._runtime import JSON, ErrorDetail, ValidationError, describe
+
+Kind: TypeAlias = Literal["request", "notification"]
+Direction: TypeAlias = Literal["client_to_server", "server_to_client", "both"]
+Via: TypeAlias = Literal["jsonrpc", "input_required"]
+"""How a request travels: a JSON-RPC message, or inside an input-required result."""
+MessageKind: TypeAlias = Literal["request", "notification", "result", "error"]
+ClassOrUnion: TypeAlias = type[Any] | UnionType
+
+_DIRECTIONS: Final = ("client_to_server", "server_to_client")
+_DIRECTION_TEXT: Final = {
+    "client_to_server": "client to server",
+    "server_to_client": "server to client",
+    "both": "both ways",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MethodInfo:
+    """One method: its kind, direction and the types (names and classes) of its messages."""
+
+    method: str
+    kind: Kind
+    direction: Direction
+    """Who sends the request or notification; a request's result goes the other way."""
+    via: Via
+    message_type: str
+    message_class: ClassOrUnion
+    params_type: str | None
+    """None when the message has no `params` (or they are an unnamed type)."""
+    params_class: ClassOrUnion | None
+    params_optional: bool
+    result_type: str | None
+    """Requests: the result type (`EmptyResult` decodes to `Result`); None for notifications."""
+    result_class: ClassOrUnion | None
+    alt_result_types: tuple[str, ...]
+    """Results the responder may send instead (`CreateTaskResult`, `InputRequiredResult`)."""
+    alt_result_classes: tuple[ClassOrUnion, ...]
+
+    @property
+    def result_types(self) -> tuple[str, ...]:
+        """The result and its alternatives, in the order `parse_result` tries them."""
+        return ((self.result_type,) if self.result_type else ()) + self.alt_result_types
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One JSON-RPC message, classified and decoded.
+
+    `obj` is the whole message as a model object: the request or notification class of its
+    method, or the schema's result/error response type (registry.py's `MessageObject`). `id` is
+    the JSON-RPC id of a request or response (None for notifications, requests carried inside
+    an input-required result, and error responses without one); `method` is None for responses
+    (pass the method of the request they answer to `parse_result`).
+    """
+
+    kind: MessageKind
+    method: str | None
+    id: str | int | float | None
+    obj: Any
+
+
+class ProtocolError(ValidationError):
+    """A value that does not fit the protocol as a message: `str(err)` says why in one sentence,
+    `err.errors` holds it with its JSON path, `err.method` is the method concerned (if any),
+    `err.protocol_version` the version of `protocol` (the `Protocol` that raised it)."""
+
+    def __init__(
+        self,
+        message: str,
+        path: str = "$",
+        *,
+        method: str | None = None,
+        protocol: Protocol | None = None,
+    ) -> None:
+        super().__init__("JSONRPCMessage", [ErrorDetail(path, message)])
+        self.args = (message,)
+        self.method = method
+        self.protocol_version: str | None = protocol.version if protocol is not None else None
+
+
+class UnknownMethodError(ProtocolError):
+    """A method string this protocol version does not define."""
+
+    def __init__(
+        self, method: str, path: str = "$.method", *, protocol: Protocol | None = None
+    ) -> None:
+        message = f"unknown method {_quote(method)}{_where(protocol)}"
+        super().__init__(message, path, method=method, protocol=protocol)
+
+
+class WrongDirectionError(ProtocolError):
+    """A request or notification received from a side that never sends it."""
+
+    def __init__(
+        self,
+        info: MethodInfo,
+        direction: str,
+        path: str = "$.method",
+        *,
+        protocol: Protocol | None = None,
+    ) -> None:
+        sent, received = _DIRECTION_TEXT[info.direction], _DIRECTION_TEXT[direction]
+        where = _where(protocol)
+        message = f"method {_quote(info.method)} is sent {sent}{where}, not {received}"
+        super().__init__(message, path, method=info.method, protocol=protocol)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Protocol:
+    """One protocol version's tables and codec, and the message functions that read them."""
+
+    version: str | None
+    """`LATEST_PROTOCOL_VERSION` of the schema (None if it declares none)."""
+    where: str
+    """How messages name the protocol: "in protocol version 2025-06-18"."""
+    jsonrpc_version: str
+    batches: bool
+    """Whether `JSONRPCMessage` has an array member (a batch)."""
+    # The JSON-RPC envelope types every message is also checked against (None: not declared).
+    request_envelope: str | None
+    notification_envelope: str | None
+    result_envelope: str | None
+    error_envelope: str | None
+    methods: Mapping[str, MethodInfo]
+    decode: Callable[[str, object], Any]
+    """The version's `codec.decode`: validate a value as the named type and build it."""
+    encode_value: Callable[[object], JSON]
+    """The version's `codec.encode`."""
+    validate: Callable[[str, object], None]
+    """The version's `validators.validate`."""
+
+    def parse_message(
+        self,
+        value: object,
+        *,
+        direction: Literal["client_to_server", "server_to_client"] | None = None,
+    ) -> Message:
+        """Classify, validate and decode one JSON-RPC message (a value from `json.loads`).
+
+        A message with a `method` is a request (with an `id`) or a notification (without),
+        decoded into its method's class; a request that travels inside an input-required result
+        comes as it is there (`{"method": ..., "params": ...}`, no `jsonrpc`). A message with
+        `result` or `error` is a response, decoded into the schema's response type.
+
+        `direction` ("client_to_server" when you are the server, else "server_to_client")
+        rejects requests and notifications the other side never sends; responses are accepted
+        either way. Raises `ValidationError` (`ProtocolError` for an unknown method, a wrong
+        direction, a request without an id...).
+        """
+        if direction is not None and direction not in _DIRECTIONS:
+            choices = " or ".join(map(repr, _DIRECTIONS))
+            raise ValueError(f"direction must be {choices} or None, not {direction!r}")
+        if not isinstance(value, dict):
+            if isinstance(value, list) and self.batches:
+                raise self._error(
+                    f"a JSON-RPC batch ({len(value)} messages): parse each with parse_message"
+                )
+            raise self._error(f"expected a JSON-RPC message (an object), got {describe(value)}")
+        if "method" in value:
+            return self._parse_call(value, direction)
+        if "result" in value and "error" in value:
+            raise self._error('a response has "result" or "error", not both')
+        if "result" in value:
+            return self._parse_response("result", self.result_envelope, value)
+        if "error" in value:
+            return self._parse_response("error", self.error_envelope, value)
+        raise self._error('not a JSON-RPC message: it has no "method", "result" or "error"')
+
+    def parse_result(self, method: str, value: object) -> Any:
+        """Validate and decode the result of a `method` request: `value` is the response's
+        `result` member (or a `Message` of kind "result"). Tries the method's result type, then
+        its alternatives, and returns the first that fits; raises `ValidationError` with the
+        errors of the closest one if none does, `ProtocolError` if `method` is unknown or a
+        notification."""
+        info = self._lookup(method, None, "$")
+        if info.kind != "request" or not info.result_types:
+            what = f"{_quote(info.method)} is a {info.kind} {self.where}"
+            raise self._error(f"{what}; it has no result", method=info.method)
+        if isinstance(value, Message):
+            value = self._result_member(value)
+        failures: list[ValidationError] = []
+        for name in info.result_types:
+            try:
+                return self.decode(name, value)
+            except ValidationError as err:
+                failures.append(err)
+        if len(failures) == 1:
+            raise failures[0]
+        closest = min(failures, key=lambda err: len(err.errors))
+        raise ValidationError(" | ".join(info.result_types), list(closest.errors))
+
+    def encode(self, obj: Message | object) -> JSON:
+        """The JSON value of a `Message` (the whole JSON-RPC message: `jsonrpc` and a request's
+        `id` are added when its object lacks them; the object's own members win) or of any
+        model object."""
+        if not isinstance(obj, Message):
+            return self.encode_value(obj)
+        out = self.encode_value(obj.obj)
+        if not isinstance(out, dict) or obj.kind not in ("request", "notification"):
+            return out
+        info = self.methods.get(obj.method) if isinstance(obj.method, str) else None
+        if info is not None and info.via != "jsonrpc":
+            return out
+        envelope = self.request_envelope if obj.kind == "request" else self.notification_envelope
+        head: dict[str, JSON] = {"jsonrpc": self.jsonrpc_version} if envelope is not None else {}
+        if obj.kind == "request" and obj.id is not None:
+            head["id"] = obj.id
+        return {**head, **out}
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _error(self, message: str, path: str = "$", *, method: str | None = None) -> ProtocolError:
+        return ProtocolError(message, path, method=method, protocol=self)
+
+    def _lookup(self, method: object, direction: str | None, path: str) -> MethodInfo:
+        if not isinstance(method, str):
+            raise self._error(f'"method" must be a string, got {describe(method)}', path)
+        info = self.methods.get(method)
+        if info is None:
+            raise UnknownMethodError(method, path, protocol=self)
+        if direction is not None and info.direction not in (direction, "both"):
+            raise WrongDirectionError(info, direction, path, protocol=self)
+        return info
+
+    def _request_id(self, value: dict[str, Any], path: str = "$.id") -> str | int | float:
+        found = value["id"]
+        if isinstance(found, (str, int, float)) and not isinstance(found, bool):
+            return found
+        raise self._error(f"expected a request id (string or number), got {describe(found)}", path)
+
+    def _parse_call(self, value: dict[str, Any], direction: str | None) -> Message:
+        info = self._lookup(value["method"], direction, "$.method")
+        msg_id: str | int | float | None = None
+        if info.via == "input_required" and "jsonrpc" in value:
+            where = f"{_quote(info.method)} travels inside an input-required result {self.where}"
+            message = f"{where}, not as a JSON-RPC message"
+            raise self._error(message, "$.jsonrpc", method=info.method)
+        if info.via == "jsonrpc":
+            has_id = "id" in value
+            if has_id != (info.kind == "request"):  # the text only when raising: a hot path
+                what = f"{_quote(info.method)} is a {info.kind} {self.where}, but the message has"
+                if not has_id:
+                    raise self._error(f'{what} no "id"', method=info.method)
+                raise self._error(f'{what} an "id"', "$.id", method=info.method)
+            envelope = (
+                self.request_envelope if info.kind == "request" else self.notification_envelope
+            )
+            if envelope is not None:
+                self.validate(envelope, value)
+            if has_id:
+                msg_id = self._request_id(value)
+        return Message(info.kind, info.method, msg_id, self.decode(info.message_type, value))
+
+    def _parse_response(
+        self, kind: MessageKind, envelope: str | None, value: dict[str, Any]
+    ) -> Message:
+        if envelope is None:
+            raise self._error(f"no JSON-RPC {kind} response type is declared {self.where}")
+        obj = self.decode(envelope, value)
+        msg_id = self._request_id(value) if value.get("id") is not None else None
+        return Message(kind, None, msg_id, obj)
+
+    def _result_member(self, message: Message) -> object:
+        if message.kind != "result":
+            raise self._error(f"a {message.kind} message has no result")
+        out = self.encode_value(message.obj)
+        return out.get("result") if isinstance(out, dict) else None
+
+
+def _where(protocol: Protocol | None) -> str:
+    """The protocol's `where` after a space, for an error's text (nothing without one)."""
+    return f" {protocol.where}" if protocol is not None else ""
+
+
+def _quote(text: str) -> str:
+    """A method string for a message: JSON-quoted, on one line, shortened when long."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    quoted = "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in quoted)
+    return quoted if len(quoted) <= 40 else quoted[:36] + '..."'
