@@ -117,7 +117,7 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
     from .diff.cli import register as register_diff
-    from .registry_cli import register as register_registry
+    from .registry.cli import register as register_registry
 
     return [register_diff, register_registry]
 

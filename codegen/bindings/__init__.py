@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import ir, registry_views
+from .. import ir
 from ..templating import render, static_source
+from . import registry_views
 from .analysis import TypeIndex
 from .pyformat import format_python
 from .validator_views import validators_view

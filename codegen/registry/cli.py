@@ -7,8 +7,8 @@ import argparse
 import sys
 from typing import Any
 
-from .jsonout import dumps
-from .methods import Method, MethodModel
+from ..jsonout import dumps
+from ..methods import Method, MethodModel
 
 _ARROW = {"client_to_server": "c→s", "server_to_client": "s→c", "both": "both"}
 
@@ -64,24 +64,24 @@ def as_json(models: list[tuple[str, MethodModel]]) -> str:
 
 
 def cmd_registry(args: argparse.Namespace) -> int:
-    from .diff import label_for
-    from .methods import method_model
-    from .pipeline import load_many, read_overrides
+    from ..diff import label_for
+    from ..methods import method_model
+    from ..pipeline import load_many, read_overrides
 
     names = read_overrides(args.names)
     loaded = load_many(args.schemas, names)
     schemas = [(label_for(path), r) for path, r in zip(args.schemas, loaded)]
-    from .write import report_warnings
+    from ..write import report_warnings
 
     report_warnings(*loaded)
     models = [(label, method_model(resolved)) for label, resolved in schemas]
     if args.format == "python":
-        from .registry_views import versions_module
+        from ..bindings.registry_views import versions_module
 
         text = versions_module([(label, r, m) for (label, r), (_, m) in zip(schemas, models)])
     else:
         text = as_json(models) if args.format == "json" else table(models)
-    from .write import write_output
+    from ..write import write_output
 
     write_output(text, args.output)
     for label, model in models:

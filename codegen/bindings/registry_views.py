@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from . import ir
-from .bindings.analysis import TypeIndex
-from .bindings.pyformat import format_python
-from .bindings.pyimports import uses
-from .bindings.shapes import is_class_obj
-from .bindings.text import comment, literal, sort_imports
-from .bindings.views import Context
-from .errors import Diagnostic, Location, SchemaError
-from .methods import ENVELOPE_UNION, Method, MethodModel, method_model
-from .templating import render
+from .. import ir
+from ..errors import Diagnostic, Location, SchemaError
+from ..methods import ENVELOPE_UNION, Method, MethodModel, method_model
+from ..templating import render
+from .analysis import TypeIndex
+from .pyformat import format_python
+from .pyimports import uses
+from .shapes import is_class_obj
+from .text import comment, literal, sort_imports
+from .views import Context
 
 MODELS = "_m"  # how registry.py imports the package's models module
 _ARROWS = {"client_to_server": "client -> server", "server_to_client": "server -> client",
