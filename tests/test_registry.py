@@ -472,7 +472,9 @@ JSON_VALUES = st.recursive(
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,  # no wall-clock limits: the machine may be loaded
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
 def test_only_validation_errors(reg: dict[str, ModuleType], data: st.DataObject) -> None:
