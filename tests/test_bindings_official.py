@@ -88,7 +88,7 @@ def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
     out = {}
     for v, files in zip(versions, rendered):
         write_package(files, root, package_name(v.name))
-        out[v.name] = Generated(v.name, root, package_name(v.name), files, load(str(v.schema_ts)))
+        out[v.name] = Generated(v.name, root, package_name(v.name), files, corpus.resolved(v))
     return out
 
 
@@ -174,8 +174,7 @@ def _validator(doc: dict[str, Any], type_name: str) -> Any:
 
 @functools.cache
 def _ours(version: str, number_as_integer: bool) -> dict[str, Any]:
-    resolved = load(str(corpus.get_version(version).schema_ts))
-    return emit(resolved, number_as_integer=number_as_integer)
+    return emit(corpus.resolved(version), number_as_integer=number_as_integer)
 
 
 def _our_schema_verdict(version: str, number_as_integer: bool, type_name: str, value: Any) -> bool:

@@ -23,7 +23,6 @@ from test_diff import assert_mirrors, check_golden
 from codegen.diff import Report, diff
 from codegen.diff.report import render_json, render_markdown
 from codegen.diff.rules import Finding
-from codegen.ir import Resolved
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -37,13 +36,8 @@ UNIONS = ("ClientRequest", "ClientNotification", "ClientResult", "ServerRequest"
 
 
 @cache
-def resolved(version: str) -> Resolved:
-    return load(str(corpus.get_version(version).schema_ts))
-
-
-@cache
 def report(a: str, b: str) -> Report:
-    return diff(resolved(a), resolved(b))
+    return diff(corpus.resolved(a), corpus.resolved(b))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -78,7 +72,7 @@ def test_reports_carry_no_prose(spec_root: Path, a: str, b: str) -> None:
     """No sentence of any description of either schema appears in the report."""
     text = render_markdown(report(a, b)) + render_json(report(a, b))
     for version in (a, b):
-        for t in resolved(version).types:
+        for t in corpus.resolved(version).types:
             docs = [t.doc.text]
             if hasattr(t.type, "properties"):
                 docs += [p.doc.text for p in t.type.properties]  # type: ignore[union-attr]

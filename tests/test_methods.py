@@ -15,7 +15,6 @@ import corpus
 import pytest
 
 from codegen.cli import main
-from codegen.ir import Resolved
 from codegen.methods import Method, MethodModel, method_model, usage
 from codegen.pipeline import load, load_text
 
@@ -27,13 +26,8 @@ UNION_NAMES = ("ClientRequest", "ClientNotification", "ClientResult", "ServerReq
 
 
 @cache
-def resolved(version: str) -> Resolved:
-    return load(str(corpus.get_version(version).schema_ts))
-
-
-@cache
 def model(version: str) -> MethodModel:
-    return method_model(resolved(version))
+    return method_model(corpus.resolved(version))
 
 
 PRELUDE = """
@@ -236,7 +230,7 @@ def test_model_is_frozen_sorted_and_hashable() -> None:
         m.methods[0].method = "x"  # type: ignore[misc]
     assert list(m.methods) == sorted(m.methods)
     assert hash(m.methods) == hash(model(VERSIONS[-1]).methods)
-    assert method_model(resolved(VERSIONS[-1])) == m
+    assert method_model(corpus.resolved(VERSIONS[-1])) == m
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,7 +362,7 @@ def test_hand_checked_pairings(spec_root: Path, version: str) -> None:
 @pytest.mark.spec
 @pytest.mark.parametrize("version", VERSIONS)
 def test_every_union_member_is_sent_by_its_side(spec_root: Path, version: str) -> None:
-    m, types = model(version), resolved(version).type_map()
+    m, types = model(version), corpus.resolved(version).type_map()
     for union in UNION_NAMES:
         side = "client" if union.startswith("Client") else "server"
         td = types.get(union)
@@ -378,7 +372,7 @@ def test_every_union_member_is_sent_by_its_side(spec_root: Path, version: str) -
             name = name if name in types else "EmptyResult"
             assert side in m.sent_by(name), (union, name)
     for x in m.methods:  # a method's own types are used by it
-        uses = dict(usage(resolved(version), m).by_method)[x.method]
+        uses = dict(usage(corpus.resolved(version), m).by_method)[x.method]
         assert {x.type_name, *x.result_types} <= uses
 
 
