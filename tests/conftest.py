@@ -34,6 +34,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long-running test (deselect with -m 'not slow')")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # A test that gets the corpus through `spec_root`, however indirectly, is a `spec` test even
+    # if its marker was forgotten: `-m "not spec"` must deselect every test that needs it.
+    for item in items:
+        if "spec_root" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("spec"):
+            item.add_marker(pytest.mark.spec)
+
+
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """True when run with --update-golden: golden-file tests then rewrite their files."""

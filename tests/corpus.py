@@ -91,6 +91,12 @@ def spec_dir() -> Path | None:
     return root if root.is_dir() else None
 
 
+def in_ci() -> bool:
+    """Whether this is a CI run (``CI`` set to 1/true/yes): there, whatever a test needs and
+    cannot find (the corpus, an e2e peer) is a failure, never a skip."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
 def require_spec_dir() -> Path:
     """`spec_dir()`, or end the current test: fail under CI (a missing corpus must never pass
     silently there), skip elsewhere."""
@@ -103,7 +109,7 @@ def require_spec_dir() -> Path:
         "official MCP schemas not found: set $MCP_SPEC_DIR or provide "
         f"{REPO.parent / 'shared' / 'spec'}"
     )
-    if os.environ.get("CI", "").strip().lower() in {"true", "1"}:
+    if in_ci():
         pytest.fail(msg, pytrace=False)
     pytest.skip(msg)
 

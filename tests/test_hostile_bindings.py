@@ -87,8 +87,9 @@ WRONG: list[Any] = [None, True, False, 0, -1, 1.5, "", "x", [], {}, [None], {"":
 
 
 @pytest.fixture(scope="module")
-def official(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[corpus.Example]]:
-    corpus.require_spec_dir()
+def official(
+    spec_root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[ModuleType, list[corpus.Example]]:
     version = corpus.get_version("draft")
     m = generate_file(version.schema_ts, tmp_path_factory.mktemp("hostile"), "hostile_draft")
     return m, corpus.examples(version)

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import in_ci
 
 from .bindings import VERSIONS, Bindings, generate_all
-from .peers import PeerUnavailable, ensure_node_peer, in_ci, python_peer_argv
+from .peers import PeerUnavailable, ensure_node_peer, python_peer_argv
 from .stdio import StdioPeer
 
 _SPAWNED = pytest.StashKey[list[StdioPeer]]()
