@@ -6,10 +6,7 @@ every difference derived independently from the official schema.json files, mirr
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -18,6 +15,7 @@ from typing import Any
 
 import corpus
 import pytest
+from cli_support import run_cli
 from test_diff import assert_mirrors, check_golden
 
 from codegen.diff import Report, diff
@@ -324,13 +322,7 @@ def test_official_report_is_deterministic_across_hash_seeds(spec_root: Path) -> 
     new = str(corpus.get_version("2026-07-28").schema_ts)
     outs = set()
     for seed in ("0", "4242"):
-        r = subprocess.run(
-            [sys.executable, "-m", "codegen", "diff", old, new, "--format", "json"],
-            capture_output=True,
-            text=True,
-            cwd=REPO,
-            env={**os.environ, "PYTHONHASHSEED": seed},
-            check=True,
-        )
+        r = run_cli("diff", old, new, "--format", "json", env={"PYTHONHASHSEED": seed})
+        assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert outs == {render_json(report("2025-11-25", "2026-07-28"))}

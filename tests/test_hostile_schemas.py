@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 from cpu_cost import cpu_seconds
 from schemagen import replicate, replicate_to_size
 
@@ -21,17 +20,6 @@ REPO = Path(__file__).resolve().parent.parent
 ERRORS = sorted((REPO / "schemas/fixtures/errors").glob("*.ts"))
 EXAMPLE = REPO / "schemas/example/v2/schema.ts"
 LINE = re.compile(r"^.+:\d+:\d+: \S.*$")
-
-
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "codegen", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=cwd or REPO,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize("path", ERRORS, ids=[p.stem for p in ERRORS])

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import corpus
 import pytest
+from cli_support import run_cli
 
 from codegen.cli import main
 from codegen.methods import Method, MethodModel, method_model, usage
@@ -421,6 +420,5 @@ def test_registry_json(tmp_path: Path) -> None:
 def test_registry_bad_input_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "schema.ts"
     bad.write_text("export interface {", encoding="utf-8")
-    cmd = [sys.executable, "-m", "codegen", "registry", str(bad)]
-    r = subprocess.run(cmd, check=False, capture_output=True, text=True, cwd=REPO)
+    r = run_cli("registry", str(bad))
     assert r.returncode == 2 and str(bad) in r.stderr
