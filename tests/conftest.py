@@ -31,7 +31,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "spec: needs the official MCP schemas ($MCP_SPEC_DIR or ../shared/spec); "
         "skipped without them, failed under CI=true",
     )
-    config.addinivalue_line("markers", "slow: long-running test (deselect with -m 'not slow')")
+    config.addinivalue_line(
+        "markers",
+        "slow: takes more than ~5 s on a 2-core machine (deselect with -m 'not slow'); "
+        "the fast loop is -m 'not spec and not slow'",
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -78,6 +78,7 @@ def test_golden_package(name: str, update_golden: bool) -> None:
         )
 
 
+@pytest.mark.slow
 def test_golden_packages_import_and_pass_checkers(tmp_path: Path) -> None:
     root = REPO / "generated"
     pkgs = [root / name for name in sorted(EXAMPLES)]
@@ -105,6 +106,7 @@ def _tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 def test_output_is_identical_under_different_hash_seeds(tmp_path: Path) -> None:
     """Every file the CLI writes (manifest included), for both examples, byte for byte."""
     trees = []

@@ -119,6 +119,7 @@ def test_hash_pins(official: dict[str, Generated], update_golden: bool) -> None:
     )
 
 
+@pytest.mark.slow
 def test_mypy_strict(official: dict[str, Generated], tmp_path: Path) -> None:
     proc = mypy_strict([g.path for g in official.values()], tmp_path / "mypy-cache")
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
@@ -129,6 +130,7 @@ def test_ruff(official: dict[str, Generated]) -> None:
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
 
 
+@pytest.mark.slow
 def test_every_named_type_has_a_class_or_alias_and_a_validator(
     official: dict[str, Generated],
 ) -> None:
@@ -231,6 +233,7 @@ def synthetic_corpus(
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", VERSIONS)
 def test_agreement_with_official_schema(
     official: dict[str, Generated], version: str, capsys: pytest.CaptureFixture[str]

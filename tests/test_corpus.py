@@ -113,6 +113,7 @@ def _text(value: object) -> str:
     return json.dumps(value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VERSIONS)
 def test_mutations_are_deterministic(spec_root: Path, name: str) -> None:
     for e in corpus.examples(name):
@@ -133,6 +134,7 @@ def test_mutations_are_deterministic(spec_root: Path, name: str) -> None:
         assert small == [full[i] for i in corpus.select_evenly(len(full), 10)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VERSIONS)
 def test_mutations_are_mostly_invalid(spec_root: Path, name: str) -> None:
     cases = corpus.labelled_corpus(name)

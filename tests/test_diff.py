@@ -240,6 +240,7 @@ def test_diff_bad_input_exits_2(tmp_path: Path) -> None:
     assert r.returncode == 2
 
 
+@pytest.mark.slow
 def test_diff_is_deterministic_across_hash_seeds() -> None:
     outs = {run_cli("diff", V1, V2, "--format", fmt, env={"PYTHONHASHSEED": seed}).stdout
             for seed in ("0", "1", "12345") for fmt in ("json",)}  # fmt: skip

@@ -471,6 +471,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300,
     deadline=None,  # no wall-clock limits: the machine may be loaded
@@ -564,6 +565,7 @@ version: str = registry.PROTOCOL_VERSION
 """
 
 
+@pytest.mark.slow
 def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
     """The registries pass mypy --strict (with a client that relies on parse_result's
     per-method return types) and ruff, the other modules with them: the committed example

@@ -118,6 +118,7 @@ def deviation_key(peer: str, b: Bindings, err: Rejected) -> Iterator[tuple[str, 
         yield (peer, b.label, str(method), e.split(":", 1)[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("asked", VERSIONS)
 def test_session(
     spawn: Spawn, peer_name: str, argv: list[str], asked: str, bindings: dict[str, Bindings]
