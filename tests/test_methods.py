@@ -223,7 +223,8 @@ def test_senders_follow_references_from_the_unions() -> None:
     assert [u.name for u in m.type_uses] == sorted(u.name for u in m.type_uses)
 
 
-def test_model_is_frozen_sorted_and_hashable() -> None:
+@pytest.mark.spec
+def test_model_is_frozen_sorted_and_hashable(spec_root: Path) -> None:
     m = model(VERSIONS[-1])
     with pytest.raises(dataclasses.FrozenInstanceError):
         m.methods[0].method = "x"  # type: ignore[misc]
