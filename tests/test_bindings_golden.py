@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 from bindings_support import REPO, import_package, mypy_strict, ruff_check
+from golden_files import load_from_repo
 
 from codegen.cli import main
 from codegen.outputs import render_all
-from codegen.pipeline import load
 from codegen.write import MANIFEST, differences, write_tree
 
 EXAMPLES = {
@@ -34,12 +34,7 @@ UPDATE = "pytest --update-golden tests/test_bindings_golden.py"
 
 def _render(schema: str) -> dict[str, str]:
     """What the CLI writes for `schema` (a path relative to the repo root, run from there)."""
-    cwd = os.getcwd()
-    os.chdir(REPO)
-    try:
-        return render_all(load(schema))
-    finally:
-        os.chdir(cwd)
+    return render_all(load_from_repo(schema))
 
 
 def _diff(target: Path, files: dict[str, str], limit: int = 120) -> str:

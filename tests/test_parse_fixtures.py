@@ -6,37 +6,20 @@ import json
 from pathlib import Path
 
 import pytest
-from golden_files import check_golden
+from golden_files import check_golden, load_from_repo
 
 from codegen import ir
 from codegen.errors import SchemaError
 from codegen.jsonout import dumps
-from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
 PARSE = sorted((REPO / "schemas/fixtures/parse").glob("*.ts"))
 GOLDEN = REPO / "tests/golden/ir"
 
 
-def _rel(path: Path) -> str:
-    return path.relative_to(REPO).as_posix()
-
-
-def _load(path: Path) -> ir.Resolved:
-    # Relative paths keep locations in golden files independent of the checkout location.
-    import os
-
-    cwd = os.getcwd()
-    os.chdir(REPO)
-    try:
-        return load(_rel(path))
-    finally:
-        os.chdir(cwd)
-
-
 @pytest.mark.parametrize("path", PARSE, ids=[p.stem for p in PARSE])
 def test_fixture_parses_to_golden_ir(path: Path, update_golden: bool) -> None:
-    resolved = _load(path)
+    resolved = load_from_repo(path)
     assert resolved.types or resolved.consts
     check_golden(GOLDEN / f"{path.stem}.json", dumps(ir.to_json(resolved)), update_golden)
 
@@ -216,7 +199,7 @@ def test_every_error_fixture_has_an_expectation() -> None:
 def test_error_fixture_gives_exact_messages(name: str) -> None:
     path = REPO / E / f"{name}.ts"
     with pytest.raises(SchemaError) as err:
-        _load(path)
+        load_from_repo(path)
     assert [str(d) for d in err.value.diagnostics] == [
         f"{E}{name}.ts:{m}" for m in EXPECTED_ERRORS[name]
     ]
@@ -224,7 +207,7 @@ def test_error_fixture_gives_exact_messages(name: str) -> None:
 
 def test_prose_is_a_syntax_error_located_on_its_first_line() -> None:
     with pytest.raises(SchemaError) as err:
-        _load(REPO / E / "not_typescript.ts")
+        load_from_repo(REPO / E / "not_typescript.ts")
     first = err.value.diagnostics[0]
     assert (first.loc.line, first.loc.col) == (2, 1) and first.message.startswith(
         "syntax error: unexpected"
