@@ -297,7 +297,6 @@ JSONISH = st.recursive(
 )  # fmt: skip
 
 
-@pytest.mark.slow
 @settings(
     max_examples=150,
     deadline=None,  # no wall-clock limits: the machine may be loaded

@@ -130,7 +130,6 @@ def test_ruff(official: dict[str, Generated]) -> None:
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
 
 
-@pytest.mark.slow
 def test_every_named_type_has_a_class_or_alias_and_a_validator(
     official: dict[str, Generated],
 ) -> None:

@@ -86,7 +86,6 @@ def test_ruff_orders() -> None:
     ]
 
 
-@pytest.mark.slow
 def test_hostile_schema_generates_a_safe_module(tmp_path: Path) -> None:
     m = generate_text(HOSTILE, tmp_path, "evil")  # importing would raise SystemExit if injected
     assert m.EVIL == '"""; raise SystemExit #\n'
@@ -131,7 +130,6 @@ export type str = "str" | JSON;
 """
 
 
-@pytest.mark.slow
 def test_name_clashes_are_renamed_deterministically(tmp_path: Path) -> None:
     """Attributes: the first property in schema order keeps its snake_case name, later ones
     get `_` appended. Types named like keywords, builtins or the package's own names: `_`."""

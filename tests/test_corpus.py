@@ -113,7 +113,6 @@ def _text(value: object) -> str:
     return json.dumps(value)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", VERSIONS)
 def test_mutations_are_deterministic(spec_root: Path, name: str) -> None:
     for e in corpus.examples(name):

@@ -316,7 +316,6 @@ def test_example_intents_are_found() -> None:
     assert "ListWidgetsRequestParams" in inherited.inherited_by
 
 
-@pytest.mark.slow
 @pytest.mark.spec
 def test_official_report_is_deterministic_across_hash_seeds(spec_root: Path) -> None:
     old = str(corpus.get_version("2025-11-25").schema_ts)
