@@ -31,7 +31,19 @@ def pytest_configure(config: pytest.Config) -> None:
         "spec: needs the official MCP schemas ($MCP_SPEC_DIR or ../shared/spec); "
         "skipped without them, failed under CI=true",
     )
-    config.addinivalue_line("markers", "slow: long-running test (deselect with -m 'not slow')")
+    config.addinivalue_line(
+        "markers",
+        "slow: takes more than ~5 s on a 2-core machine (deselect with -m 'not slow'); "
+        "the fast loop is -m 'not spec and not slow'",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # A test that gets the corpus through `spec_root`, however indirectly, is a `spec` test even
+    # if its marker was forgotten: `-m "not spec"` must deselect every test that needs it.
+    for item in items:
+        if "spec_root" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("spec"):
+            item.add_marker(pytest.mark.spec)
 
 
 @pytest.fixture

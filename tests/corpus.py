@@ -1,4 +1,5 @@
-"""The official MCP schema corpus: versions, pins, official validators, examples, mutations.
+"""The official MCP schema corpus: versions, pins, our reading of each schema.ts, official
+validators, examples, mutations.
 
 A support module, not a test module: tests import it (``tests/`` is put on ``sys.path`` by
 ``tests/conftest.py``, so ``import corpus``), and benchmarks can import it without pytest
@@ -20,13 +21,16 @@ import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
 # jsonschema ships no type information (types-jsonschema is not a project dependency; the
 # ignore tolerates it being installed); what is used of it is typed by `SchemaValidator` below.
 from jsonschema import Draft7Validator, Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7, DRAFT202012
+
+if TYPE_CHECKING:
+    from codegen.ir import Resolved
 
 REPO = Path(__file__).resolve().parent.parent
 MANIFEST = REPO / "schemas" / "manifest.json"
@@ -87,6 +91,12 @@ def spec_dir() -> Path | None:
     return root if root.is_dir() else None
 
 
+def in_ci() -> bool:
+    """Whether this is a CI run (``CI`` set to 1/true/yes): there, whatever a test needs and
+    cannot find (the corpus, an e2e peer) is a failure, never a skip."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
 def require_spec_dir() -> Path:
     """`spec_dir()`, or end the current test: fail under CI (a missing corpus must never pass
     silently there), skip elsewhere."""
@@ -99,7 +109,7 @@ def require_spec_dir() -> Path:
         "official MCP schemas not found: set $MCP_SPEC_DIR or provide "
         f"{REPO.parent / 'shared' / 'spec'}"
     )
-    if os.environ.get("CI", "").strip().lower() in {"true", "1"}:
+    if in_ci():
         pytest.fail(msg, pytrace=False)
     pytest.skip(msg)
 
@@ -191,6 +201,22 @@ def verify_pins(vs: list[Version] | None = None) -> list[PinMismatch]:
             if actual != expected:
                 out.append(PinMismatch(v.name, path, expected, actual))
     return out
+
+
+# --------------------------------------------------------------------------- our reading
+
+
+def resolved(version: Version | str) -> Resolved:
+    """The version's schema.ts as the pipeline reads it. Cached, and shared by every test module
+    (the model is frozen): each official schema is parsed once per run."""
+    return _resolved(get_version(version))
+
+
+@functools.cache
+def _resolved(v: Version) -> Resolved:
+    from codegen.pipeline import load  # lazily: the corpus itself needs no codegen
+
+    return load(str(v.schema_ts))
 
 
 # --------------------------------------------------------------------------- official schema

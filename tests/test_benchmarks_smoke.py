@@ -16,6 +16,8 @@ REPO = Path(__file__).resolve().parent.parent
 BENCH_MODULES = ("fastjsonschema", "jsonschema_rs", "mcp", "datamodel_code_generator")
 
 
+@pytest.mark.spec  # runs the benchmarks on the smallest official schema
+@pytest.mark.slow
 def test_runner_quick_mode(tmp_path: Path) -> None:
     missing = [m for m in BENCH_MODULES if importlib.util.find_spec(m) is None]
     if missing:

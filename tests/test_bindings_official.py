@@ -88,7 +88,7 @@ def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
     out = {}
     for v, files in zip(versions, rendered):
         write_package(files, root, package_name(v.name))
-        out[v.name] = Generated(v.name, root, package_name(v.name), files, load(str(v.schema_ts)))
+        out[v.name] = Generated(v.name, root, package_name(v.name), files, corpus.resolved(v))
     return out
 
 
@@ -119,6 +119,7 @@ def test_hash_pins(official: dict[str, Generated], update_golden: bool) -> None:
     )
 
 
+@pytest.mark.slow
 def test_mypy_strict(official: dict[str, Generated], tmp_path: Path) -> None:
     proc = mypy_strict([g.path for g in official.values()], tmp_path / "mypy-cache")
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
@@ -174,8 +175,7 @@ def _validator(doc: dict[str, Any], type_name: str) -> Any:
 
 @functools.cache
 def _ours(version: str, number_as_integer: bool) -> dict[str, Any]:
-    resolved = load(str(corpus.get_version(version).schema_ts))
-    return emit(resolved, number_as_integer=number_as_integer)
+    return emit(corpus.resolved(version), number_as_integer=number_as_integer)
 
 
 def _our_schema_verdict(version: str, number_as_integer: bool, type_name: str, value: Any) -> bool:
@@ -232,6 +232,7 @@ def synthetic_corpus(
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", VERSIONS)
 def test_agreement_with_official_schema(
     official: dict[str, Generated], version: str, capsys: pytest.CaptureFixture[str]

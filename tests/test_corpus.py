@@ -133,6 +133,7 @@ def test_mutations_are_deterministic(spec_root: Path, name: str) -> None:
         assert small == [full[i] for i in corpus.select_evenly(len(full), 10)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VERSIONS)
 def test_mutations_are_mostly_invalid(spec_root: Path, name: str) -> None:
     cases = corpus.labelled_corpus(name)

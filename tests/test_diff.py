@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run_cli
 from golden_files import check_golden
 
 from codegen.cli import main
@@ -251,17 +249,6 @@ def test_markdown_carries_no_prose() -> None:
 # Command line
 
 
-def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "codegen", *args],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env={**os.environ, **(env or {})},
-        check=False,
-    )
-
-
 V1, V2 = "schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"
 
 
@@ -305,17 +292,18 @@ def test_diff_writes_json_file(tmp_path: Path) -> None:
 def test_diff_bad_input_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.ts"
     bad.write_text("export interface X { a: ; }\n", encoding="utf-8")
-    r = _run("diff", V1, str(bad))
+    r = run_cli("diff", V1, str(bad))
     assert r.returncode == 2 and f"{bad}:1:" in r.stderr and r.stdout == ""
-    r = _run("diff", V1, str(tmp_path / "missing.ts"))
+    r = run_cli("diff", V1, str(tmp_path / "missing.ts"))
     assert r.returncode == 2
 
 
+@pytest.mark.slow
 def test_diff_is_deterministic_across_hash_seeds() -> None:
-    outs = {_run("diff", V1, V2, "--format", fmt, env={"PYTHONHASHSEED": seed}).stdout
+    outs = {run_cli("diff", V1, V2, "--format", fmt, env={"PYTHONHASHSEED": seed}).stdout
             for seed in ("0", "1", "12345") for fmt in ("json",)}  # fmt: skip
     assert len(outs) == 1 and outs.pop().startswith("{")
-    mds = {_run("diff", V2, V1, env={"PYTHONHASHSEED": seed}).stdout for seed in ("0", "7")}
+    mds = {run_cli("diff", V2, V1, env={"PYTHONHASHSEED": seed}).stdout for seed in ("0", "7")}
     assert len(mds) == 1
 
 

@@ -6,10 +6,7 @@ every difference derived independently from the official schema.json files, mirr
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -18,12 +15,12 @@ from typing import Any
 
 import corpus
 import pytest
+from cli_support import run_cli
 from test_diff import assert_mirrors, check_golden
 
 from codegen.diff import Report, diff
 from codegen.diff.report import render_json, render_markdown
 from codegen.diff.rules import Finding
-from codegen.ir import Resolved
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -37,13 +34,8 @@ UNIONS = ("ClientRequest", "ClientNotification", "ClientResult", "ServerRequest"
 
 
 @cache
-def resolved(version: str) -> Resolved:
-    return load(str(corpus.get_version(version).schema_ts))
-
-
-@cache
 def report(a: str, b: str) -> Report:
-    return diff(resolved(a), resolved(b))
+    return diff(corpus.resolved(a), corpus.resolved(b))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -78,7 +70,7 @@ def test_reports_carry_no_prose(spec_root: Path, a: str, b: str) -> None:
     """No sentence of any description of either schema appears in the report."""
     text = render_markdown(report(a, b)) + render_json(report(a, b))
     for version in (a, b):
-        for t in resolved(version).types:
+        for t in corpus.resolved(version).types:
             docs = [t.doc.text]
             if hasattr(t.type, "properties"):
                 docs += [p.doc.text for p in t.type.properties]  # type: ignore[union-attr]
@@ -330,13 +322,7 @@ def test_official_report_is_deterministic_across_hash_seeds(spec_root: Path) -> 
     new = str(corpus.get_version("2026-07-28").schema_ts)
     outs = set()
     for seed in ("0", "4242"):
-        r = subprocess.run(
-            [sys.executable, "-m", "codegen", "diff", old, new, "--format", "json"],
-            capture_output=True,
-            text=True,
-            cwd=REPO,
-            env={**os.environ, "PYTHONHASHSEED": seed},
-            check=True,
-        )
+        r = run_cli("diff", old, new, "--format", "json", env={"PYTHONHASHSEED": seed})
+        assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert outs == {render_json(report("2025-11-25", "2026-07-28"))}

@@ -29,6 +29,7 @@ INJECTION = REPO / "schemas/fixtures/hostile/injection.ts"
 # -- 2. injection -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_injection_payloads_never_run_and_appear_literally(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -87,8 +88,9 @@ WRONG: list[Any] = [None, True, False, 0, -1, 1.5, "", "x", [], {}, [None], {"":
 
 
 @pytest.fixture(scope="module")
-def official(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[corpus.Example]]:
-    corpus.require_spec_dir()
+def official(
+    spec_root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[ModuleType, list[corpus.Example]]:
     version = corpus.get_version("draft")
     m = generate_file(version.schema_ts, tmp_path_factory.mktemp("hostile"), "hostile_draft")
     return m, corpus.examples(version)
@@ -158,6 +160,7 @@ def _official_with_listed_deviations(version: corpus.Version) -> Any:
     return label
 
 
+@pytest.mark.slow
 @pytest.mark.spec
 def test_every_value_replaced_by_every_wrong_json_type(
     official: tuple[ModuleType, list[corpus.Example]],
@@ -196,7 +199,7 @@ def test_every_value_replaced_by_every_wrong_json_type(
         -math.inf,
         True,
         2**70,
-        "x" * 10_000_000,
+        pytest.param("x" * 10_000_000, marks=pytest.mark.slow),
         {1: "non-string key"},
         {("t",): 1},
         b"bytes",
@@ -237,6 +240,7 @@ def test_nan_and_true_are_not_numbers_or_integers(
         assert not m.is_valid("ProgressNotificationParams", {**base, "progress": bad}), bad
 
 
+@pytest.mark.slow
 @pytest.mark.spec
 def test_deep_and_wide_messages(official: tuple[ModuleType, list[corpus.Example]]) -> None:
     m, examples = official
@@ -268,6 +272,7 @@ def test_deep_and_wide_messages(official: tuple[ModuleType, list[corpus.Example]
 COUNTS = {"schemas": 0, "instances": 0}
 
 
+@pytest.mark.slow
 @settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", "25")),
     deadline=None,

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run_cli
 from jsonschema_compare import compare, dumps, normalise
 
 from codegen.jsonschema_out import default_dialect, emit
@@ -363,27 +362,22 @@ def test_output_is_deterministic() -> None:
 def test_cli_jsonschema_end_to_end(tmp_path: Path) -> None:
     schema = tmp_path / "schema.ts"
     schema.write_text(VERSION_07 + TJS, encoding="utf-8")
-    run = [sys.executable, "-m", "codegen", "jsonschema", str(schema)]
-    faithful = subprocess.run(run, capture_output=True, text=True, check=True)
-    compat = subprocess.run(
-        [*run, "--number-as-integer"], capture_output=True, text=True, check=True
-    )
+    faithful = run_cli("jsonschema", str(schema))
+    compat = run_cli("jsonschema", str(schema), "--number-as-integer")
+    assert faithful.returncode == compat.returncode == 0, faithful.stderr + compat.stderr
     assert json.loads(faithful.stdout)["definitions"]["P"]["properties"]["a"] == {"type": "number"}
     assert json.loads(compat.stdout)["definitions"]["P"]["properties"]["a"] == {"type": "integer"}
     assert faithful.stdout.index('"$schema"') < faithful.stdout.index(
         '"definitions"'
     )  # sorted keys
     out = tmp_path / "out.json"
-    subprocess.run([*run, "--dialect", "2020-12", "-o", str(out)], check=True)
+    assert (
+        run_cli("jsonschema", str(schema), "--dialect", "2020-12", "-o", str(out)).returncode == 0
+    )
     assert "$defs" in json.loads(out.read_text(encoding="utf-8"))
     bad = tmp_path / "bad.ts"
     bad.write_text("export interface A { a: Missing }\n", encoding="utf-8")
-    failed = subprocess.run(
-        [sys.executable, "-m", "codegen", "jsonschema", str(bad)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    failed = run_cli("jsonschema", str(bad))
     assert (
         failed.returncode == 2
         and "undeclared type 'Missing'" in failed.stderr

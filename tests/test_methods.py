@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import corpus
 import pytest
+from cli_support import run_cli
 
 from codegen.cli import main
-from codegen.ir import Resolved
 from codegen.methods import Method, MethodModel, method_model, usage
 from codegen.pipeline import load, load_text
 
@@ -27,13 +25,8 @@ UNION_NAMES = ("ClientRequest", "ClientNotification", "ClientResult", "ServerReq
 
 
 @cache
-def resolved(version: str) -> Resolved:
-    return load(str(corpus.get_version(version).schema_ts))
-
-
-@cache
 def model(version: str) -> MethodModel:
-    return method_model(resolved(version))
+    return method_model(corpus.resolved(version))
 
 
 PRELUDE = """
@@ -230,13 +223,14 @@ def test_senders_follow_references_from_the_unions() -> None:
     assert [u.name for u in m.type_uses] == sorted(u.name for u in m.type_uses)
 
 
-def test_model_is_frozen_sorted_and_hashable() -> None:
+@pytest.mark.spec
+def test_model_is_frozen_sorted_and_hashable(spec_root: Path) -> None:
     m = model(VERSIONS[-1])
     with pytest.raises(dataclasses.FrozenInstanceError):
         m.methods[0].method = "x"  # type: ignore[misc]
     assert list(m.methods) == sorted(m.methods)
     assert hash(m.methods) == hash(model(VERSIONS[-1]).methods)
-    assert method_model(resolved(VERSIONS[-1])) == m
+    assert method_model(corpus.resolved(VERSIONS[-1])) == m
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,7 +362,7 @@ def test_hand_checked_pairings(spec_root: Path, version: str) -> None:
 @pytest.mark.spec
 @pytest.mark.parametrize("version", VERSIONS)
 def test_every_union_member_is_sent_by_its_side(spec_root: Path, version: str) -> None:
-    m, types = model(version), resolved(version).type_map()
+    m, types = model(version), corpus.resolved(version).type_map()
     for union in UNION_NAMES:
         side = "client" if union.startswith("Client") else "server"
         td = types.get(union)
@@ -378,7 +372,7 @@ def test_every_union_member_is_sent_by_its_side(spec_root: Path, version: str) -
             name = name if name in types else "EmptyResult"
             assert side in m.sent_by(name), (union, name)
     for x in m.methods:  # a method's own types are used by it
-        uses = dict(usage(resolved(version), m).by_method)[x.method]
+        uses = dict(usage(corpus.resolved(version), m).by_method)[x.method]
         assert {x.type_name, *x.result_types} <= uses
 
 
@@ -427,6 +421,5 @@ def test_registry_json(tmp_path: Path) -> None:
 def test_registry_bad_input_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "schema.ts"
     bad.write_text("export interface {", encoding="utf-8")
-    cmd = [sys.executable, "-m", "codegen", "registry", str(bad)]
-    r = subprocess.run(cmd, check=False, capture_output=True, text=True, cwd=REPO)
+    r = run_cli("registry", str(bad))
     assert r.returncode == 2 and str(bad) in r.stderr

@@ -6,38 +6,21 @@ import json
 from pathlib import Path
 
 import pytest
-from golden_files import check_golden
+from golden_files import check_golden, load_from_repo
 
 from codegen import ir
 from codegen.errors import SchemaError
 from codegen.jsonout import dumps
 from codegen.naming import Overrides
-from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
 PARSE = sorted((REPO / "schemas/fixtures/parse").glob("*.ts"))
 GOLDEN = REPO / "tests/golden/ir"
 
 
-def _rel(path: Path) -> str:
-    return path.relative_to(REPO).as_posix()
-
-
-def _load(path: Path) -> ir.Resolved:
-    # Relative paths keep locations in golden files independent of the checkout location.
-    import os
-
-    cwd = os.getcwd()
-    os.chdir(REPO)
-    try:
-        return load(_rel(path))
-    finally:
-        os.chdir(cwd)
-
-
 @pytest.mark.parametrize("path", PARSE, ids=[p.stem for p in PARSE])
 def test_fixture_parses_to_golden_ir(path: Path, update_golden: bool) -> None:
-    resolved = _load(path)
+    resolved = load_from_repo(path)
     assert resolved.types or resolved.consts
     check_golden(GOLDEN / f"{path.stem}.json", dumps(ir.to_json(resolved)), update_golden)
 
@@ -214,7 +197,7 @@ PARSE_DIR = "schemas/fixtures/parse/"
 
 
 def test_merged_interface_members_bases_and_docs() -> None:
-    r = _load(REPO / PARSE_DIR / "merged_interface.ts")
+    r = load_from_repo(REPO / PARSE_DIR / "merged_interface.ts")
     gadget = r.type("Gadget")
     # Inherited members first (as for any interface here), then the first declaration's own
     # members, then the second's new ones; `size`, declared twice, keeps its first position.
@@ -236,7 +219,7 @@ def test_merged_interface_extends_lists_are_concatenated() -> None:
 
 
 def test_date_is_a_date_time_string() -> None:
-    r = _load(REPO / PARSE_DIR / "date.ts")
+    r = load_from_repo(REPO / PARSE_DIR / "date.ts")
     string = ir.Prim(ir.PrimKind.STRING)
     stamp = r.type("Timestamp")
     assert (stamp.type, stamp.constraints) == (string, ir.Constraints(format="date-time"))
@@ -252,7 +235,7 @@ def test_a_declared_date_shadows_the_builtin() -> None:
 
 
 def test_annotated_primitive_keeps_the_primitive_and_carries_constraints() -> None:
-    r = _load(REPO / PARSE_DIR / "annotated_primitive.ts")
+    r = load_from_repo(REPO / PARSE_DIR / "annotated_primitive.ts")
     link = r.type("Link")
     assert (link.type, link.constraints) == (
         ir.Prim(ir.PrimKind.STRING),
@@ -315,7 +298,7 @@ def test_misused_annotations_are_located_errors(src: str, message: str) -> None:
 
 
 def test_required_never_property_is_left_out_optional_never_stays() -> None:
-    r = _load(REPO / PARSE_DIR / "never_property.ts")
+    r = load_from_repo(REPO / PARSE_DIR / "never_property.ts")
     props = _props(r.type("Square"))
     assert list(props) == ["kind", "side", "corners"]  # `radius: never` overrides, then goes
     assert props["corners"].optional and props["corners"].type == ir.Prim(ir.PrimKind.NEVER)
@@ -393,7 +376,7 @@ def test_every_error_fixture_has_an_expectation() -> None:
 def test_error_fixture_gives_exact_messages(name: str) -> None:
     path = REPO / E / f"{name}.ts"
     with pytest.raises(SchemaError) as err:
-        _load(path)
+        load_from_repo(path)
     assert [str(d) for d in err.value.diagnostics] == [
         f"{E}{name}.ts:{m}" for m in EXPECTED_ERRORS[name]
     ]
@@ -401,7 +384,7 @@ def test_error_fixture_gives_exact_messages(name: str) -> None:
 
 def test_prose_is_a_syntax_error_located_on_its_first_line() -> None:
     with pytest.raises(SchemaError) as err:
-        _load(REPO / E / "not_typescript.ts")
+        load_from_repo(REPO / E / "not_typescript.ts")
     first = err.value.diagnostics[0]
     assert (first.loc.line, first.loc.col) == (2, 1) and first.message.startswith(
         "syntax error: unexpected"

@@ -27,6 +27,7 @@ def no_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pyformat, "_memory", {})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "schema",
     [
@@ -40,6 +41,7 @@ def test_statement_wise_equals_whole_module(schema: str) -> None:
         assert pyformat._format_module(text) == pyformat.format_whole(text), name
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=random_schemas.schemas())
 def test_statement_wise_equals_whole_module_on_random_schemas(text: str) -> None:

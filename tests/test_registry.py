@@ -478,8 +478,11 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,  # no wall-clock limits: the machine may be loaded
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
 def test_only_validation_errors(reg: dict[str, ModuleType], data: st.DataObject) -> None:
@@ -569,6 +572,7 @@ version: str = registry.PROTOCOL_VERSION
 """
 
 
+@pytest.mark.slow
 def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
     """The registries pass mypy --strict (with a client that relies on parse_result's
     per-method return types) and ruff, the other modules with them: the committed example

@@ -29,7 +29,6 @@ from random_schemas import instance as random_instance
 from codegen import ir
 from codegen.bindings import MODULES, render_package
 from codegen.methods import MethodModel, method_model
-from codegen.pipeline import load
 
 pytestmark = pytest.mark.spec
 
@@ -71,7 +70,7 @@ def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
     out = {}
     for v in corpus.versions(spec_root):
         name = package_name(v.name)
-        resolved = load(str(v.schema_ts))
+        resolved = corpus.resolved(v)
         with mock.patch("codegen.bindings.format_python", lambda text: text):
             write_package(render_package(resolved), root, name)
         import_package(root, name)

@@ -1,8 +1,9 @@
 """Fixtures for the stdio e2e tests.
 
 ``node_peer`` / ``python_peer`` (session scope) give a peer's argv, installing it on first use;
-an unavailable peer skips locally and fails under ``CI=true``. ``spawn`` starts ``StdioPeer``s that
-are closed after the test; when a test fails, their transcripts and stderr join the report.
+an unavailable peer skips locally and fails under ``CI=true``; ``argv`` gives it for each
+``peer_name`` in turn. ``spawn`` starts ``StdioPeer``s that are closed after the test; when a
+test fails, their transcripts and stderr join the report.
 ``bindings`` (session scope) generates the packages the bindings-driven client uses.
 """
 
@@ -13,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import in_ci
 
 from .bindings import VERSIONS, Bindings, generate_all
-from .peers import PeerUnavailable, ensure_node_peer, in_ci, python_peer_argv
+from .peers import PeerUnavailable, ensure_node_peer, python_peer_argv
 from .stdio import StdioPeer
 
 _SPAWNED = pytest.StashKey[list[StdioPeer]]()
@@ -40,6 +42,19 @@ def node_peer() -> list[str]:
 @pytest.fixture(scope="session")
 def python_peer() -> list[str]:
     return _require(python_peer_argv)
+
+
+@pytest.fixture(params=["node", "python"])
+def peer_name(request: pytest.FixtureRequest) -> str:
+    """Each peer in turn, for the tests that run against both."""
+    return str(request.param)
+
+
+@pytest.fixture
+def argv(peer_name: str, request: pytest.FixtureRequest) -> list[str]:
+    """The argv of the peer named by ``peer_name``."""
+    value: list[str] = request.getfixturevalue(f"{peer_name}_peer")
+    return value
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ import fcntl
 import functools
 import importlib.metadata
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -29,10 +28,6 @@ NPM_TIMEOUT = 600.0
 
 class PeerUnavailable(RuntimeError):
     """A peer cannot be started on this machine; the message says how to fix it."""
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
 def pinned_node_version() -> str:

@@ -81,17 +81,6 @@ KNOWN_DEVIATIONS: dict[tuple[str, str, str, str], str] = {
 }  # fmt: skip
 
 
-@pytest.fixture(params=["node", "python"])
-def peer_name(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def argv(peer_name: str, request: pytest.FixtureRequest) -> list[str]:
-    value: list[str] = request.getfixturevalue(f"{peer_name}_peer")
-    return value
-
-
 def report(peer: str, asked: str, client: Client, audit: Audit, known: bool = False) -> str:
     def counts(counter: dict[str, int], arrow: str) -> str:
         items = sorted((k.split(" ", 1)[1], n) for k, n in counter.items() if k.startswith(arrow))
@@ -129,6 +118,7 @@ def deviation_key(peer: str, b: Bindings, err: Rejected) -> Iterator[tuple[str, 
         yield (peer, b.label, str(method), e.split(":", 1)[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("asked", VERSIONS)
 def test_session(
     spawn: Spawn, peer_name: str, argv: list[str], asked: str, bindings: dict[str, Bindings]

@@ -114,17 +114,6 @@ def _start(spawn: Spawn, argv: list[str], name: str) -> Client:
     return Client(spawn(argv, name=name, handler=fake_client))
 
 
-@pytest.fixture(params=sorted(PEERS))
-def peer_name(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def argv(peer_name: str, request: pytest.FixtureRequest) -> list[str]:
-    value: list[str] = request.getfixturevalue(f"{peer_name}_peer")
-    return value
-
-
 def text_of(result: Message) -> str:
     return "".join(c.get("text", "") for c in result["content"] if c.get("type") == "text")
 

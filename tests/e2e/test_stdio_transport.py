@@ -56,10 +56,11 @@ def test_timeout_is_bounded_and_diagnosed(spawn: Spawn) -> None:
     peer = spawn(
         py("import sys, time; print('starting', file=sys.stderr, flush=True); time.sleep(60)")
     )
-    start = time.monotonic()
     with pytest.raises(PeerTimeout, match="starting"):
         peer.request({"jsonrpc": "2.0", "id": 1, "method": "ping"}, timeout=0.5)
-    assert time.monotonic() - start < 5
+    # The child sleeps 60 s and is still running: the request gave up on its own timeout, it
+    # did not wait for the child to exit (no clock read: a loaded machine cannot fail this).
+    assert peer.proc.poll() is None
 
 
 def test_exit_and_garbage_are_errors(spawn: Spawn) -> None:
@@ -76,6 +77,5 @@ def test_close_kills_stubborn_process(spawn: Spawn) -> None:
     stubborn = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); print('{}', flush=True); time.sleep(60)"
     peer = spawn(py(stubborn))
     assert peer.recv(timeout=10) == {}
-    start = time.monotonic()
+    # Killed by SIGKILL (it ignores SIGTERM), not waited for: the 60 s sleep would end in 0.
     assert peer.close(grace=0.2, timeout=0.5) == -9
-    assert time.monotonic() - start < 5
