@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import SchemaError
+from .spec import SpecError
+from .spec.cli import attach_options, resolve_args
 from .write import report_warnings, write_output
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -62,7 +64,7 @@ def cmd_jsonschema(args: argparse.Namespace) -> int:
 
 
 def _add_schema(p: argparse.ArgumentParser) -> None:
-    p.add_argument("schema", help="path to a schema.ts")
+    p.add_argument("schema", help="a schema.ts path, a released version (2025-11-25) or draft")
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
@@ -72,7 +74,7 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     main = argparse.ArgumentParser(
         prog="mcp-codegen",
         description="Generate Python bindings, validators, a method registry and JSON Schema from an "
-        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, registry (each has --help).",
+        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, registry, fetch (each has --help).",
     )
     _add_schema(main)
     main.add_argument(
@@ -111,6 +113,7 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 
     for register in _extensions():
         register(cmds)
+    attach_options([main, *_subparsers(sub)])
     return main, sub
 
 
@@ -118,8 +121,16 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
     from .diff.cli import register as register_diff
     from .registry.cli import register as register_registry
+    from .spec.cli import register as register_fetch
 
-    return [register_diff, register_registry]
+    return [register_diff, register_registry, register_fetch]
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices.values())
+    return []
 
 
 def _choices(parser: argparse.ArgumentParser) -> list[str]:
@@ -139,11 +150,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     args = parser.parse_args(argv)
     try:
+        resolve_args(args)  # every schema argument: a path, a released version or draft
         code: int = args.func(args)
         return code
     except SchemaError as err:
         for d in err.diagnostics:
             print(str(d), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SpecError as err:
+        print(f"mcp-codegen: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -47,8 +47,8 @@ def register(subparsers: Any) -> None:
         description="Compare two schemas and report every difference as a finding with a stable "
         "rule id and a level for senders and receivers (see `mcp-codegen rules`).",
     )
-    p.add_argument("old", help="the older schema.ts")
-    p.add_argument("new", help="the newer schema.ts")
+    p.add_argument("old", help="the older schema: a schema.ts path, a released version or draft")
+    p.add_argument("new", help="the newer schema: a schema.ts path, a released version or draft")
     p.add_argument(
         "--format", choices=["md", "json"], default="md", help="output format (default: md)"
     )

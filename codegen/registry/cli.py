@@ -98,7 +98,12 @@ def register(subparsers: Any) -> None:
         description="Read each schema's method model (message unions, method literals, result "
         "pairing) and print one row per method, one column per schema.",
     )
-    p.add_argument("schemas", nargs="+", metavar="SCHEMA", help="schema.ts files, oldest first")
+    p.add_argument(
+        "schemas",
+        nargs="+",
+        metavar="SCHEMA",
+        help="schema.ts paths, released versions or draft, oldest first",
+    )
     p.add_argument(
         "--format",
         choices=["md", "json", "python"],
