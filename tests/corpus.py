@@ -6,7 +6,8 @@ A support module, not a test module: tests import it (``tests/`` is put on ``sys
 (``sys.path.insert(0, "tests")`` or ``from tests import corpus`` from the repo root).
 
 The official files are read in place from ``$MCP_SPEC_DIR`` or ``../shared/spec`` next to the
-repo; ``schemas/manifest.json`` says which versions exist and pins their sha256.
+repo; ``schemas/manifest.json`` says which versions exist, in order, and points at the pins the
+package ships (``codegen/spec/pins.json``) for the sha256 of every released file.
 
 Everything here is deterministic: same files in, same lists out, in the same order.
 """
@@ -128,6 +129,7 @@ class Version:
     sha256: str  # of schema.ts
     json_dialect: str  # "draft-07" or "2020-12"
     schema_json_sha256: str | None = None
+    files: tuple[tuple[str, str], ...] = ()  # every pinned file: path in the version dir, sha256
 
 
 class PinMismatch(NamedTuple):
@@ -139,16 +141,38 @@ class PinMismatch(NamedTuple):
     actual: str | None
 
 
+def _read_json(path: Path) -> Any:
+    with path.open(encoding="utf-8") as f:
+        return json.load(f)
+
+
 def manifest_entries() -> list[dict[str, Any]]:
-    """The raw `versions` list of schemas/manifest.json (needs no spec directory)."""
-    with MANIFEST.open(encoding="utf-8") as f:
-        entries: list[dict[str, Any]] = json.load(f)["versions"]
-    return entries
+    """Every version of schemas/manifest.json in its order, as `{"name", "json_dialect",
+    "files": {path: sha256}}`: a released version's dialect and files come from the pins the
+    manifest points at (needs no spec directory)."""
+    manifest = _read_json(MANIFEST)
+    pins = _read_json((MANIFEST.parent / manifest["pins"]).resolve())
+    released = {str(e["name"]): e for e in pins["released"]}
+    out: list[dict[str, Any]] = []
+    for entry in manifest["versions"]:
+        name = str(entry["name"])
+        source = released[name] if "files" not in entry else entry
+        out.append({"name": name, "json_dialect": source["json_dialect"], "files": source["files"]})
+    return out
 
 
 def version_names() -> list[str]:
     """Version names in manifest order (usable at collection time, without the corpus)."""
     return [str(e["name"]) for e in manifest_entries()]
+
+
+def names_with_examples() -> list[str]:
+    """Versions whose pinned files include examples/ (from the manifest alone)."""
+    return [
+        str(e["name"])
+        for e in manifest_entries()
+        if any(f.startswith("examples/") for f in e["files"])
+    ]
 
 
 def versions(root: Path | None = None) -> list[Version]:
@@ -157,21 +181,21 @@ def versions(root: Path | None = None) -> list[Version]:
     if base is None:
         raise FileNotFoundError("official MCP spec directory not found (see require_spec_dir)")
 
-    def opt(rel: str | None) -> Path | None:
-        return base / rel if rel else None
-
-    return [
-        Version(
+    def version(e: dict[str, Any]) -> Version:
+        d, files = base / str(e["name"]), dict(e["files"])
+        has_examples = any(rel.startswith("examples/") for rel in files)
+        return Version(
             name=str(e["name"]),
-            schema_ts=base / str(e.get("path") or e["schema_ts"]),
-            schema_json=opt(e.get("schema_json")),
-            examples_dir=opt(e.get("examples")),
-            sha256=str(e["sha256"]),
+            schema_ts=d / "schema.ts",
+            schema_json=d / "schema.json" if "schema.json" in files else None,
+            examples_dir=d / "examples" if has_examples else None,
+            sha256=str(files["schema.ts"]),
             json_dialect=str(e["json_dialect"]),
-            schema_json_sha256=e.get("schema_json_sha256"),
+            schema_json_sha256=files.get("schema.json"),
+            files=tuple(sorted(files.items())),
         )
-        for e in manifest_entries()
-    ]
+
+    return [version(e) for e in manifest_entries()]
 
 
 def get_version(version: Version | str) -> Version:
@@ -189,14 +213,11 @@ def sha256_of(path: Path) -> str:
 
 
 def verify_pins(vs: list[Version] | None = None) -> list[PinMismatch]:
-    """Every pinned file (schema.ts, and schema.json when pinned) whose sha256 differs from the
-    manifest, or which is missing. Empty when all match."""
+    """Every pinned file (examples included) whose sha256 differs from the pins, or which is
+    missing. Empty when all match."""
     out: list[PinMismatch] = []
     for v in vs if vs is not None else versions():
-        pins: list[tuple[Path, str]] = [(v.schema_ts, v.sha256)]
-        if v.schema_json is not None and v.schema_json_sha256:
-            pins.append((v.schema_json, v.schema_json_sha256))
-        for path, expected in pins:
+        for path, expected in [(v.schema_ts.parent / rel, h) for rel, h in v.files]:
             actual = sha256_of(path) if path.is_file() else None
             if actual != expected:
                 out.append(PinMismatch(v.name, path, expected, actual))

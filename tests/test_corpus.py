@@ -14,6 +14,7 @@ pytestmark = pytest.mark.spec
 
 VERSIONS = corpus.version_names()  # from the manifest alone, so collection needs no corpus
 WITH_EXAMPLES = ["2026-07-28", "draft"]
+RELEASED = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
 
 # Official examples the official schema rejects, per version, as "<Type>/<file>.json".
 # Kept exact (not a subset) so that a fix upstream or a new failure both show up here.
@@ -29,7 +30,8 @@ def test_pins_match_manifest(spec_root: Path) -> None:
 
 
 def test_manifest_agrees_with_pinned_json(spec_root: Path) -> None:
-    """schemas/manifest.json copies its pins from the corpus's PINNED.json: they must agree."""
+    """The pins (codegen/spec/pins.json, through schemas/manifest.json) agree with the corpus's
+    own PINNED.json on every version it lists."""
     pinned_path = spec_root / "PINNED.json"
     if not pinned_path.is_file():
         pytest.skip("no PINNED.json in the spec directory")
@@ -42,6 +44,25 @@ def test_manifest_agrees_with_pinned_json(spec_root: Path) -> None:
             v.json_dialect,
         ), v.name
         assert len(corpus.examples(v)) == p.get("examples", 0), v.name
+        released = "at commit " in p["source"] and v.name != "draft"
+        assert released == (v.name in RELEASED), v.name
+
+
+def test_pins_cover_every_released_version() -> None:
+    """Every released version of the corpus is fetchable by name, and its pins name the
+    commit of the specification repository it comes from."""
+    from codegen.spec.pins import pins
+
+    fetchable = pins()
+    assert list(fetchable) == [*RELEASED, "draft"]
+    assert {fetchable[n].ref for n in RELEASED} == {"b0f60ba5409db7a6582440a7b473cc0398890f15"}
+    assert all(h is None for _, h in fetchable["draft"].files)  # the draft floats
+
+
+def test_examples_read_are_the_pinned_ones(spec_root: Path) -> None:
+    for v in corpus.versions():
+        pinned = {rel for rel, _ in v.files if rel.startswith("examples/")}
+        assert {f"examples/{e.type_name}/{e.path.name}" for e in corpus.examples(v)} == pinned
 
 
 @pytest.mark.parametrize("name", VERSIONS)

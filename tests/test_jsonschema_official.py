@@ -217,7 +217,7 @@ def test_deviation_list_is_reviewed(spec_root: Path) -> None:
 
 
 def _example_cases() -> list[tuple[str, bool]]:
-    with_examples = [str(e["name"]) for e in corpus.manifest_entries() if e.get("examples")]
+    with_examples = corpus.names_with_examples()
     return [(v, compat) for v in with_examples for compat in (False, True)]
 
 
