@@ -26,7 +26,7 @@ class Mirror:
 
 def _handler(mirror: Mirror) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        def do_GET(self) -> None:
             mirror.requests.append(self.path)
             if mirror.mode == "hang":
                 mirror.released.wait(30)
@@ -42,7 +42,7 @@ def _handler(mirror: Mirror) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body[: len(body) // 2] if mirror.mode == "truncate" else body)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             pass  # keep test output clean
 
     return Handler

@@ -98,8 +98,10 @@ def test_offline_never_touches_the_network(
     assert mirror.requests == []
     assert (code, err) == (
         2,
-        f"mcp-codegen: 2025-11-25 is not in the spec cache ({cache}) and --offline forbids "
-        "downloading it: run `mcp-codegen fetch 2025-11-25` first, or use --spec-dir DIR\n",
+        (
+            f"mcp-codegen: 2025-11-25 is not in the spec cache ({cache}) and --offline forbids "
+            "downloading it: run `mcp-codegen fetch 2025-11-25` first, or use --spec-dir DIR\n"
+        ),
     )
 
 
@@ -126,8 +128,10 @@ def test_truncated_response_caches_nothing(
     url = f"{mirror.url}/{COMMIT}/schema/2025-11-25/schema.ts"
     assert (code, err) == (
         2,
-        f"mcp-codegen: cannot download {url}: incomplete response (got 10 of 20 bytes); "
-        f"{SUGGEST}\n",
+        (
+            f"mcp-codegen: cannot download {url}: incomplete response (got 10 of 20 bytes); "
+            f"{SUGGEST}\n"
+        ),
     )
     assert empty(cache)
 
@@ -236,8 +240,10 @@ def test_draft_floats(spec_root: Path, cache: Path, capsys: pytest.CaptureFixtur
     ts, js = (sha((spec_root / "draft" / f).read_bytes()) for f in ("schema.ts", "schema.json"))
     assert (code, out) == (
         0,
-        f"fetched draft from main into {cache / 'draft'} "
-        f"(floats, not pinned: schema.ts sha256 {ts}, schema.json sha256 {js})\n",
+        (
+            f"fetched draft from main into {cache / 'draft'} "
+            f"(floats, not pinned: schema.ts sha256 {ts}, schema.json sha256 {js})\n"
+        ),
     )
     assert mirror.requests == ["/main/schema/draft/schema.ts", "/main/schema/draft/schema.json"]
 
@@ -258,8 +264,10 @@ def test_tampered_copy_leaves_the_cache_as_it_was(
     url = f"{mirror.url}/{COMMIT}/schema/2025-11-25/schema.json"
     assert (code, err) == (
         2,
-        f"mcp-codegen: sha256 mismatch for 2025-11-25/schema.json (from {url}): expected "
-        f"{pins()['2025-11-25'].sha256('schema.json')}, got {sha(bad)}; nothing was cached\n",
+        (
+            f"mcp-codegen: sha256 mismatch for 2025-11-25/schema.json (from {url}): expected "
+            f"{pins()['2025-11-25'].sha256('schema.json')}, got {sha(bad)}; nothing was cached\n"
+        ),
     )
     assert [p.name for p in cache.iterdir()] == ["2025-11-25"]
     assert {p: p.read_bytes() for p in (cache / "2025-11-25").iterdir()} == before
@@ -307,7 +315,9 @@ def test_spec_dir_copy_that_is_not_the_released_file(
     code, _, err = run(capsys, "ir", "2025-03-26", "--spec-dir", str(local.parent), "--offline")
     assert (code, err) == (
         2,
-        f"mcp-codegen: sha256 mismatch for 2025-03-26/schema.ts (from {local / 'schema.ts'}): "
-        f"expected {pins()['2025-03-26'].sha256('schema.ts')}, "
-        f"got {sha(b'export interface X {}' + bytes([10]))}\n",
+        (
+            f"mcp-codegen: sha256 mismatch for 2025-03-26/schema.ts (from {local / 'schema.ts'}): "
+            f"expected {pins()['2025-03-26'].sha256('schema.ts')}, "
+            f"got {sha(b'export interface X {}' + bytes([10]))}\n"
+        ),
     )
