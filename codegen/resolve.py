@@ -233,11 +233,13 @@ class Resolver:
 
     def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.Union_:
         """Members flattened; inline object members named by what tells them apart, when the
-        union has another member than null (a lone `{...} | null` needs no segment)."""
+        union has another member than null. A lone `{...} | null` needs no segment, except as
+        a whole alias (`type T = {...} | null`): its path's name is the alias's own, and the
+        object is not the alias."""
         flat = _flat(self.bare(m, "in a union") for m in t.members)
         inline = [i for i, m in enumerate(flat) if isinstance(m, ir.Obj)]
         segments: dict[int, str] = {}
-        if inline and sum(1 for m in flat if m != _NULL) > 1:
+        if inline and (len(path) == 1 or sum(1 for m in flat if m != _NULL) > 1):
             views = [self.member_view(flat[i]) for i in inline]  # type: ignore[arg-type]
             segments = dict(zip(inline, variant_segments(views)))
         out = [
