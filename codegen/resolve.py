@@ -86,12 +86,26 @@ class Resolver:
                 value = _number_to_integer(value)
             if isinstance(value, ir.Obj):
                 value = dataclasses.replace(value, name=name)
+            elif isinstance(value, ir.Union_):
+                self.named_apart(name, value)
             kind, bases = "alias", ()
         td = ir.TypeDef(name, value, kind, bases, decl.doc, constraints=constraints, loc=decl.loc,
                         keeps_number=typing.keeps_number)  # fmt: skip
         self.stack.pop()
         self.done[name] = td
         return td
+
+    def named_apart(self, name: str, union: ir.Union_) -> None:
+        """An object member of an alias's union must not take the alias's own name (an
+        intersection member gets no segment of its own): a collision to settle, not a class
+        and an alias sharing one name."""
+        for m in union.members:
+            if isinstance(m, ir.Obj) and m.properties and m.name == name:
+                self.errors.add(
+                    self.loc(m),
+                    f"type name '{name}' collides: {name} and an object member of its union; "
+                    "settle it in a name overrides file",
+                )
 
     def object_of(self, name: str, at: object, why: str) -> ir.Obj | None:
         """The complete object a referenced declaration stands for (for extends and `&`)."""

@@ -17,10 +17,12 @@ import corpus
 import hypothesis
 import pytest
 import random_schemas
-from bindings_support import generate_file, generate_text, mypy_strict, ruff_check
+from bindings_support import generate, generate_file, generate_text, mypy_strict, ruff_check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from codegen.errors import SchemaError
+from codegen.naming import Overrides
 from codegen.pipeline import load_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -389,3 +391,19 @@ def test_aliases_of_unions_with_null_generate_validate_and_round_trip(tmp_path: 
     assert mypy.returncode == 0, mypy.stdout
     ruff = ruff_check(sorted(p for p in pkg.glob("*.py") if p.name != "registry.py"))
     assert ruff.returncode == 0, ruff.stdout
+
+
+def test_an_intersection_member_named_as_its_alias_is_a_collision_to_settle(
+    tmp_path: Path,
+) -> None:
+    """An intersection in an alias's union gets no segment of its own, so it would take the
+    alias's name (one class and one alias both `T`): an error naming the fix, not a broken
+    package; a name override settles it."""
+    text = "export type T = ({ a: string } & { b: string }) | null;\n"
+    with pytest.raises(SchemaError, match="type name 'T' collides"):
+        load_text(text, "t.ts")
+    resolved = load_text(text, "t.ts", Overrides({"T": "TBoth"}))
+    m = generate(resolved, tmp_path, "intersection_alias")
+    assert _round_trip(m, "T", None) is None
+    assert isinstance(_round_trip(m, "T", {"a": "x", "b": "y"}), m.models.TBoth)
+    _rejected(m, "T", {"a": "x"})
