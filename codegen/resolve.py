@@ -245,11 +245,12 @@ class Resolver:
             return self.expr(self.bare(t, "here"), path)
         return t
 
-    def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.Union_:
-        """Members flattened; inline object members named by what tells them apart, when the
-        union has another member than null. A lone `{...} | null` needs no segment, except as
-        a whole alias (`type T = {...} | null`): its path's name is the alias's own, and the
-        object is not the alias."""
+    def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.TypeExpr:
+        """Members flattened and each kept once (`A | A` is `A`, as in TypeScript, so no target
+        has to choose between equal members); inline object members named by what tells them
+        apart, when the union has another member than null. A lone `{...} | null` needs no
+        segment, except as a whole alias (`type T = {...} | null`): its path's name is the
+        alias's own, and the object is not the alias."""
         flat = _flat(self.bare(m, "in a union") for m in t.members)
         inline = [i for i, m in enumerate(flat) if isinstance(m, ir.Obj)]
         segments: dict[int, str] = {}
@@ -260,7 +261,8 @@ class Resolver:
             self.expr(m, (*path, segments[i]) if i in segments else path)
             for i, m in enumerate(flat)
         ]
-        return ir.Union_(_flat(out))
+        members = tuple(dict.fromkeys(_flat(out)))
+        return members[0] if len(members) == 1 else ir.Union_(members)
 
     def member_view(self, obj: ir.Obj) -> Member:
         """A declared inline object as the discriminator rule sees it."""

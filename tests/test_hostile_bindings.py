@@ -407,3 +407,28 @@ def test_an_intersection_member_named_as_its_alias_is_a_collision_to_settle(
     assert _round_trip(m, "T", None) is None
     assert isinstance(_round_trip(m, "T", {"a": "x", "b": "y"}), m.models.TBoth)
     _rejected(m, "T", {"a": "x"})
+
+
+DUPLICATE_MEMBERS = """
+export type T1 = Record<string, { name: string; value: string; type: string; class: string; }>;
+export interface T2 { name: string; self: T1 | T1; }
+export type Twice = { a: string } | { a: string } | null | null;
+export type Lists = T2[] | T2[];
+"""
+
+
+def test_a_union_of_equal_members_is_that_member(tmp_path: Path) -> None:
+    """`T1 | T1` once failed with 'cannot decode union: several map-like object members'."""
+    m = generate_text(DUPLICATE_MEMBERS, tmp_path, "duplicate_members")
+    row = {"name": "n", "value": "v", "type": "t", "class": "c"}
+    obj = _round_trip(m, "T2", {"name": "x", "self": {"k": row}})
+    assert isinstance(obj.self["k"], m.models.T1Value)
+    _rejected(m, "T2", {"name": "x", "self": {"k": {**row, "name": 1}}})
+    assert isinstance(_round_trip(m, "Twice", {"a": "x"}), m.models.TwiceA)
+    assert _round_trip(m, "Twice", None) is None
+    _rejected(m, "Twice", {"a": 1})
+    lists = _round_trip(m, "Lists", [{"name": "x", "self": {}}])
+    assert isinstance(lists[0], m.models.T2)
+    _rejected(m, "Lists", [{"name": "x"}])
+    mypy = mypy_strict([tmp_path / "duplicate_members"], tmp_path / "cache")
+    assert mypy.returncode == 0, mypy.stdout
