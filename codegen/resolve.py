@@ -86,12 +86,26 @@ class Resolver:
                 value = _number_to_integer(value)
             if isinstance(value, ir.Obj):
                 value = dataclasses.replace(value, name=name)
+            elif isinstance(value, ir.Union_):
+                self.named_apart(name, value)
             kind, bases = "alias", ()
         td = ir.TypeDef(name, value, kind, bases, decl.doc, constraints=constraints, loc=decl.loc,
                         keeps_number=typing.keeps_number)  # fmt: skip
         self.stack.pop()
         self.done[name] = td
         return td
+
+    def named_apart(self, name: str, union: ir.Union_) -> None:
+        """An object member of an alias's union must not take the alias's own name (an
+        intersection member gets no segment of its own): a collision to settle, not a class
+        and an alias sharing one name."""
+        for m in union.members:
+            if isinstance(m, ir.Obj) and m.properties and m.name == name:
+                self.errors.add(
+                    self.loc(m),
+                    f"type name '{name}' collides: {name} and an object member of its union; "
+                    "settle it in a name overrides file",
+                )
 
     def object_of(self, name: str, at: object, why: str) -> ir.Obj | None:
         """The complete object a referenced declaration stands for (for extends and `&`)."""
@@ -231,20 +245,24 @@ class Resolver:
             return self.expr(self.bare(t, "here"), path)
         return t
 
-    def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.Union_:
-        """Members flattened; inline object members named by what tells them apart, when the
-        union has another member than null (a lone `{...} | null` needs no segment)."""
+    def union(self, t: ir.Union_, path: tuple[str, ...]) -> ir.TypeExpr:
+        """Members flattened and each kept once (`A | A` is `A`, as in TypeScript, so no target
+        has to choose between equal members); inline object members named by what tells them
+        apart, when the union has another member than null. A lone `{...} | null` needs no
+        segment, except as a whole alias (`type T = {...} | null`): its path's name is the
+        alias's own, and the object is not the alias."""
         flat = _flat(self.bare(m, "in a union") for m in t.members)
         inline = [i for i, m in enumerate(flat) if isinstance(m, ir.Obj)]
         segments: dict[int, str] = {}
-        if inline and sum(1 for m in flat if m != _NULL) > 1:
+        if inline and (len(path) == 1 or sum(1 for m in flat if m != _NULL) > 1):
             views = [self.member_view(flat[i]) for i in inline]  # type: ignore[arg-type]
             segments = dict(zip(inline, variant_segments(views)))
         out = [
             self.expr(m, (*path, segments[i]) if i in segments else path)
             for i, m in enumerate(flat)
         ]
-        return ir.Union_(_flat(out))
+        members = tuple(dict.fromkeys(_flat(out)))
+        return members[0] if len(members) == 1 else ir.Union_(members)
 
     def member_view(self, obj: ir.Obj) -> Member:
         """A declared inline object as the discriminator rule sees it."""

@@ -103,11 +103,7 @@ class Builds:
         target = self.index.target(t) if alias is None else t
         if not isinstance(target, ir.Union_):
             return SelectorView(fn, hint, (), (("", self.build(target, "v")),))
-        groups: dict[str, list[ir.TypeExpr]] = {"array": [], "object": [], "other": []}
-        for m in target.members:
-            kinds = self.index.kinds(m)
-            group = "array" if kinds == {"array"} else "object" if kinds == {"object"} else "other"
-            groups[group].append(m)
+        groups = self._groups(target.members)
         where = alias or hint
         for m in groups["other"]:
             if not self.index.is_raw(m):
@@ -141,6 +137,31 @@ class Builds:
             branches[-1] = ("", branches[-1][1])
         text = "Decoding: " + "; ".join(rules) + "."
         return SelectorView(fn, hint, comment_lines(text), tuple(branches), table)
+
+    def _groups(
+        self, members: tuple[ir.TypeExpr, ...], seen: frozenset[str] = frozenset()
+    ) -> dict[str, list[ir.TypeExpr]]:
+        """Union members by JSON type: "array", "object", "other". A member that is itself a
+        union of several JSON types with a class in it (`T2 | null` where `type T2 = {...} |
+        null`) is split into its members, through aliases; other members stay whole, so a
+        named member keeps its own builder."""
+        groups: dict[str, list[ir.TypeExpr]] = {"array": [], "object": [], "other": []}
+        for m in members:
+            kinds = self.index.kinds(m)
+            group = "array" if kinds == {"array"} else "object" if kinds == {"object"} else "other"
+            target = self.index.target(m)
+            name = m.name if isinstance(m, ir.Ref) else ""
+            if (
+                group == "other"
+                and isinstance(target, ir.Union_)
+                and not self.index.is_raw(m)
+                and name not in seen
+            ):
+                for g, split in self._groups(target.members, seen | {name}).items():
+                    groups[g].extend(split)
+                continue
+            groups[group].append(m)
+        return groups
 
     def _objects(
         self,
