@@ -222,15 +222,17 @@ class Builds:
     def encode(self, t: ir.TypeExpr, x: str, nullable: bool = False) -> str:
         """Python expression giving the JSON form of `x`, a value of `t`."""
         if self.index.is_raw(t):
-            return x
+            # Plain JSON as it came, but callers may pass any Mapping/Sequence (covariant input
+            # hints): values that can hold one are copied into plain dicts and lists.
+            return f"_encode({x})" if self.index.kinds(t) & {"array", "object"} else x
         if (
             not nullable
             and self.index.class_of(t) is not None
             and not isinstance(self.index.target(t), ir.Union_)
         ):
-            return f"{x}.to_json()"
+            return f"{x}._to_dict()"
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
-            return f"[i.to_json() for i in {x}]"
+            return f"[i._to_dict() for i in {x}]"
         return f"_encode({x})"
 
 
