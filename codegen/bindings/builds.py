@@ -222,9 +222,14 @@ class Builds:
     def encode(self, t: ir.TypeExpr, x: str, nullable: bool = False) -> str:
         """Python expression giving the JSON form of `x`, a value of `t`."""
         if self.index.is_raw(t):
-            # Plain JSON as it came, but callers may pass any Mapping/Sequence (covariant input
-            # hints): values that can hold one are copied into plain dicts and lists.
-            return f"_encode({x})" if self.index.kinds(t) & {"array", "object"} else x
+            # Plain JSON as it came; where the input hint is covariant (hints.py) callers may pass
+            # any Mapping/Sequence, made plain dicts and lists (`_plain` copies only those).
+            covariant = ("Mapping[", "Sequence[", "JSONInput")
+            return (
+                f"_plain({x})"
+                if any(c in self.hints.hint(t, inputs=True) for c in covariant)
+                else x
+            )
         if (
             not nullable
             and self.index.class_of(t) is not None

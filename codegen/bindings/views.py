@@ -204,7 +204,7 @@ def models_view(ctx: Context) -> ModelsView:
     if aliases:
         used.add("TypeAlias")
     typing_imports = sort_imports([n for n in typing if n in used])
-    runtime = ["JSON", "JSONInput", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras",
+    runtime = ["JSON", "JSONInput", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras", "plain as _plain",
                "same as _same"]  # fmt: skip
     runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
     if any(f.optional for c in classes for f in c.fields):

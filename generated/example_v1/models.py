@@ -24,6 +24,7 @@ from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import by_shape as _by_shape
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
+from ._runtime import plain as _plain
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -292,7 +293,7 @@ class Request:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -342,7 +343,7 @@ class NotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out.update(self.extra)
         return out
 
@@ -395,7 +396,7 @@ class Notification:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -445,7 +446,7 @@ class Result:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out.update(self.extra)
         return out
 
@@ -504,7 +505,7 @@ class Error:
         out["code"] = self.code
         out["message"] = self.message
         if self.data is not UNSET:
-            out["data"] = _encode(self.data)
+            out["data"] = _plain(self.data)
         out.update(self.extra)
         return out
 
@@ -561,7 +562,7 @@ class JSONRPCRequest:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -618,7 +619,7 @@ class JSONRPCNotification:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -1209,15 +1210,15 @@ class Widget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out.update(self.extra)
         return out
 
@@ -1321,7 +1322,7 @@ class WidgetSettingsLayout:
         if self.grid is not UNSET:
             out["grid"] = self.grid._to_dict()
         if self.list_ is not UNSET:
-            out["list"] = _encode(self.list_)
+            out["list"] = _plain(self.list_)
         out.update(self.extra)
         return out
 
@@ -1512,15 +1513,15 @@ class ButtonWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
         out.update(self.extra)
@@ -1661,16 +1662,16 @@ class GaugeWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
-        out["thresholds"] = _encode(self.thresholds)
+            out["_meta"] = self.meta
+        out["thresholds"] = _plain(self.thresholds)
         out.update(self.extra)
         return out
 
@@ -1867,16 +1868,16 @@ class RangedGauge:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
-        out["thresholds"] = _encode(self.thresholds)
+            out["_meta"] = self.meta
+        out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
@@ -1936,7 +1937,7 @@ class WidgetAction:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
-        out["inputSchema"] = _encode(self.input_schema)
+        out["inputSchema"] = self.input_schema
         if self.layout_version is not UNSET:
             out["layoutVersion"] = self.layout_version
         out.update(self.extra)
@@ -2098,7 +2099,7 @@ class ChartContent:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
-        out["series"] = _encode(self.series)
+        out["series"] = _plain(self.series)
         out.update(self.extra)
         return out
 
@@ -2214,7 +2215,7 @@ class HostCapabilities:
         if self.widgets is not UNSET:
             out["widgets"] = self.widgets._to_dict()
         if self.experimental is not UNSET:
-            out["experimental"] = _encode(self.experimental)
+            out["experimental"] = _plain(self.experimental)
         out.update(self.extra)
         return out
 
@@ -2497,7 +2498,7 @@ class InitializeResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["protocolVersion"] = self.protocol_version
         out["capabilities"] = self.capabilities._to_dict()
         out["hostInfo"] = self.host_info._to_dict()
@@ -2686,7 +2687,7 @@ class ListWidgetsRequestParams:
         if self.limit is not UNSET:
             out["limit"] = self.limit
         if self.kinds is not UNSET:
-            out["kinds"] = _encode(self.kinds)
+            out["kinds"] = _plain(self.kinds)
         out.update(self.extra)
         return out
 
@@ -2799,7 +2800,7 @@ class ListWidgetsResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widgets"] = [i._to_dict() for i in self.widgets]
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
@@ -2977,7 +2978,7 @@ class GetWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widget"] = self.widget._to_dict()
         if self.actions is not UNSET:
             out["actions"] = [i._to_dict() for i in self.actions]
@@ -3152,7 +3153,7 @@ class UpdateWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
@@ -3435,7 +3436,7 @@ class LockWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["granted"] = self.granted
         out.update(self.extra)
         return out
@@ -3607,7 +3608,7 @@ class ConfirmResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["confirmed"] = self.confirmed
         out.update(self.extra)
         return out
@@ -3720,7 +3721,7 @@ class ProgressNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
@@ -3890,7 +3891,7 @@ class FocusChangedNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)

@@ -24,6 +24,7 @@ from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import by_shape as _by_shape
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
+from ._runtime import plain as _plain
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -293,7 +294,7 @@ class Request:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -343,7 +344,7 @@ class NotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out.update(self.extra)
         return out
 
@@ -396,7 +397,7 @@ class Notification:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -446,7 +447,7 @@ class Result:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out.update(self.extra)
         return out
 
@@ -505,7 +506,7 @@ class Error:
         out["code"] = self.code
         out["message"] = self.message
         if self.data is not UNSET:
-            out["data"] = _encode(self.data)
+            out["data"] = _plain(self.data)
         out.update(self.extra)
         return out
 
@@ -562,7 +563,7 @@ class JSONRPCRequest:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -619,7 +620,7 @@ class JSONRPCNotification:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = _encode(self.params)
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -1210,15 +1211,15 @@ class Widget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out.update(self.extra)
         return out
 
@@ -1322,7 +1323,7 @@ class WidgetSettingsLayout:
         if self.grid is not UNSET:
             out["grid"] = self.grid._to_dict()
         if self.list_ is not UNSET:
-            out["list"] = _encode(self.list_)
+            out["list"] = _plain(self.list_)
         out.update(self.extra)
         return out
 
@@ -1513,15 +1514,15 @@ class ButtonWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
         out.update(self.extra)
@@ -1662,16 +1663,16 @@ class GaugeWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
-        out["thresholds"] = _encode(self.thresholds)
+            out["_meta"] = self.meta
+        out["thresholds"] = _plain(self.thresholds)
         out.update(self.extra)
         return out
 
@@ -1868,16 +1869,16 @@ class RangedGauge:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = _encode(self.tags)
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = _encode(self.io_example_related)
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = _encode(self.labels)
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
-        out["thresholds"] = _encode(self.thresholds)
+            out["_meta"] = self.meta
+        out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
@@ -1937,7 +1938,7 @@ class WidgetAction:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
-        out["inputSchema"] = _encode(self.input_schema)
+        out["inputSchema"] = self.input_schema
         if self.layout_version is not UNSET:
             out["layoutVersion"] = self.layout_version
         out.update(self.extra)
@@ -2099,7 +2100,7 @@ class ChartContent:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
-        out["series"] = _encode(self.series)
+        out["series"] = _plain(self.series)
         out.update(self.extra)
         return out
 
@@ -2272,7 +2273,7 @@ class HostCapabilities:
         if self.widgets is not UNSET:
             out["widgets"] = self.widgets._to_dict()
         if self.experimental is not UNSET:
-            out["experimental"] = _encode(self.experimental)
+            out["experimental"] = _plain(self.experimental)
         out.update(self.extra)
         return out
 
@@ -2555,7 +2556,7 @@ class InitializeResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["protocolVersion"] = self.protocol_version
         out["capabilities"] = self.capabilities._to_dict()
         out["hostInfo"] = self.host_info._to_dict()
@@ -2744,7 +2745,7 @@ class ListWidgetsRequestParams:
         if self.limit is not UNSET:
             out["limit"] = self.limit
         if self.kinds is not UNSET:
-            out["kinds"] = _encode(self.kinds)
+            out["kinds"] = _plain(self.kinds)
         out.update(self.extra)
         return out
 
@@ -2860,7 +2861,7 @@ class ListWidgetsResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widgets"] = [i._to_dict() for i in self.widgets]
         out["total"] = self.total
         if self.next_cursor is not UNSET:
@@ -3037,7 +3038,7 @@ class GetWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widget"] = self.widget._to_dict()
         out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
@@ -3212,7 +3213,7 @@ class UpdateWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
@@ -3380,7 +3381,7 @@ class ResetWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
@@ -3434,7 +3435,7 @@ class WatchWidgetRequestParams:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = self.meta._to_dict()
-        out["ids"] = _encode(self.ids)
+        out["ids"] = _plain(self.ids)
         out.update(self.extra)
         return out
 
@@ -3667,7 +3668,7 @@ class ConfirmResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["confirmed"] = self.confirmed
         out.update(self.extra)
         return out
@@ -3780,7 +3781,7 @@ class ProgressNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
@@ -3950,7 +3951,7 @@ class FocusChangedNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = _encode(self.meta)
+            out["_meta"] = self.meta
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)

@@ -193,11 +193,37 @@ def by_shape(value: Any, members: tuple[Member, ...], fallback: Callable[[Any], 
     return best(value)
 
 
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def is_plain(value: Any) -> bool:
+    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed)."""
+    stack = [value]  # a loop, not recursion: this runs on every encode of a JSON-valued field
+    while stack:
+        item = stack.pop()
+        t = type(item)
+        if t is dict:
+            stack.extend(item.values())
+        elif t is list:
+            stack.extend(item)
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
+def plain(value: Any) -> Any:
+    """A JSON value given as any mappings and sequences (a field typed `JSONInput`), as dicts
+    and lists: the value itself when it already is (the common case, walked without copying)."""
+    return value if is_plain(value) else encode_value(value)
+
+
 def encode_value(value: object, validate: bool = False) -> JSON:
     """The JSON form of a model object, a list (any sequence) or dict (any mapping) of them, or
     a plain JSON value; model objects are checked against the schema when `validate`."""
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
+    if type(value) is dict:
+        return {str(k): encode_value(item, validate) for k, item in value.items()}
     to_dict = getattr(value, "to_dict", None)
     if to_dict is not None and not isinstance(value, type):
         encoded: JSON = to_dict(validate=validate)
