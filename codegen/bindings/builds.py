@@ -222,14 +222,12 @@ class Builds:
     def encode(self, t: ir.TypeExpr, x: str, nullable: bool = False) -> str:
         """Python expression giving the JSON form of `x`, a value of `t`."""
         if self.index.is_raw(t):
-            # Plain JSON as it came; where the input hint is covariant (hints.py) callers may pass
-            # any Mapping/Sequence, made plain dicts and lists (`_plain` copies only those).
-            covariant = ("Mapping[", "Sequence[", "JSONInput")
-            return (
-                f"_plain({x})"
-                if any(c in self.hints.hint(t, inputs=True) for c in covariant)
-                else x
-            )
+            # Plain JSON as it came; where it may hold objects or arrays, the input hint is
+            # covariant (hints.py) and callers may pass any Mapping/Sequence, made plain dicts
+            # and lists (`_plain` copies only those). JSON Schema payloads are typed `dict`.
+            schema_payload = isinstance(t, ir.Obj) and t.name in self.index.plain_json
+            holds = self.index.kinds(t) & {"array", "object"}
+            return f"_plain({x})" if holds and not schema_payload else x
         if (
             not nullable
             and self.index.class_of(t) is not None

@@ -28,7 +28,12 @@ _PRIMS = {
     P.ANY: "JSON",
     P.OBJECT: "dict[str, JSON]",
 }
-_INPUT_PRIMS = {**_PRIMS, P.UNKNOWN: "JSONInput", P.ANY: "JSONInput", P.OBJECT: "Mapping[str, JSONInput]"}
+_INPUT_PRIMS = {
+    **_PRIMS,
+    P.UNKNOWN: "JSONInput",
+    P.ANY: "JSONInput",
+    P.OBJECT: "Mapping[str, JSONInput]",
+}
 # A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
 _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
 

@@ -216,7 +216,15 @@ def is_plain(value: Any) -> bool:
 def plain(value: Any) -> Any:
     """A JSON value given as any mappings and sequences (a field typed `JSONInput`), as dicts
     and lists: the value itself when it already is (the common case, walked without copying)."""
-    return value if is_plain(value) else encode_value(value)
+    return value if is_plain(value) else _copy_plain(value)
+
+
+def _copy_plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _copy_plain(item) for k, item in value.items()}
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
+        return [_copy_plain(item) for item in value]
+    return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
 
 
 def encode_value(value: object, validate: bool = False) -> JSON:

@@ -343,7 +343,7 @@ class NotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -446,7 +446,7 @@ class Result:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -1218,7 +1218,7 @@ class Widget:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -1521,7 +1521,7 @@ class ButtonWidget:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
         out.update(self.extra)
@@ -1670,7 +1670,7 @@ class GaugeWidget:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["thresholds"] = _plain(self.thresholds)
         out.update(self.extra)
         return out
@@ -1876,7 +1876,7 @@ class RangedGauge:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
@@ -2498,7 +2498,7 @@ class InitializeResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["protocolVersion"] = self.protocol_version
         out["capabilities"] = self.capabilities._to_dict()
         out["hostInfo"] = self.host_info._to_dict()
@@ -2800,7 +2800,7 @@ class ListWidgetsResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widgets"] = [i._to_dict() for i in self.widgets]
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
@@ -2978,7 +2978,7 @@ class GetWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         if self.actions is not UNSET:
             out["actions"] = [i._to_dict() for i in self.actions]
@@ -3153,7 +3153,7 @@ class UpdateWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
@@ -3436,7 +3436,7 @@ class LockWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["granted"] = self.granted
         out.update(self.extra)
         return out
@@ -3608,7 +3608,7 @@ class ConfirmResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["confirmed"] = self.confirmed
         out.update(self.extra)
         return out
@@ -3721,7 +3721,7 @@ class ProgressNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
@@ -3891,7 +3891,7 @@ class FocusChangedNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)

@@ -344,7 +344,7 @@ class NotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -447,7 +447,7 @@ class Result:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -1219,7 +1219,7 @@ class Widget:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -1522,7 +1522,7 @@ class ButtonWidget:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
         out.update(self.extra)
@@ -1671,7 +1671,7 @@ class GaugeWidget:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["thresholds"] = _plain(self.thresholds)
         out.update(self.extra)
         return out
@@ -1877,7 +1877,7 @@ class RangedGauge:
         if self.settings is not UNSET:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
@@ -2556,7 +2556,7 @@ class InitializeResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["protocolVersion"] = self.protocol_version
         out["capabilities"] = self.capabilities._to_dict()
         out["hostInfo"] = self.host_info._to_dict()
@@ -2861,7 +2861,7 @@ class ListWidgetsResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widgets"] = [i._to_dict() for i in self.widgets]
         out["total"] = self.total
         if self.next_cursor is not UNSET:
@@ -3038,7 +3038,7 @@ class GetWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
@@ -3213,7 +3213,7 @@ class UpdateWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
@@ -3381,7 +3381,7 @@ class ResetWidgetResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
@@ -3668,7 +3668,7 @@ class ConfirmResult:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["confirmed"] = self.confirmed
         out.update(self.extra)
         return out
@@ -3781,7 +3781,7 @@ class ProgressNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
@@ -3951,7 +3951,7 @@ class FocusChangedNotificationParams:
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
