@@ -18,15 +18,15 @@ server = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, t
 ids, SAMPLES = itertools.count(1), {"string": "hello", "number": 2, "integer": 2, "boolean": True}
 
 
-def send(message):  # every message is a dataclass; registry.encode gives its JSON
-    server.stdin.write(json.dumps(reg.encode(message)) + "\n")
+def send(message):  # a wire message from registry.request/notification (checked, plain JSON)
+    server.stdin.write(json.dumps(message) + "\n")
     server.stdin.flush()
 
 
 def request(method, **params):
     rid, info = next(ids), reg.METHODS[method]
     body = {"params": info.params_class(**params)} if params else {}
-    send(info.message_class(method=method, jsonrpc="2.0", id=rid, **body))
+    send(reg.request(info.message_class(id=rid, **body)))  # method and jsonrpc: defaults
     while True:  # whatever arrives is validated and decoded; notifications are skipped
         msg = reg.parse_message(json.loads(server.stdout.readline()), direction="server_to_client")
         if msg.kind in ("result", "error") and msg.id == rid:
@@ -39,11 +39,11 @@ me = mcp.Implementation(name="call-tools-example", version="1.0")
 init = request("initialize", protocol_version=reg.PROTOCOL_VERSION,
                capabilities=mcp.ClientCapabilities(), client_info=me)  # fmt: skip
 print(f"{init.server_info.name} {init.server_info.version}, protocol {init.protocol_version}")
-send(mcp.InitializedNotification(method="notifications/initialized", jsonrpc="2.0"))
+send(reg.notification(mcp.InitializedNotification()))
 for tool in request("tools/list").tools:
-    print(f"tool {tool.name}: {'' if tool.description is mcp.UNSET else tool.description}")
+    print(f"tool {tool.name}: {tool.description or ''}")  # an absent field is UNSET, falsy
     if tool.name in calls:
-        schema = mcp.encode(tool.input_schema)
+        schema = tool.input_schema  # JSON Schema stays a plain dict
         args = {k: SAMPLES[schema["properties"][k]["type"]] for k in schema.get("required", [])}
         result = request("tools/call", name=tool.name, arguments=args)
         print(f"  {tool.name}({json.dumps(args)}) -> {mcp.encode(result)['content']}")

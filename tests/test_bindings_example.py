@@ -118,7 +118,7 @@ def test_decode_picks_classes(wcp: ModuleType) -> None:
 
 
 def test_classes_and_attributes(wcp: ModuleType) -> None:
-    widget = wcp.Widget.from_json(WIDGET)
+    widget = wcp.Widget.from_dict(WIDGET)
     assert isinstance(widget, wcp.Widget)
     assert dataclasses.is_dataclass(widget) and not hasattr(widget, "__dict__")  # slots
     assert widget.class_ == "big"  # a keyword gets a trailing underscore
@@ -127,9 +127,9 @@ def test_classes_and_attributes(wcp: ModuleType) -> None:
     assert widget.extra == {"x-unknown": {"kept": True}}
     assert widget.settings.layout.extra == {"x-future": [1]}
     assert widget.description if False else widget.tags is wcp.UNSET
-    assert _same(widget.to_json(), WIDGET)
+    assert _same(widget.to_dict(), WIDGET)
     action = wcp.decode("GetWidgetResult", VALID[2][1]).actions[0]
-    assert action.input_schema.type_ == "object"
+    assert action.input_schema["type"] == "object"  # a JSON Schema payload stays a dict
     fields = [f.name for f in dataclasses.fields(wcp.Widget)]
     assert fields[:4] == ["name", "title", "annotations", "id"]  # schema order
     assert fields[-1] == "extra"
@@ -151,8 +151,8 @@ def test_absent_and_null_are_distinct(wcp2: ModuleType) -> None:
     assert wcp2.encode(params) == {"id": "a", "value": None}
     assert not wcp2.is_valid("UpdateWidgetRequestParams", {"id": "a"})
     # v2: Implementation.version became optional: absent stays absent, null is not allowed
-    impl = wcp2.Implementation.from_json({"name": "n"})
-    assert impl.version is wcp2.UNSET and impl.to_json() == {"name": "n"}
+    impl = wcp2.Implementation.from_dict({"name": "n"})
+    assert impl.version is wcp2.UNSET and impl.to_dict() == {"name": "n"}
     assert not wcp2.is_valid("Implementation", {"name": "n", "version": None})
 
 

@@ -13,6 +13,7 @@ from functools import cached_property
 from .. import ir
 from ..discriminators import Member, discriminator, resolved_member
 from ..errors import Diagnostic, Location, SchemaError
+from .payloads import schema_payloads
 from .pynames import PyNames, attributes
 from .shapes import children, is_class_obj, mentions
 
@@ -71,6 +72,9 @@ class TypeIndex:
                 assert isinstance(td.type, ir.Obj)
                 self._add_class(td.name, td.type, td.doc, td)
             self._collect_inline(td.type, td)
+        # Inline objects handed over as plain JSON (payloads.py's rule): they keep a validator
+        # (their class definition stays here) but are decoded and encoded as they are.
+        self.plain_json = schema_payloads([c.obj for c in self.classes.values()])
         if self.diagnostics:
             raise SchemaError(self.diagnostics)
 
@@ -123,6 +127,10 @@ class TypeIndex:
     def is_class_name(self, name: str) -> bool:
         return name in self.classes
 
+    def dataclasses(self) -> list[ClassDef]:
+        """The classes that become dataclasses: all but those handed over as plain JSON."""
+        return [c for c in self.classes.values() if c.name not in self.plain_json]
+
     def members(self, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
         """The members of a union, nested unions (also behind aliases) flattened, in order."""
         out: list[ir.TypeExpr] = []
@@ -173,7 +181,7 @@ class TypeIndex:
             return self._raw_memo[t.name]
         if isinstance(t, ir.Obj):
             if t.properties:
-                return False
+                return t.name in self.plain_json
             return t.index is None or self.is_raw(t.index.value)
         return all(self.is_raw(c) for c in children(t))
 

@@ -243,15 +243,20 @@ class Builds:
     def encode(self, t: ir.TypeExpr, x: str, nullable: bool = False) -> str:
         """Python expression giving the JSON form of `x`, a value of `t`."""
         if self.index.is_raw(t):
-            return x
+            # Plain JSON as it came; where it may hold objects or arrays, the input hint is
+            # covariant (hints.py) and callers may pass any Mapping/Sequence, made plain dicts
+            # and lists (`_plain` copies only those). JSON Schema payloads are typed `dict`.
+            schema_payload = isinstance(t, ir.Obj) and t.name in self.index.plain_json
+            holds = self.index.kinds(t) & {"array", "object"}
+            return f"_plain({x})" if holds and not schema_payload else x
         if (
             not nullable
             and self.index.class_of(t) is not None
             and not isinstance(self.index.target(t), ir.Union_)
         ):
-            return f"{x}.to_json()"
+            return f"{x}._to_dict()"
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
-            return f"[i.to_json() for i in {x}]"
+            return f"[i._to_dict() for i in {x}]"
         return f"_encode({x})"
 
 

@@ -4,6 +4,12 @@
 `unknown`/`any` -> `JSON` (the package's recursive JSON alias), `object` -> `dict[str, JSON]`,
 literal types and literal unions -> one `Literal[...]`, arrays -> `list[...]`, maps and
 property-less objects -> `dict[str, ...]`, classes and aliases by name, other unions `A | B`.
+
+Input hints (`inputs=True`: class attributes and alias definitions, what callers pass in) are
+covariant, so a `dict[str, int]` or a `list[TextContent]` is accepted where the schema takes any
+JSON or a `ContentBlock[]`: `JSONInput` for any JSON, `Mapping[str, ...]` for objects and maps,
+`Sequence[...]` for arrays. Decoded values are still plain dicts and lists (which satisfy them);
+what encoding returns (`JSON`) and the `extra` bags stay `dict`/`list`.
 """
 
 from __future__ import annotations
@@ -22,6 +28,12 @@ _PRIMS = {
     P.ANY: "JSON",
     P.OBJECT: "dict[str, JSON]",
 }
+_INPUT_PRIMS = {
+    **_PRIMS,
+    P.UNKNOWN: "JSONInput",
+    P.ANY: "JSONInput",
+    P.OBJECT: "Mapping[str, JSONInput]",
+}
 # A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
 _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
 
@@ -30,28 +42,33 @@ class Hints:
     def __init__(self, index: TypeIndex) -> None:
         self.index = index
 
-    def hint(self, t: ir.TypeExpr) -> str:
+    def hint(self, t: ir.TypeExpr, inputs: bool = False) -> str:
         if isinstance(t, ir.Prim):
             if t.kind is P.NEVER:
                 return "NoReturn"
-            return _PRIMS[t.kind]
+            return (_INPUT_PRIMS if inputs else _PRIMS)[t.kind]
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
             return self.index.py_name(t.name)
+        seq, obj = ("Sequence", "Mapping") if inputs else ("list", "dict")
+        any_json = "JSONInput" if inputs else "JSON"
         if isinstance(t, ir.Array):
-            return f"list[{self.hint(t.item)}]"
+            return f"{seq}[{self.hint(t.item, inputs)}]"
         if isinstance(t, ir.Map):
-            return f"dict[str, {self.hint(t.value)}]"
+            return f"{obj}[str, {self.hint(t.value, inputs)}]"
         if isinstance(t, ir.Obj):
-            if is_class_obj(t):
+            if is_class_obj(t) and t.name not in self.index.plain_json:
                 return self.index.py_name(t.name)
-            return f"dict[str, {self.hint(t.index.value) if t.index is not None else 'JSON'}]"
+            if is_class_obj(t):  # a JSON Schema payload (payloads.py): read to be handed on,
+                return "dict[str, JSON]"  # so typed for readers (an LLM SDK wants a dict)
+            value = self.hint(t.index.value, inputs) if t.index is not None else any_json
+            return f"{obj}[str, {value}]"
         if isinstance(t, ir.Union_):
-            return self._union(t.members)
+            return self._union(t.members, inputs)
         if isinstance(t, ir.Intersection):
             # An intersection of non-objects (rare): its first member is the closest plain hint.
-            return self.hint(t.members[0])
+            return self.hint(t.members[0], inputs)
         ir.not_resolved(t)
 
     def _literal(self, lits: list[ir.Lit]) -> str:
@@ -60,10 +77,10 @@ class Hints:
         values = list(dict.fromkeys(repr(lit.value) for lit in lits))
         return f"Literal[{', '.join(values)}]"
 
-    def _union(self, members: tuple[ir.TypeExpr, ...]) -> str:
+    def _union(self, members: tuple[ir.TypeExpr, ...], inputs: bool = False) -> str:
         flat = [m for m in members if not (isinstance(m, ir.Prim) and m.kind is P.NEVER)]
         if any(isinstance(m, ir.Prim) and m.kind in (P.UNKNOWN, P.ANY) for m in flat):
-            return "JSON"
+            return "JSONInput" if inputs else "JSON"
         parts: list[str] = []
         lits: list[ir.Lit] = []
         lit_at = -1
@@ -74,7 +91,7 @@ class Hints:
                     parts.append("")
                 lits.append(m)
             else:
-                parts.append(self.hint(m))
+                parts.append(self.hint(m, inputs))
         absorbed = {_ABSORBS[p] for p in parts if p in _ABSORBS}
         lits = [lit for lit in lits if lit.kind not in absorbed]
         if lit_at >= 0:
@@ -86,10 +103,10 @@ class Hints:
 
     def field(self, p: ir.Property) -> str:
         """The hint of a class attribute: `| None` when nullable, `| UnsetType` when optional."""
-        base = self.hint(p.type)
+        base = self.hint(p.type, inputs=True)
         if base == "NoReturn":
             return "UnsetType"
-        if p.nullable and "None" not in base.split(" | ") and base != "JSON":
+        if p.nullable and "None" not in base.split(" | ") and base not in ("JSON", "JSONInput"):
             base += " | None"
         if p.optional:
             base += " | UnsetType"

@@ -29,7 +29,7 @@ RESERVED_NAMES = frozenset({
 _BUILTINS = frozenset(dir(builtins)) | set(keyword.softkwlist)
 # Attribute names a class keeps for itself.
 EXTRA = "extra"
-RESERVED_ATTRS = frozenset({EXTRA, "to_json", "from_json"})
+RESERVED_ATTRS = frozenset({EXTRA, "to_dict", "from_dict", "to_json", "from_json"})
 # Names a generated attribute must not shadow: keywords, soft keywords, and builtins commonly
 # used in annotations of the generated modules.
 _RESERVED_SNAKE = set(keyword.kwlist) | set(keyword.softkwlist) | {

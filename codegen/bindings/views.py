@@ -83,7 +83,7 @@ class ClassView:
 
 @dataclass(frozen=True)
 class ModelsView:
-    callable: bool  # whether collections.abc.Callable is needed
+    abc_imports: tuple[str, ...]  # names from collections.abc
     imports: tuple[str, ...]  # names from typing
     runtime_imports: tuple[str, ...]  # lines `name as _alias` / `name`
     consts: tuple[ConstView, ...]
@@ -107,8 +107,20 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
     else:
         build = built
     encode = b.encode(f.type, f"self.{attr}", f.nullable)
-    return FieldView(attr, hint, " = UNSET" if f.optional else "", docstring(doc_text(f.doc), "    "),
-                     build, wire, f.optional, encode)  # fmt: skip
+    const = constant(f, ctx.index)
+    default = " = UNSET" if f.optional else "" if const is None else f" = {literal(const)}"
+    return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    "), build, wire, f.optional,
+                     encode)  # fmt: skip
+
+
+def constant(f: ir.Property, index: TypeIndex) -> str | int | bool | None:
+    """The value of a required field whose type is one literal (`method`, `jsonrpc`, `type`):
+    its default, so nobody spells it out. It is still written on the wire and decoded strictly
+    (the validators are unchanged). Optional fields keep `UNSET`: absent stays absent."""
+    t = index.target(f.type)
+    if f.optional or f.nullable or not isinstance(t, ir.Lit) or isinstance(t.value, float):
+        return None
+    return t.value
 
 
 def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
@@ -166,7 +178,7 @@ def models_view(ctx: Context) -> ModelsView:
     )
     aliases = []
     for td, quoted in alias_order(ctx):
-        value = hints.hint(td.type)
+        value = hints.hint(td.type, inputs=True)
         aliases.append(
             AliasView(
                 index.py_name(td.name),
@@ -175,7 +187,7 @@ def models_view(ctx: Context) -> ModelsView:
                 "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
             )
         )
-    classes = tuple(_class(c, ctx, b) for c in index.classes.values())
+    classes = tuple(_class(c, ctx, b) for c in index.dataclasses())
     for td in ctx.resolved.types:  # every alias that builds something gets a `_build_` function
         if not is_class_obj(td.type) and not index.is_raw(td.type):
             b.alias_builder(td.name)
@@ -192,7 +204,7 @@ def models_view(ctx: Context) -> ModelsView:
     if aliases:
         used.add("TypeAlias")
     typing_imports = sort_imports([n for n in typing if n in used])
-    runtime = ["JSON", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras",
+    runtime = ["JSON", "JSONInput", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras", "plain as _plain",
                "same as _same"]  # fmt: skip
     runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
     if any(f.optional for c in classes for f in c.fields):
@@ -201,7 +213,11 @@ def models_view(ctx: Context) -> ModelsView:
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )
     return ModelsView(
-        callable=any(s.table for s in selectors),
+        abc_imports=tuple(
+            n
+            for n in ("Callable", "Mapping", "Sequence")
+            if (n == "Callable" and any(s.table for s in selectors)) or uses([n], hint_text)
+        ),
         imports=tuple(typing_imports),
         runtime_imports=import_lines("._runtime", runtime_used),
         consts=consts,
@@ -238,7 +254,8 @@ def codec_view(ctx: Context) -> CodecView:
             builders.append((td.name, f"_m._build_{py}"))
     for c in index.classes.values():
         if c.name not in index.typedefs:
-            builders.append((c.name, f"_m.{index.py_name(c.name)}._from_valid"))
+            raw = c.name in index.plain_json
+            builders.append((c.name, "_same" if raw else f"_m.{index.py_name(c.name)}._from_valid"))
     builders += [(index.py[n], b) for n, b in builders if n in index.py]
     decoders = tuple(DecoderView(literal(n), b) for n, b in builders)
     return CodecView(decoders, any(d.build == "_same" for d in decoders))
@@ -258,7 +275,8 @@ def init_view(ctx: Context) -> InitView:
     name = PurePath(ctx.resolved.source).name
     doc = (
         f"Python bindings for the protocol schema in {name}: dataclasses (`models`), a codec "
-        "(`decode`, `encode`, `Type.from_json`, `obj.to_json()`) and validators (`validate`, "
+        "(`decode`, `encode`, `Type.from_dict`/`from_json`, `obj.to_dict()`/`to_json()`) and "
+        "validators (`validate`, "
         "`is_valid`, `errors`, per-type `validators.is_<Type>`)."
     )
     exports = sort_all(sorted(set(names) | set(runtime) | set(api) | {"validators"}))
@@ -273,5 +291,5 @@ def models_exports(ctx: Context) -> tuple[str, ...]:
     index = ctx.index
     names = [c.name for c in ctx.resolved.consts]
     names += [index.py_name(td.name) for td in ctx.resolved.types if not is_class_obj(td.type)]
-    names += [index.py_name(n) for n in index.classes]
+    names += [index.py_name(c.name) for c in index.dataclasses()]
     return tuple(names)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import UnionType
 from typing import Any, Final, Literal, TypeAlias
 
-from ._runtime import JSON, ErrorDetail, ValidationError, describe
+from ._runtime import JSON, UNSET, ErrorDetail, ValidationError, describe
 
 Kind: TypeAlias = Literal["request", "notification"]
 Direction: TypeAlias = Literal["client_to_server", "server_to_client", "both"]
@@ -143,8 +143,8 @@ class Protocol:
     methods: Mapping[str, MethodInfo]
     decode: Callable[[str, object], Any]
     """The version's `codec.decode`: validate a value as the named type and build it."""
-    encode_value: Callable[[object], JSON]
-    """The version's `codec.encode`."""
+    encode_value: Callable[..., JSON]
+    """The version's `codec.encode` (`encode_value(obj, validate=True)`)."""
     validate: Callable[[str, object], None]
     """The version's `validators.validate`."""
 
@@ -208,13 +208,13 @@ class Protocol:
         closest = min(failures, key=lambda err: len(err.errors))
         raise ValidationError(" | ".join(info.result_types), list(closest.errors))
 
-    def encode(self, obj: Message | object) -> JSON:
+    def encode(self, obj: Message | object, *, validate: bool = True) -> JSON:
         """The JSON value of a `Message` (the whole JSON-RPC message: `jsonrpc` and a request's
         `id` are added when its object lacks them; the object's own members win) or of any
-        model object."""
+        model object; model objects are checked against the schema unless `validate=False`."""
         if not isinstance(obj, Message):
-            return self.encode_value(obj)
-        out = self.encode_value(obj.obj)
+            return self.encode_value(obj, validate=validate)
+        out = self.encode_value(obj.obj, validate=validate)
         if not isinstance(out, dict) or obj.kind not in ("request", "notification"):
             return out
         info = self.methods.get(obj.method) if isinstance(obj.method, str) else None
@@ -225,6 +225,83 @@ class Protocol:
         if obj.kind == "request" and obj.id is not None:
             head["id"] = obj.id
         return {**head, **out}
+
+    # -- building messages: a typed payload in, the wire message (a JSON object) out -------------
+
+    def request(
+        self, obj: object, *, id: str | float | None = None, validate: bool = True
+    ) -> dict[str, JSON]:
+        """The wire message of a request object: `jsonrpc` and `id` added where the version's
+        requests travel as JSON-RPC messages (`id` may instead be the object's own field; given
+        both, they must agree). A request that travels inside an input-required result comes
+        back as it is there (`{"method", "params"}`), and takes no `id`."""
+        out = self._payload(obj, "request", validate)
+        info = self.methods[str(out["method"])]
+        if info.via != "jsonrpc":
+            if id is not None:
+                raise self._error(
+                    f"{self._travels(info)}: it has no id", "$.id", method=info.method
+                )
+            return out
+        own = out.get("id")
+        if id is not None and own is not None and own != id:
+            message = f"the object's id {own!r} and id={id!r} disagree"
+            raise self._error(message, "$.id", method=info.method)
+        msg_id = id if id is not None else own
+        if msg_id is None:
+            raise self._error(f"{_quote(info.method)} needs an id", "$.id", method=info.method)
+        head: dict[str, JSON] = {"jsonrpc": self.jsonrpc_version} if self.request_envelope else {}
+        return self._checked(self.request_envelope, {**head, "id": msg_id, **out}, validate)
+
+    def notification(self, obj: object, *, validate: bool = True) -> dict[str, JSON]:
+        """The wire message of a notification object (`jsonrpc` added)."""
+        out = self._payload(obj, "notification", validate)
+        envelope = self.notification_envelope
+        head: dict[str, JSON] = {"jsonrpc": self.jsonrpc_version} if envelope else {}
+        return self._checked(envelope, {**head, **out}, validate)
+
+    def result(self, id: str | float, obj: object, *, validate: bool = True) -> dict[str, JSON]:
+        """The result response to request `id` carrying the result object `obj` (any result
+        type, an input-required result included)."""
+        result = self.encode_value(obj, validate=validate)
+        msg = {"jsonrpc": self.jsonrpc_version, "id": id, "result": result}
+        return self._checked(self.result_envelope, msg, validate)
+
+    def error(
+        self,
+        id: str | float | None,
+        code: int,
+        message: str,
+        data: object = UNSET,
+        *,
+        validate: bool = True,
+    ) -> dict[str, JSON]:
+        """The error response to request `id` (None: no id, where the version allows that)."""
+        error: dict[str, JSON] = {"code": code, "message": message}
+        if data is not UNSET:
+            error["data"] = self.encode_value(data, validate=validate)
+        head: dict[str, JSON] = {"jsonrpc": self.jsonrpc_version}
+        if id is not None:
+            head["id"] = id
+        return self._checked(self.error_envelope, {**head, "error": error}, validate)
+
+    def _payload(self, obj: object, kind: Kind, validate: bool) -> dict[str, JSON]:
+        out = self.encode_value(obj, validate=validate)
+        method = out.get("method") if isinstance(out, dict) else None
+        info = self.methods.get(method) if isinstance(method, str) else None
+        if not isinstance(out, dict) or info is None or info.kind != kind:
+            raise self._error(f"expected a {kind} object, got {type(obj).__name__}")
+        return out
+
+    def _checked(
+        self, envelope: str | None, msg: dict[str, JSON], validate: bool
+    ) -> dict[str, JSON]:
+        if validate and envelope is not None:
+            self.validate(envelope, msg)
+        return msg
+
+    def _travels(self, info: MethodInfo) -> str:
+        return f"{_quote(info.method)} travels inside an input-required result {self.where}"
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -251,8 +328,7 @@ class Protocol:
         info = self._lookup(value["method"], direction, "$.method")
         msg_id: str | int | float | None = None
         if info.via == "input_required" and "jsonrpc" in value:
-            where = f"{_quote(info.method)} travels inside an input-required result {self.where}"
-            message = f"{where}, not as a JSON-RPC message"
+            message = f"{self._travels(info)}, not as a JSON-RPC message"
             raise self._error(message, "$.jsonrpc", method=info.method)
         if info.via == "jsonrpc":
             has_id = "id" in value

@@ -5,21 +5,26 @@
 One class per object type and per named inline object, fields in schema order with snake_case
 names (the codec keeps the wire names). An optional field that is absent is `UNSET`; `None` is an
 explicit JSON null, allowed only where the schema allows it. Keys the schema does not declare
-are kept in `extra` and written back by `to_json()`, so `Type.from_json(x).to_json() == x`.
+are kept in `extra` and written back by `to_dict()`, so `Type.from_dict(x).to_dict() == x`.
+`to_dict()`/`from_dict()` work with JSON values (dicts), `to_json()`/`from_json()` with JSON text;
+encoding checks the value against the schema unless `validate=False`. Fields whose type is one
+literal (`method`, `jsonrpc`, `type`) default to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json as _json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Final, Literal, TypeAlias, cast
 
 from . import validators as _v
-from ._runtime import JSON, UNSET, UnsetType
+from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import by_shape as _by_shape
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
+from ._runtime import plain as _plain
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -100,7 +105,6 @@ __all__ = [
     "UpdateWidgetResult",
     "Widget",
     "WidgetAction",
-    "WidgetActionInputSchema",
     "WidgetAnnotations",
     "WidgetContent",
     "WidgetId",
@@ -148,10 +152,16 @@ class RequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RequestParams:
@@ -160,11 +170,24 @@ class RequestParams:
             extra=_extras(v, _KEYS_RequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out.update(self.extra)
         return out
 
@@ -182,10 +205,16 @@ class RequestParamsMeta:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RequestParamsMeta:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RequestParamsMeta:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RequestParamsMeta", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RequestParamsMeta:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RequestParamsMeta:
@@ -194,8 +223,21 @@ class RequestParamsMeta:
             extra=_extras(v, _KEYS_RequestParamsMeta),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RequestParamsMeta", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.progress_token is not UNSET:
             out["progressToken"] = self.progress_token
@@ -209,15 +251,21 @@ _KEYS_Request = frozenset({"method", "params"})
 @dataclass(slots=True, kw_only=True)
 class Request:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Request:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Request:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Request", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Request:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Request:
@@ -227,12 +275,25 @@ class Request:
             extra=_extras(v, _KEYS_Request),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Request", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -247,10 +308,16 @@ class NotificationParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> NotificationParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> NotificationParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("NotificationParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> NotificationParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> NotificationParams:
@@ -259,11 +326,24 @@ class NotificationParams:
             extra=_extras(v, _KEYS_NotificationParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("NotificationParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -274,15 +354,21 @@ _KEYS_Notification = frozenset({"method", "params"})
 @dataclass(slots=True, kw_only=True)
 class Notification:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Notification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Notification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Notification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Notification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Notification:
@@ -292,12 +378,25 @@ class Notification:
             extra=_extras(v, _KEYS_Notification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Notification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -312,10 +411,16 @@ class Result:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Result:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Result:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Result", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Result:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Result:
@@ -324,11 +429,24 @@ class Result:
             extra=_extras(v, _KEYS_Result),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Result", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -342,16 +460,22 @@ class Error:
     """Numeric error code, see the constants above."""
     message: str
     """One short human-readable sentence."""
-    data: JSON | UnsetType = UNSET
+    data: JSONInput | UnsetType = UNSET
     """Anything else the sender wants to attach."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Error:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Error:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Error", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Error:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Error:
@@ -362,13 +486,26 @@ class Error:
             extra=_extras(v, _KEYS_Error),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Error", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["code"] = self.code
         out["message"] = self.message
         if self.data is not UNSET:
-            out["data"] = self.data
+            out["data"] = _plain(self.data)
         out.update(self.extra)
         return out
 
@@ -379,17 +516,23 @@ _KEYS_JSONRPCRequest = frozenset({"method", "params", "jsonrpc", "id"})
 @dataclass(slots=True, kw_only=True)
 class JSONRPCRequest:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCRequest:
@@ -401,12 +544,25 @@ class JSONRPCRequest:
             extra=_extras(v, _KEYS_JSONRPCRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -419,16 +575,22 @@ _KEYS_JSONRPCNotification = frozenset({"method", "params", "jsonrpc"})
 @dataclass(slots=True, kw_only=True)
 class JSONRPCNotification:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCNotification:
@@ -439,12 +601,25 @@ class JSONRPCNotification:
             extra=_extras(v, _KEYS_JSONRPCNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -455,17 +630,23 @@ _KEYS_JSONRPCResultResponse = frozenset({"jsonrpc", "id", "result"})
 
 @dataclass(slots=True, kw_only=True)
 class JSONRPCResultResponse:
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     result: Result
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCResultResponse:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCResultResponse:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCResultResponse", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCResultResponse:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCResultResponse:
@@ -476,12 +657,25 @@ class JSONRPCResultResponse:
             extra=_extras(v, _KEYS_JSONRPCResultResponse),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCResultResponse", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out["result"] = self.result.to_json()
+        out["result"] = self.result._to_dict()
         out.update(self.extra)
         return out
 
@@ -491,17 +685,23 @@ _KEYS_JSONRPCErrorResponse = frozenset({"jsonrpc", "id", "error"})
 
 @dataclass(slots=True, kw_only=True)
 class JSONRPCErrorResponse:
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId | UnsetType = UNSET
     error: Error
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCErrorResponse:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCErrorResponse:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCErrorResponse", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCErrorResponse:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCErrorResponse:
@@ -512,13 +712,26 @@ class JSONRPCErrorResponse:
             extra=_extras(v, _KEYS_JSONRPCErrorResponse),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCErrorResponse", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["jsonrpc"] = self.jsonrpc
         if self.id is not UNSET:
             out["id"] = self.id
-        out["error"] = self.error.to_json()
+        out["error"] = self.error._to_dict()
         out.update(self.extra)
         return out
 
@@ -532,17 +745,23 @@ class WidgetLockedError:
     response, the request id is always known here.
     """
 
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     error: WidgetLockedErrorError
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetLockedError:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetLockedError:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetLockedError", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetLockedError:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetLockedError:
@@ -553,12 +772,25 @@ class WidgetLockedError:
             extra=_extras(v, _KEYS_WidgetLockedError),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetLockedError", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out["error"] = self.error.to_json()
+        out["error"] = self.error._to_dict()
         out.update(self.extra)
         return out
 
@@ -568,7 +800,7 @@ _KEYS_WidgetLockedErrorError = frozenset({"code", "message", "data"})
 
 @dataclass(slots=True, kw_only=True)
 class WidgetLockedErrorError:
-    code: Literal[-32010]
+    code: Literal[-32010] = -32010
     """Numeric error code, see the constants above."""
     message: str
     """One short human-readable sentence."""
@@ -578,10 +810,16 @@ class WidgetLockedErrorError:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetLockedErrorError:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetLockedErrorError:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetLockedErrorError", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetLockedErrorError:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetLockedErrorError:
@@ -592,13 +830,26 @@ class WidgetLockedErrorError:
             extra=_extras(v, _KEYS_WidgetLockedErrorError),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetLockedErrorError", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["code"] = self.code
         out["message"] = self.message
         if self.data is not UNSET:
-            out["data"] = self.data.to_json()
+            out["data"] = self.data._to_dict()
         out.update(self.extra)
         return out
 
@@ -616,10 +867,16 @@ class WidgetLockedErrorErrorData:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetLockedErrorErrorData:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetLockedErrorErrorData:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetLockedErrorErrorData", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetLockedErrorErrorData:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetLockedErrorErrorData:
@@ -629,8 +886,21 @@ class WidgetLockedErrorErrorData:
             extra=_extras(v, _KEYS_WidgetLockedErrorErrorData),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetLockedErrorErrorData", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["holder"] = self.holder
         if self.until is not UNSET:
@@ -652,10 +922,16 @@ class BaseMetadata:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> BaseMetadata:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> BaseMetadata:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("BaseMetadata", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> BaseMetadata:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> BaseMetadata:
@@ -665,8 +941,21 @@ class BaseMetadata:
             extra=_extras(v, _KEYS_BaseMetadata),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("BaseMetadata", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
@@ -690,10 +979,16 @@ class WidgetAnnotations:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetAnnotations:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetAnnotations:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetAnnotations", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetAnnotations:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetAnnotations:
@@ -703,8 +998,21 @@ class WidgetAnnotations:
             extra=_extras(v, _KEYS_WidgetAnnotations),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetAnnotations", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.priority is not UNSET:
             out["priority"] = self.priority
@@ -724,10 +1032,16 @@ class Annotated:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Annotated:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Annotated:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Annotated", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Annotated:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Annotated:
@@ -738,11 +1052,24 @@ class Annotated:
             extra=_extras(v, _KEYS_Annotated),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Annotated", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out.update(self.extra)
         return out
 
@@ -800,11 +1127,11 @@ class Widget:
     Deprecated: Use Widget.color instead.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
@@ -813,10 +1140,16 @@ class Widget:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Widget:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Widget:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Widget", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Widget:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Widget:
@@ -842,14 +1175,27 @@ class Widget:
             extra=_extras(v, _KEYS_Widget),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Widget", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -864,15 +1210,15 @@ class Widget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -887,10 +1233,16 @@ class WidgetSettings:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetSettings:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetSettings:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetSettings", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetSettings:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetSettings:
@@ -899,11 +1251,24 @@ class WidgetSettings:
             extra=_extras(v, _KEYS_WidgetSettings),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetSettings", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.layout is not UNSET:
-            out["layout"] = self.layout.to_json()
+            out["layout"] = self.layout._to_dict()
         out.update(self.extra)
         return out
 
@@ -914,15 +1279,21 @@ _KEYS_WidgetSettingsLayout = frozenset({"grid", "list"})
 @dataclass(slots=True, kw_only=True)
 class WidgetSettingsLayout:
     grid: WidgetSettingsLayoutGrid | UnsetType = UNSET
-    list_: list[str] | UnsetType = UNSET
+    list_: Sequence[str] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetSettingsLayout:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetSettingsLayout:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetSettingsLayout", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetSettingsLayout:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetSettingsLayout:
@@ -932,13 +1303,26 @@ class WidgetSettingsLayout:
             extra=_extras(v, _KEYS_WidgetSettingsLayout),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetSettingsLayout", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.grid is not UNSET:
-            out["grid"] = self.grid.to_json()
+            out["grid"] = self.grid._to_dict()
         if self.list_ is not UNSET:
-            out["list"] = self.list_
+            out["list"] = _plain(self.list_)
         out.update(self.extra)
         return out
 
@@ -954,10 +1338,16 @@ class WidgetSettingsLayoutGrid:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetSettingsLayoutGrid:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetSettingsLayoutGrid:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetSettingsLayoutGrid", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetSettingsLayoutGrid:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetSettingsLayoutGrid:
@@ -967,8 +1357,21 @@ class WidgetSettingsLayoutGrid:
             extra=_extras(v, _KEYS_WidgetSettingsLayoutGrid),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetSettingsLayoutGrid", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["columns"] = self.columns
         out["rows"] = self.rows
@@ -1010,7 +1413,7 @@ class ButtonWidget:
     annotations: WidgetAnnotations | UnsetType = UNSET
     id: WidgetId
     """Stable identifier; never changes for the lifetime of the widget."""
-    kind: Literal["button"]
+    kind: Literal["button"] = "button"
     version: int
     """Monotonic revision counter, bumped on every update."""
     value: UnsetType = UNSET
@@ -1024,11 +1427,11 @@ class ButtonWidget:
     Deprecated: Use Widget.color instead.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
@@ -1039,10 +1442,16 @@ class ButtonWidget:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ButtonWidget:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ButtonWidget:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ButtonWidget", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ButtonWidget:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ButtonWidget:
@@ -1069,14 +1478,27 @@ class ButtonWidget:
             extra=_extras(v, _KEYS_ButtonWidget),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ButtonWidget", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -1091,15 +1513,15 @@ class ButtonWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
         out.update(self.extra)
@@ -1140,7 +1562,7 @@ class GaugeWidget:
     annotations: WidgetAnnotations | UnsetType = UNSET
     id: WidgetId
     """Stable identifier; never changes for the lifetime of the widget."""
-    kind: Literal["gauge"]
+    kind: Literal["gauge"] = "gauge"
     version: int
     """Monotonic revision counter, bumped on every update."""
     value: float | UnsetType = UNSET
@@ -1155,24 +1577,30 @@ class GaugeWidget:
     Deprecated: Use Widget.color instead.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
     meta: MetaObject | UnsetType = UNSET
-    thresholds: dict[str, float]
+    thresholds: Mapping[str, float]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GaugeWidget:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GaugeWidget:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GaugeWidget", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GaugeWidget:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GaugeWidget:
@@ -1199,14 +1627,27 @@ class GaugeWidget:
             extra=_extras(v, _KEYS_GaugeWidget),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GaugeWidget", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -1221,16 +1662,16 @@ class GaugeWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["thresholds"] = self.thresholds
+            out["_meta"] = _plain(self.meta)
+        out["thresholds"] = _plain(self.thresholds)
         out.update(self.extra)
         return out
 
@@ -1248,10 +1689,16 @@ class RangeSpec:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RangeSpec:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RangeSpec:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RangeSpec", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RangeSpec:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RangeSpec:
@@ -1261,8 +1708,21 @@ class RangeSpec:
             extra=_extras(v, _KEYS_RangeSpec),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RangeSpec", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["from"] = self.from_
         out["to"] = self.to
@@ -1304,7 +1764,7 @@ class RangedGauge:
     annotations: WidgetAnnotations | UnsetType = UNSET
     id: WidgetId
     """Stable identifier; never changes for the lifetime of the widget."""
-    kind: Literal["gauge"]
+    kind: Literal["gauge"] = "gauge"
     version: int
     """Monotonic revision counter, bumped on every update."""
     value: float | UnsetType = UNSET
@@ -1319,26 +1779,32 @@ class RangedGauge:
     Deprecated: Use Widget.color instead.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
     meta: MetaObject | UnsetType = UNSET
-    thresholds: dict[str, float]
+    thresholds: Mapping[str, float]
     from_: float
     to: float
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RangedGauge:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RangedGauge:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RangedGauge", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RangedGauge:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RangedGauge:
@@ -1367,14 +1833,27 @@ class RangedGauge:
             extra=_extras(v, _KEYS_RangedGauge),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RangedGauge", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -1389,16 +1868,16 @@ class RangedGauge:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["thresholds"] = self.thresholds
+            out["_meta"] = _plain(self.meta)
+        out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
@@ -1413,7 +1892,7 @@ class WidgetAction:
     """An action a widget exposes, described like a tool."""
 
     name: str
-    input_schema: WidgetActionInputSchema
+    input_schema: dict[str, JSON]
     """JSON Schema for the action's arguments."""
     layout_version: Literal[1, 2] | UnsetType = UNSET
     """Layout format of the action's argument form."""
@@ -1421,65 +1900,46 @@ class WidgetAction:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetAction:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetAction:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetAction", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetAction:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetAction:
         return cls(
             name=v["name"],
-            input_schema=WidgetActionInputSchema._from_valid(v["inputSchema"]),
+            input_schema=v["inputSchema"],
             layout_version=v.get("layoutVersion", UNSET),
             extra=_extras(v, _KEYS_WidgetAction),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
-        out: dict[str, Any] = {}
-        out["name"] = self.name
-        out["inputSchema"] = self.input_schema.to_json()
-        if self.layout_version is not UNSET:
-            out["layoutVersion"] = self.layout_version
-        out.update(self.extra)
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetAction", out)
         return out
 
-
-_KEYS_WidgetActionInputSchema = frozenset({"type", "properties", "required"})
-
-
-@dataclass(slots=True, kw_only=True)
-class WidgetActionInputSchema:
-    type_: Literal["object"]
-    properties: dict[str, dict[str, JSON]] | UnsetType = UNSET
-    required: list[str] | UnsetType = UNSET
-    extra: dict[str, JSON] = _field(default_factory=dict)
-    """Members the schema does not declare, kept as they came (MCP objects are open)."""
-
-    @classmethod
-    def from_json(cls, value: object) -> WidgetActionInputSchema:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
-        _v.validate("WidgetActionInputSchema", value)
-        return cls._from_valid(value)
-
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetActionInputSchema:
-        return cls(
-            type_=v["type"],
-            properties=v.get("properties", UNSET),
-            required=v.get("required", UNSET),
-            extra=_extras(v, _KEYS_WidgetActionInputSchema),
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        out["type"] = self.type_
-        if self.properties is not UNSET:
-            out["properties"] = self.properties
-        if self.required is not UNSET:
-            out["required"] = self.required
+        out["name"] = self.name
+        out["inputSchema"] = self.input_schema
+        if self.layout_version is not UNSET:
+            out["layoutVersion"] = self.layout_version
         out.update(self.extra)
         return out
 
@@ -1489,16 +1949,22 @@ _KEYS_TextContent = frozenset({"type", "text"})
 
 @dataclass(slots=True, kw_only=True)
 class TextContent:
-    type_: Literal["text"]
+    type_: Literal["text"] = "text"
     text: str
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> TextContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> TextContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("TextContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> TextContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> TextContent:
@@ -1508,8 +1974,21 @@ class TextContent:
             extra=_extras(v, _KEYS_TextContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("TextContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
         out["text"] = self.text
@@ -1522,7 +2001,7 @@ _KEYS_ImageContent = frozenset({"type", "data", "mimeType"})
 
 @dataclass(slots=True, kw_only=True)
 class ImageContent:
-    type_: Literal["image"]
+    type_: Literal["image"] = "image"
     data: str
     """Base64 image bytes."""
     mime_type: str
@@ -1530,10 +2009,16 @@ class ImageContent:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ImageContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ImageContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ImageContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ImageContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ImageContent:
@@ -1544,8 +2029,21 @@ class ImageContent:
             extra=_extras(v, _KEYS_ImageContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ImageContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
         out["data"] = self.data
@@ -1559,16 +2057,22 @@ _KEYS_ChartContent = frozenset({"type", "series"})
 
 @dataclass(slots=True, kw_only=True)
 class ChartContent:
-    type_: Literal["chart"]
-    series: list[float]
+    type_: Literal["chart"] = "chart"
+    series: Sequence[float]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ChartContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ChartContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ChartContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ChartContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ChartContent:
@@ -1578,11 +2082,24 @@ class ChartContent:
             extra=_extras(v, _KEYS_ChartContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ChartContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
-        out["series"] = self.series
+        out["series"] = _plain(self.series)
         out.update(self.extra)
         return out
 
@@ -1601,10 +2118,16 @@ class Implementation:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Implementation:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Implementation:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Implementation", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Implementation:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Implementation:
@@ -1615,8 +2138,21 @@ class Implementation:
             extra=_extras(v, _KEYS_Implementation),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Implementation", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
@@ -1634,15 +2170,21 @@ class HostCapabilities:
     """Features a host offers."""
 
     widgets: HostCapabilitiesWidgets | UnsetType = UNSET
-    experimental: dict[str, JSONObject] | UnsetType = UNSET
+    experimental: Mapping[str, JSONObject] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> HostCapabilities:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> HostCapabilities:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("HostCapabilities", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HostCapabilities:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> HostCapabilities:
@@ -1654,13 +2196,26 @@ class HostCapabilities:
             extra=_extras(v, _KEYS_HostCapabilities),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("HostCapabilities", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.widgets is not UNSET:
-            out["widgets"] = self.widgets.to_json()
+            out["widgets"] = self.widgets._to_dict()
         if self.experimental is not UNSET:
-            out["experimental"] = self.experimental
+            out["experimental"] = _plain(self.experimental)
         out.update(self.extra)
         return out
 
@@ -1676,10 +2231,16 @@ class HostCapabilitiesWidgets:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> HostCapabilitiesWidgets:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> HostCapabilitiesWidgets:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("HostCapabilitiesWidgets", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgets:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> HostCapabilitiesWidgets:
@@ -1691,13 +2252,26 @@ class HostCapabilitiesWidgets:
             extra=_extras(v, _KEYS_HostCapabilitiesWidgets),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("HostCapabilitiesWidgets", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.list_changed is not UNSET:
             out["listChanged"] = self.list_changed
         if self.layout is not UNSET:
-            out["layout"] = self.layout.to_json()
+            out["layout"] = self.layout._to_dict()
         out.update(self.extra)
         return out
 
@@ -1712,10 +2286,16 @@ class HostCapabilitiesWidgetsLayout:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> HostCapabilitiesWidgetsLayout:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> HostCapabilitiesWidgetsLayout:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("HostCapabilitiesWidgetsLayout", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgetsLayout:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> HostCapabilitiesWidgetsLayout:
@@ -1724,8 +2304,21 @@ class HostCapabilitiesWidgetsLayout:
             extra=_extras(v, _KEYS_HostCapabilitiesWidgetsLayout),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.max_columns is not UNSET:
             out["maxColumns"] = self.max_columns
@@ -1745,10 +2338,16 @@ class InitializeRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializeRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializeRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializeRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializeRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializeRequestParams:
@@ -1759,13 +2358,26 @@ class InitializeRequestParams:
             extra=_extras(v, _KEYS_InitializeRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializeRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["protocolVersion"] = self.protocol_version
-        out["clientInfo"] = self.client_info.to_json()
+        out["clientInfo"] = self.client_info._to_dict()
         out.update(self.extra)
         return out
 
@@ -1777,18 +2389,24 @@ _KEYS_InitializeRequest = frozenset({"method", "params", "jsonrpc", "id"})
 class InitializeRequest:
     """First request a client sends after connecting."""
 
-    method: Literal["initialize"]
+    method: Literal["initialize"] = "initialize"
     params: InitializeRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializeRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializeRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializeRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializeRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializeRequest:
@@ -1800,11 +2418,24 @@ class InitializeRequest:
             extra=_extras(v, _KEYS_InitializeRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializeRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -1828,10 +2459,16 @@ class InitializeResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializeResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializeResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializeResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializeResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializeResult:
@@ -1844,14 +2481,27 @@ class InitializeResult:
             extra=_extras(v, _KEYS_InitializeResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializeResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["protocolVersion"] = self.protocol_version
-        out["capabilities"] = self.capabilities.to_json()
-        out["hostInfo"] = self.host_info.to_json()
+        out["capabilities"] = self.capabilities._to_dict()
+        out["hostInfo"] = self.host_info._to_dict()
         if self.instructions is not UNSET:
             out["instructions"] = self.instructions
         out.update(self.extra)
@@ -1865,18 +2515,24 @@ _KEYS_PingRequest = frozenset({"method", "params", "jsonrpc", "id"})
 class PingRequest:
     """Liveness check; either side may send it."""
 
-    method: Literal["ping"]
+    method: Literal["ping"] = "ping"
     params: RequestParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> PingRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> PingRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("PingRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PingRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> PingRequest:
@@ -1888,12 +2544,25 @@ class PingRequest:
             extra=_extras(v, _KEYS_PingRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("PingRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -1913,10 +2582,16 @@ class PaginatedRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> PaginatedRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> PaginatedRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("PaginatedRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PaginatedRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> PaginatedRequestParams:
@@ -1927,11 +2602,24 @@ class PaginatedRequestParams:
             extra=_extras(v, _KEYS_PaginatedRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("PaginatedRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         if self.cursor is not UNSET:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
@@ -1949,16 +2637,22 @@ class ListWidgetsRequestParams:
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
     """Largest number of items the caller wants back."""
-    kinds: list[WidgetKind] | UnsetType = UNSET
+    kinds: Sequence[WidgetKind] | UnsetType = UNSET
     """Restrict the listing to these kinds."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ListWidgetsRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ListWidgetsRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ListWidgetsRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ListWidgetsRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ListWidgetsRequestParams:
@@ -1970,17 +2664,30 @@ class ListWidgetsRequestParams:
             extra=_extras(v, _KEYS_ListWidgetsRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ListWidgetsRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         if self.cursor is not UNSET:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
             out["limit"] = self.limit
         if self.kinds is not UNSET:
-            out["kinds"] = self.kinds
+            out["kinds"] = _plain(self.kinds)
         out.update(self.extra)
         return out
 
@@ -1990,18 +2697,24 @@ _KEYS_ListWidgetsRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class ListWidgetsRequest:
-    method: Literal["widgets/list"]
+    method: Literal["widgets/list"] = "widgets/list"
     params: ListWidgetsRequestParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ListWidgetsRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ListWidgetsRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ListWidgetsRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ListWidgetsRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ListWidgetsRequest:
@@ -2013,12 +2726,25 @@ class ListWidgetsRequest:
             extra=_extras(v, _KEYS_ListWidgetsRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ListWidgetsRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2031,16 +2757,22 @@ _KEYS_ListWidgetsResult = frozenset({"_meta", "widgets", "nextCursor"})
 @dataclass(slots=True, kw_only=True)
 class ListWidgetsResult:
     meta: MetaObject | UnsetType = UNSET
-    widgets: list[Widget]
+    widgets: Sequence[Widget]
     next_cursor: Cursor | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ListWidgetsResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ListWidgetsResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ListWidgetsResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ListWidgetsResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ListWidgetsResult:
@@ -2051,12 +2783,25 @@ class ListWidgetsResult:
             extra=_extras(v, _KEYS_ListWidgetsResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ListWidgetsResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widgets"] = [i.to_json() for i in self.widgets]
+            out["_meta"] = _plain(self.meta)
+        out["widgets"] = [i._to_dict() for i in self.widgets]
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
         out.update(self.extra)
@@ -2076,10 +2821,16 @@ class GetWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GetWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GetWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GetWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GetWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GetWidgetRequestParams:
@@ -2090,11 +2841,24 @@ class GetWidgetRequestParams:
             extra=_extras(v, _KEYS_GetWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GetWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         if self.min_version is not UNSET:
             out["minVersion"] = self.min_version
@@ -2107,18 +2871,24 @@ _KEYS_GetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class GetWidgetRequest:
-    method: Literal["widgets/get"]
+    method: Literal["widgets/get"] = "widgets/get"
     params: GetWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GetWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GetWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GetWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GetWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GetWidgetRequest:
@@ -2130,11 +2900,24 @@ class GetWidgetRequest:
             extra=_extras(v, _KEYS_GetWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GetWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2148,17 +2931,23 @@ _KEYS_GetWidgetResult = frozenset({"_meta", "widget", "actions", "content"})
 class GetWidgetResult:
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
-    actions: list[WidgetAction] | UnsetType = UNSET
-    content: list[TextContent | ImageContent]
+    actions: Sequence[WidgetAction] | UnsetType = UNSET
+    content: Sequence[TextContent | ImageContent]
     """Rendered previews; at most three."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GetWidgetResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GetWidgetResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GetWidgetResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GetWidgetResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GetWidgetResult:
@@ -2172,14 +2961,27 @@ class GetWidgetResult:
             extra=_extras(v, _KEYS_GetWidgetResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GetWidgetResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widget"] = self.widget.to_json()
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         if self.actions is not UNSET:
-            out["actions"] = [i.to_json() for i in self.actions]
+            out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
         out.update(self.extra)
         return out
@@ -2199,10 +3001,16 @@ class UpdateWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> UpdateWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("UpdateWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> UpdateWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> UpdateWidgetRequestParams:
@@ -2214,11 +3022,24 @@ class UpdateWidgetRequestParams:
             extra=_extras(v, _KEYS_UpdateWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("UpdateWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["value"] = self.value
         if self.note is not UNSET:
@@ -2232,18 +3053,24 @@ _KEYS_UpdateWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class UpdateWidgetRequest:
-    method: Literal["widgets/update"]
+    method: Literal["widgets/update"] = "widgets/update"
     params: UpdateWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> UpdateWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> UpdateWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("UpdateWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> UpdateWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> UpdateWidgetRequest:
@@ -2255,11 +3082,24 @@ class UpdateWidgetRequest:
             extra=_extras(v, _KEYS_UpdateWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("UpdateWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2277,10 +3117,16 @@ class UpdateWidgetResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> UpdateWidgetResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> UpdateWidgetResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("UpdateWidgetResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> UpdateWidgetResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> UpdateWidgetResult:
@@ -2290,12 +3136,25 @@ class UpdateWidgetResult:
             extra=_extras(v, _KEYS_UpdateWidgetResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("UpdateWidgetResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widget"] = self.widget.to_json()
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
 
@@ -2311,10 +3170,16 @@ class ResetWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ResetWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ResetWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ResetWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ResetWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ResetWidgetRequestParams:
@@ -2324,11 +3189,24 @@ class ResetWidgetRequestParams:
             extra=_extras(v, _KEYS_ResetWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ResetWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out.update(self.extra)
         return out
@@ -2343,18 +3221,24 @@ class ResetWidgetRequest:
     empty result.
     """
 
-    method: Literal["widgets/reset"]
+    method: Literal["widgets/reset"] = "widgets/reset"
     params: ResetWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ResetWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ResetWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ResetWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ResetWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ResetWidgetRequest:
@@ -2366,11 +3250,24 @@ class ResetWidgetRequest:
             extra=_extras(v, _KEYS_ResetWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ResetWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2390,10 +3287,16 @@ class LockWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> LockWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> LockWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("LockWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> LockWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> LockWidgetRequestParams:
@@ -2404,11 +3307,24 @@ class LockWidgetRequestParams:
             extra=_extras(v, _KEYS_LockWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("LockWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["seconds"] = self.seconds
         out.update(self.extra)
@@ -2420,18 +3336,24 @@ _KEYS_LockWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class LockWidgetRequest:
-    method: Literal["widgets/lock"]
+    method: Literal["widgets/lock"] = "widgets/lock"
     params: LockWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> LockWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> LockWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("LockWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> LockWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> LockWidgetRequest:
@@ -2443,11 +3365,24 @@ class LockWidgetRequest:
             extra=_extras(v, _KEYS_LockWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("LockWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2465,10 +3400,16 @@ class LockWidgetResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> LockWidgetResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> LockWidgetResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("LockWidgetResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> LockWidgetResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> LockWidgetResult:
@@ -2478,11 +3419,24 @@ class LockWidgetResult:
             extra=_extras(v, _KEYS_LockWidgetResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("LockWidgetResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["granted"] = self.granted
         out.update(self.extra)
         return out
@@ -2502,10 +3456,16 @@ class ConfirmRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ConfirmRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ConfirmRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ConfirmRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ConfirmRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ConfirmRequestParams:
@@ -2516,11 +3476,24 @@ class ConfirmRequestParams:
             extra=_extras(v, _KEYS_ConfirmRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ConfirmRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["prompt"] = self.prompt
         if self.deadline is not UNSET:
             out["deadline"] = self.deadline
@@ -2535,18 +3508,24 @@ _KEYS_ConfirmRequest = frozenset({"method", "params", "jsonrpc", "id"})
 class ConfirmRequest:
     """Sent by the host to ask the user to confirm a risky change."""
 
-    method: Literal["host/confirm"]
+    method: Literal["host/confirm"] = "host/confirm"
     params: ConfirmRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ConfirmRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ConfirmRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ConfirmRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ConfirmRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ConfirmRequest:
@@ -2558,11 +3537,24 @@ class ConfirmRequest:
             extra=_extras(v, _KEYS_ConfirmRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ConfirmRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2580,10 +3572,16 @@ class ConfirmResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ConfirmResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ConfirmResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ConfirmResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ConfirmResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ConfirmResult:
@@ -2593,11 +3591,24 @@ class ConfirmResult:
             extra=_extras(v, _KEYS_ConfirmResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ConfirmResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["confirmed"] = self.confirmed
         out.update(self.extra)
         return out
@@ -2608,17 +3619,23 @@ _KEYS_InitializedNotification = frozenset({"method", "params", "jsonrpc"})
 
 @dataclass(slots=True, kw_only=True)
 class InitializedNotification:
-    method: Literal["notifications/initialized"]
+    method: Literal["notifications/initialized"] = "notifications/initialized"
     params: NotificationParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializedNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializedNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializedNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializedNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializedNotification:
@@ -2629,12 +3646,25 @@ class InitializedNotification:
             extra=_extras(v, _KEYS_InitializedNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializedNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2653,10 +3683,16 @@ class ProgressNotificationParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ProgressNotificationParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ProgressNotificationParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ProgressNotificationParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ProgressNotificationParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ProgressNotificationParams:
@@ -2668,11 +3704,24 @@ class ProgressNotificationParams:
             extra=_extras(v, _KEYS_ProgressNotificationParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ProgressNotificationParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
@@ -2686,17 +3735,23 @@ _KEYS_ProgressNotification = frozenset({"method", "params", "jsonrpc"})
 
 @dataclass(slots=True, kw_only=True)
 class ProgressNotification:
-    method: Literal["notifications/progress"]
+    method: Literal["notifications/progress"] = "notifications/progress"
     params: ProgressNotificationParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ProgressNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ProgressNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ProgressNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ProgressNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ProgressNotification:
@@ -2707,11 +3762,24 @@ class ProgressNotification:
             extra=_extras(v, _KEYS_ProgressNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ProgressNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2722,17 +3790,23 @@ _KEYS_WidgetListChangedNotification = frozenset({"method", "params", "jsonrpc"})
 
 @dataclass(slots=True, kw_only=True)
 class WidgetListChangedNotification:
-    method: Literal["notifications/widgets/list_changed"]
+    method: Literal["notifications/widgets/list_changed"] = "notifications/widgets/list_changed"
     params: NotificationParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetListChangedNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetListChangedNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetListChangedNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetListChangedNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetListChangedNotification:
@@ -2743,12 +3817,25 @@ class WidgetListChangedNotification:
             extra=_extras(v, _KEYS_WidgetListChangedNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetListChangedNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2767,10 +3854,16 @@ class FocusChangedNotificationParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> FocusChangedNotificationParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> FocusChangedNotificationParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("FocusChangedNotificationParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> FocusChangedNotificationParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> FocusChangedNotificationParams:
@@ -2781,11 +3874,24 @@ class FocusChangedNotificationParams:
             extra=_extras(v, _KEYS_FocusChangedNotificationParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("FocusChangedNotificationParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
@@ -2799,17 +3905,23 @@ _KEYS_FocusChangedNotification = frozenset({"method", "params", "jsonrpc"})
 class FocusChangedNotification:
     """Reports which widget now holds the input focus."""
 
-    method: Literal["notifications/focus_changed"]
+    method: Literal["notifications/focus_changed"] = "notifications/focus_changed"
     params: FocusChangedNotificationParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> FocusChangedNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> FocusChangedNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("FocusChangedNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> FocusChangedNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> FocusChangedNotification:
@@ -2820,11 +3932,24 @@ class FocusChangedNotification:
             extra=_extras(v, _KEYS_FocusChangedNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("FocusChangedNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2835,11 +3960,11 @@ class FocusChangedNotification:
 JSONValue: TypeAlias = "str | float | bool | JSONObject | JSONArray | None"
 """Anything that survives a round trip through a JSON encoder."""
 
-JSONObject: TypeAlias = "dict[str, JSONValue]"
+JSONObject: TypeAlias = "Mapping[str, JSONValue]"
 
-JSONArray: TypeAlias = "list[JSONValue]"
+JSONArray: TypeAlias = "Sequence[JSONValue]"
 
-MetaObject: TypeAlias = dict[str, JSON]
+MetaObject: TypeAlias = Mapping[str, JSONInput]
 """Free-form metadata attached to a message. Keys are owned by whoever
 wrote them; receivers pass unknown keys through untouched.
 """

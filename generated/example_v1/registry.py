@@ -6,7 +6,9 @@
 it travels, and the classes of its message, params and result. `parse_message(value)` tells a
 JSON-RPC request, notification, result response and error response apart, validates it and
 decodes it into the model classes (a `Message`); `parse_result(method, value)` decodes the result
-of a request once its method is known; `encode` gives the JSON back.
+of a request once its method is known; `encode` gives the JSON back. `request(obj, id=...)`,
+`notification(obj)`, `result(id, obj)` and `error(id, code, message)` build the wire message
+around a typed payload, ready for `json.dumps`.
 
 Every problem with a value raises `ValidationError` (with JSON paths); a message that does not
 fit the protocol (an unknown method, a method sent the wrong way, a request without an id...)
@@ -35,7 +37,7 @@ from ._protocol import (
     Via,
     WrongDirectionError,
 )
-from ._runtime import JSON, ErrorDetail, ValidationError  # noqa: F401 (importable from here)
+from ._runtime import JSON, UNSET, ErrorDetail, ValidationError  # noqa: F401 (importable from here)
 
 __all__ = [
     "METHODS",
@@ -56,8 +58,12 @@ __all__ = [
     "Via",
     "WrongDirectionError",
     "encode",
+    "error",
+    "notification",
     "parse_message",
     "parse_result",
+    "request",
+    "result",
 ]
 
 PROTOCOL_VERSION: Final = "1.0"
@@ -334,3 +340,29 @@ def parse_result(method: str, value: object) -> ResultObject:
     member or a result `Message`), typed per method; see `Protocol.parse_result` in _protocol.py."""
     result: ResultObject = _PROTOCOL.parse_result(method, value)
     return result
+
+
+# The message builders: typed wrappers (mypy checks the payload), the work is in _protocol.py.
+def request(
+    obj: RequestObject, *, id: str | float | None = None, validate: bool = True
+) -> dict[str, JSON]:
+    """The wire message of request `obj`: `jsonrpc` and `id` added where requests are JSON-RPC
+    messages (`id` may be the object's own field); see `Protocol.request`."""
+    return _PROTOCOL.request(obj, id=id, validate=validate)
+
+
+def notification(obj: NotificationObject, *, validate: bool = True) -> dict[str, JSON]:
+    """The wire message of notification `obj` (`jsonrpc` added)."""
+    return _PROTOCOL.notification(obj, validate=validate)
+
+
+def result(id: str | float, obj: ResultObject, *, validate: bool = True) -> dict[str, JSON]:
+    """The result response to request `id` carrying `obj`."""
+    return _PROTOCOL.result(id, obj, validate=validate)
+
+
+def error(
+    id: str | float | None, code: int, message: str, data: object = UNSET, *, validate: bool = True
+) -> dict[str, JSON]:
+    """The error response to request `id` (`data`: any JSON value, left out when UNSET)."""
+    return _PROTOCOL.error(id, code, message, data, validate=validate)

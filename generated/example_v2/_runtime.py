@@ -6,21 +6,37 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
 
+JSONInput: TypeAlias = (
+    str | int | float | bool | None | Mapping[str, "JSONInput"] | Sequence["JSONInput"]
+)
+"""Any JSON value as callers may pass it: any mapping and sequence (covariant, so a
+`dict[str, int]` is one); encoding writes them as dicts and lists."""
+
 
 class UnsetType(enum.Enum):
-    """The type of `UNSET`."""
+    """The type of `UNSET`: falsy, and printed as `UNSET` (like msgspec's `UnsetType`), so
+    `if result.is_error:` and `tool.description or ""` do what they read as."""
 
     UNSET = "UNSET"
 
+    def __bool__(self) -> Literal[False]:  # Literal: type checkers narrow `x or ""` to str
+        return False
+
     def __repr__(self) -> str:
         return "UNSET"
+
+    def __str__(self) -> str:
+        return "UNSET"
+
+    def __format__(self, spec: str) -> str:
+        return format("UNSET", spec)
 
 
 UNSET: Final = UnsetType.UNSET
@@ -179,16 +195,51 @@ def by_shape(value: Any, members: tuple[Member, ...], fallback: Callable[[Any], 
     return best(value)
 
 
-def encode_value(value: object) -> JSON:
-    """The JSON form of a model object, a list or dict of them, or a plain JSON value."""
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def is_plain(value: Any) -> bool:
+    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed)."""
+    stack = [value]  # a loop, not recursion: this runs on every encode of a JSON-valued field
+    while stack:
+        item = stack.pop()
+        t = type(item)
+        if t is dict:
+            stack.extend(item.values())
+        elif t is list:
+            stack.extend(item)
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
+def plain(value: Any) -> Any:
+    """A JSON value given as any mappings and sequences (a field typed `JSONInput`), as dicts
+    and lists: the value itself when it already is (the common case, walked without copying)."""
+    return value if is_plain(value) else _copy_plain(value)
+
+
+def _copy_plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _copy_plain(item) for k, item in value.items()}
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
+        return [_copy_plain(item) for item in value]
+    return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
+
+
+def encode_value(value: object, validate: bool = False) -> JSON:
+    """The JSON form of a model object, a list (any sequence) or dict (any mapping) of them, or
+    a plain JSON value; model objects are checked against the schema when `validate`."""
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
-    to_json = getattr(value, "to_json", None)
-    if to_json is not None and not isinstance(value, type):
-        encoded: JSON = to_json()
+    if type(value) is dict:
+        return {str(k): encode_value(item, validate) for k, item in value.items()}
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None and not isinstance(value, type):
+        encoded: JSON = to_dict(validate=validate)
         return encoded
-    if isinstance(value, list):
-        return [encode_value(item) for item in value]
-    if isinstance(value, dict):
-        return {str(k): encode_value(item) for k, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [encode_value(item, validate) for item in value]
+    if isinstance(value, Mapping):
+        return {str(k): encode_value(item, validate) for k, item in value.items()}
     raise ValidationError("JSON", [ErrorDetail("$", f"cannot encode {describe(value)}")])

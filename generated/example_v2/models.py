@@ -5,21 +5,26 @@
 One class per object type and per named inline object, fields in schema order with snake_case
 names (the codec keeps the wire names). An optional field that is absent is `UNSET`; `None` is an
 explicit JSON null, allowed only where the schema allows it. Keys the schema does not declare
-are kept in `extra` and written back by `to_json()`, so `Type.from_json(x).to_json() == x`.
+are kept in `extra` and written back by `to_dict()`, so `Type.from_dict(x).to_dict() == x`.
+`to_dict()`/`from_dict()` work with JSON values (dicts), `to_json()`/`from_json()` with JSON text;
+encoding checks the value against the schema unless `validate=False`. Fields whose type is one
+literal (`method`, `jsonrpc`, `type`) default to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json as _json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import Any, Final, Literal, TypeAlias, cast
 
 from . import validators as _v
-from ._runtime import JSON, UNSET, UnsetType
+from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import by_shape as _by_shape
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
+from ._runtime import plain as _plain
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -101,7 +106,6 @@ __all__ = [
     "WatchWidgetRequestParams",
     "Widget",
     "WidgetAction",
-    "WidgetActionInputSchema",
     "WidgetContent",
     "WidgetHints",
     "WidgetId",
@@ -149,10 +153,16 @@ class RequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RequestParams:
@@ -161,11 +171,24 @@ class RequestParams:
             extra=_extras(v, _KEYS_RequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out.update(self.extra)
         return out
 
@@ -183,10 +206,16 @@ class RequestParamsMeta:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RequestParamsMeta:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RequestParamsMeta:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RequestParamsMeta", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RequestParamsMeta:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RequestParamsMeta:
@@ -195,8 +224,21 @@ class RequestParamsMeta:
             extra=_extras(v, _KEYS_RequestParamsMeta),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RequestParamsMeta", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.progress_token is not UNSET:
             out["progressToken"] = self.progress_token
@@ -210,15 +252,21 @@ _KEYS_Request = frozenset({"method", "params"})
 @dataclass(slots=True, kw_only=True)
 class Request:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Request:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Request:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Request", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Request:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Request:
@@ -228,12 +276,25 @@ class Request:
             extra=_extras(v, _KEYS_Request),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Request", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -248,10 +309,16 @@ class NotificationParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> NotificationParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> NotificationParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("NotificationParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> NotificationParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> NotificationParams:
@@ -260,11 +327,24 @@ class NotificationParams:
             extra=_extras(v, _KEYS_NotificationParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("NotificationParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -275,15 +355,21 @@ _KEYS_Notification = frozenset({"method", "params"})
 @dataclass(slots=True, kw_only=True)
 class Notification:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Notification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Notification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Notification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Notification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Notification:
@@ -293,12 +379,25 @@ class Notification:
             extra=_extras(v, _KEYS_Notification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Notification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out.update(self.extra)
         return out
 
@@ -313,10 +412,16 @@ class Result:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Result:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Result:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Result", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Result:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Result:
@@ -325,11 +430,24 @@ class Result:
             extra=_extras(v, _KEYS_Result),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Result", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -343,16 +461,22 @@ class Error:
     """Numeric error code, see the constants above."""
     message: str
     """One short human-readable sentence."""
-    data: JSON | UnsetType = UNSET
+    data: JSONInput | UnsetType = UNSET
     """Anything else the sender wants to attach."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Error:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Error:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Error", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Error:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Error:
@@ -363,13 +487,26 @@ class Error:
             extra=_extras(v, _KEYS_Error),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Error", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["code"] = self.code
         out["message"] = self.message
         if self.data is not UNSET:
-            out["data"] = self.data
+            out["data"] = _plain(self.data)
         out.update(self.extra)
         return out
 
@@ -380,17 +517,23 @@ _KEYS_JSONRPCRequest = frozenset({"method", "params", "jsonrpc", "id"})
 @dataclass(slots=True, kw_only=True)
 class JSONRPCRequest:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCRequest:
@@ -402,12 +545,25 @@ class JSONRPCRequest:
             extra=_extras(v, _KEYS_JSONRPCRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -420,16 +576,22 @@ _KEYS_JSONRPCNotification = frozenset({"method", "params", "jsonrpc"})
 @dataclass(slots=True, kw_only=True)
 class JSONRPCNotification:
     method: str
-    params: dict[str, JSON] | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCNotification:
@@ -440,12 +602,25 @@ class JSONRPCNotification:
             extra=_extras(v, _KEYS_JSONRPCNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params
+            out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -456,17 +631,23 @@ _KEYS_JSONRPCResultResponse = frozenset({"jsonrpc", "id", "result"})
 
 @dataclass(slots=True, kw_only=True)
 class JSONRPCResultResponse:
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     result: Result
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCResultResponse:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCResultResponse:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCResultResponse", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCResultResponse:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCResultResponse:
@@ -477,12 +658,25 @@ class JSONRPCResultResponse:
             extra=_extras(v, _KEYS_JSONRPCResultResponse),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCResultResponse", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out["result"] = self.result.to_json()
+        out["result"] = self.result._to_dict()
         out.update(self.extra)
         return out
 
@@ -492,17 +686,23 @@ _KEYS_JSONRPCErrorResponse = frozenset({"jsonrpc", "id", "error"})
 
 @dataclass(slots=True, kw_only=True)
 class JSONRPCErrorResponse:
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId | UnsetType = UNSET
     error: Error
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> JSONRPCErrorResponse:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> JSONRPCErrorResponse:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("JSONRPCErrorResponse", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> JSONRPCErrorResponse:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> JSONRPCErrorResponse:
@@ -513,13 +713,26 @@ class JSONRPCErrorResponse:
             extra=_extras(v, _KEYS_JSONRPCErrorResponse),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("JSONRPCErrorResponse", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["jsonrpc"] = self.jsonrpc
         if self.id is not UNSET:
             out["id"] = self.id
-        out["error"] = self.error.to_json()
+        out["error"] = self.error._to_dict()
         out.update(self.extra)
         return out
 
@@ -533,17 +746,23 @@ class WidgetLockedError:
     response, the request id is always known here.
     """
 
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     error: WidgetLockedErrorError
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetLockedError:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetLockedError:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetLockedError", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetLockedError:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetLockedError:
@@ -554,12 +773,25 @@ class WidgetLockedError:
             extra=_extras(v, _KEYS_WidgetLockedError),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetLockedError", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out["error"] = self.error.to_json()
+        out["error"] = self.error._to_dict()
         out.update(self.extra)
         return out
 
@@ -569,7 +801,7 @@ _KEYS_WidgetLockedErrorError = frozenset({"code", "message", "data"})
 
 @dataclass(slots=True, kw_only=True)
 class WidgetLockedErrorError:
-    code: Literal[-32011]
+    code: Literal[-32011] = -32011
     """Numeric error code, see the constants above."""
     message: str
     """One short human-readable sentence."""
@@ -579,10 +811,16 @@ class WidgetLockedErrorError:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetLockedErrorError:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetLockedErrorError:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetLockedErrorError", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetLockedErrorError:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetLockedErrorError:
@@ -593,13 +831,26 @@ class WidgetLockedErrorError:
             extra=_extras(v, _KEYS_WidgetLockedErrorError),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetLockedErrorError", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["code"] = self.code
         out["message"] = self.message
         if self.data is not UNSET:
-            out["data"] = self.data.to_json()
+            out["data"] = self.data._to_dict()
         out.update(self.extra)
         return out
 
@@ -617,10 +868,16 @@ class WidgetLockedErrorErrorData:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetLockedErrorErrorData:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetLockedErrorErrorData:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetLockedErrorErrorData", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetLockedErrorErrorData:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetLockedErrorErrorData:
@@ -630,8 +887,21 @@ class WidgetLockedErrorErrorData:
             extra=_extras(v, _KEYS_WidgetLockedErrorErrorData),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetLockedErrorErrorData", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["holder"] = self.holder
         if self.until is not UNSET:
@@ -653,10 +923,16 @@ class BaseMetadata:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> BaseMetadata:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> BaseMetadata:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("BaseMetadata", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> BaseMetadata:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> BaseMetadata:
@@ -666,8 +942,21 @@ class BaseMetadata:
             extra=_extras(v, _KEYS_BaseMetadata),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("BaseMetadata", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
@@ -691,10 +980,16 @@ class WidgetHints:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetHints:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetHints:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetHints", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetHints:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetHints:
@@ -704,8 +999,21 @@ class WidgetHints:
             extra=_extras(v, _KEYS_WidgetHints),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetHints", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.priority is not UNSET:
             out["priority"] = self.priority
@@ -725,10 +1033,16 @@ class Annotated:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Annotated:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Annotated:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Annotated", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Annotated:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Annotated:
@@ -739,11 +1053,24 @@ class Annotated:
             extra=_extras(v, _KEYS_Annotated),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Annotated", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out.update(self.extra)
         return out
 
@@ -801,11 +1128,11 @@ class Widget:
     Deprecated: Styling belongs in Widget.class.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags, case-sensitive, in the order the host prefers."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
@@ -814,10 +1141,16 @@ class Widget:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Widget:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Widget:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Widget", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Widget:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Widget:
@@ -843,14 +1176,27 @@ class Widget:
             extra=_extras(v, _KEYS_Widget),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Widget", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -865,15 +1211,15 @@ class Widget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out.update(self.extra)
         return out
 
@@ -888,10 +1234,16 @@ class WidgetSettings:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetSettings:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetSettings:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetSettings", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetSettings:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetSettings:
@@ -900,11 +1252,24 @@ class WidgetSettings:
             extra=_extras(v, _KEYS_WidgetSettings),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetSettings", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.layout is not UNSET:
-            out["layout"] = self.layout.to_json()
+            out["layout"] = self.layout._to_dict()
         out.update(self.extra)
         return out
 
@@ -915,15 +1280,21 @@ _KEYS_WidgetSettingsLayout = frozenset({"grid", "list"})
 @dataclass(slots=True, kw_only=True)
 class WidgetSettingsLayout:
     grid: WidgetSettingsLayoutGrid | UnsetType = UNSET
-    list_: list[str] | UnsetType = UNSET
+    list_: Sequence[str] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetSettingsLayout:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetSettingsLayout:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetSettingsLayout", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetSettingsLayout:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetSettingsLayout:
@@ -933,13 +1304,26 @@ class WidgetSettingsLayout:
             extra=_extras(v, _KEYS_WidgetSettingsLayout),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetSettingsLayout", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.grid is not UNSET:
-            out["grid"] = self.grid.to_json()
+            out["grid"] = self.grid._to_dict()
         if self.list_ is not UNSET:
-            out["list"] = self.list_
+            out["list"] = _plain(self.list_)
         out.update(self.extra)
         return out
 
@@ -955,10 +1339,16 @@ class WidgetSettingsLayoutGrid:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetSettingsLayoutGrid:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetSettingsLayoutGrid:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetSettingsLayoutGrid", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetSettingsLayoutGrid:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetSettingsLayoutGrid:
@@ -968,8 +1358,21 @@ class WidgetSettingsLayoutGrid:
             extra=_extras(v, _KEYS_WidgetSettingsLayoutGrid),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetSettingsLayoutGrid", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["columns"] = self.columns
         out["rows"] = self.rows
@@ -1011,7 +1414,7 @@ class ButtonWidget:
     annotations: WidgetHints | UnsetType = UNSET
     id: WidgetId
     """Stable identifier; never changes for the lifetime of the widget."""
-    kind: Literal["button"]
+    kind: Literal["button"] = "button"
     version: int
     """Monotonic revision counter, bumped on every update."""
     value: UnsetType = UNSET
@@ -1025,11 +1428,11 @@ class ButtonWidget:
     Deprecated: Styling belongs in Widget.class.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags, case-sensitive, in the order the host prefers."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
@@ -1040,10 +1443,16 @@ class ButtonWidget:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ButtonWidget:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ButtonWidget:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ButtonWidget", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ButtonWidget:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ButtonWidget:
@@ -1070,14 +1479,27 @@ class ButtonWidget:
             extra=_extras(v, _KEYS_ButtonWidget),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ButtonWidget", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -1092,15 +1514,15 @@ class ButtonWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
         out.update(self.extra)
@@ -1141,7 +1563,7 @@ class GaugeWidget:
     annotations: WidgetHints | UnsetType = UNSET
     id: WidgetId
     """Stable identifier; never changes for the lifetime of the widget."""
-    kind: Literal["gauge"]
+    kind: Literal["gauge"] = "gauge"
     version: int
     """Monotonic revision counter, bumped on every update."""
     value: float | UnsetType = UNSET
@@ -1156,24 +1578,30 @@ class GaugeWidget:
     Deprecated: Styling belongs in Widget.class.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags, case-sensitive, in the order the host prefers."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
     meta: MetaObject | UnsetType = UNSET
-    thresholds: dict[str, float]
+    thresholds: Mapping[str, float]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GaugeWidget:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GaugeWidget:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GaugeWidget", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GaugeWidget:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GaugeWidget:
@@ -1200,14 +1628,27 @@ class GaugeWidget:
             extra=_extras(v, _KEYS_GaugeWidget),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GaugeWidget", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -1222,16 +1663,16 @@ class GaugeWidget:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["thresholds"] = self.thresholds
+            out["_meta"] = _plain(self.meta)
+        out["thresholds"] = _plain(self.thresholds)
         out.update(self.extra)
         return out
 
@@ -1249,10 +1690,16 @@ class RangeSpec:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RangeSpec:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RangeSpec:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RangeSpec", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RangeSpec:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RangeSpec:
@@ -1262,8 +1709,21 @@ class RangeSpec:
             extra=_extras(v, _KEYS_RangeSpec),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RangeSpec", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["from"] = self.from_
         out["to"] = self.to
@@ -1305,7 +1765,7 @@ class RangedGauge:
     annotations: WidgetHints | UnsetType = UNSET
     id: WidgetId
     """Stable identifier; never changes for the lifetime of the widget."""
-    kind: Literal["gauge"]
+    kind: Literal["gauge"] = "gauge"
     version: int
     """Monotonic revision counter, bumped on every update."""
     value: float | UnsetType = UNSET
@@ -1320,26 +1780,32 @@ class RangedGauge:
     Deprecated: Styling belongs in Widget.class.
     """
     link: str | UnsetType = UNSET
-    tags: list[str] | UnsetType = UNSET
+    tags: Sequence[str] | UnsetType = UNSET
     """Free-form tags, case-sensitive, in the order the host prefers."""
-    io_example_related: list[WidgetId] | UnsetType = UNSET
+    io_example_related: Sequence[WidgetId] | UnsetType = UNSET
     """Other widgets this one is visually grouped with."""
-    labels: dict[str, str] | UnsetType = UNSET
+    labels: Mapping[str, str] | UnsetType = UNSET
     """Arbitrary labels, keyed by label name."""
     settings: WidgetSettings | UnsetType = UNSET
     """Layout preferences."""
     meta: MetaObject | UnsetType = UNSET
-    thresholds: dict[str, float]
+    thresholds: Mapping[str, float]
     from_: float
     to: float
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> RangedGauge:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> RangedGauge:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("RangedGauge", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RangedGauge:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> RangedGauge:
@@ -1368,14 +1834,27 @@ class RangedGauge:
             extra=_extras(v, _KEYS_RangedGauge),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("RangedGauge", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
-            out["annotations"] = self.annotations.to_json()
+            out["annotations"] = self.annotations._to_dict()
         out["id"] = self.id
         out["kind"] = self.kind
         out["version"] = self.version
@@ -1390,16 +1869,16 @@ class RangedGauge:
         if self.link is not UNSET:
             out["link"] = self.link
         if self.tags is not UNSET:
-            out["tags"] = self.tags
+            out["tags"] = _plain(self.tags)
         if self.io_example_related is not UNSET:
-            out["io.example/related"] = self.io_example_related
+            out["io.example/related"] = _plain(self.io_example_related)
         if self.labels is not UNSET:
-            out["labels"] = self.labels
+            out["labels"] = _plain(self.labels)
         if self.settings is not UNSET:
-            out["settings"] = self.settings.to_json()
+            out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["thresholds"] = self.thresholds
+            out["_meta"] = _plain(self.meta)
+        out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
@@ -1414,7 +1893,7 @@ class WidgetAction:
     """An action a widget exposes, described like a tool."""
 
     name: str
-    input_schema: WidgetActionInputSchema
+    input_schema: dict[str, JSON]
     """JSON Schema for the action's arguments."""
     layout_version: Literal[1, 2] | UnsetType = UNSET
     """Layout format of the action's argument form."""
@@ -1422,65 +1901,46 @@ class WidgetAction:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetAction:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetAction:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetAction", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetAction:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetAction:
         return cls(
             name=v["name"],
-            input_schema=WidgetActionInputSchema._from_valid(v["inputSchema"]),
+            input_schema=v["inputSchema"],
             layout_version=v.get("layoutVersion", UNSET),
             extra=_extras(v, _KEYS_WidgetAction),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
-        out: dict[str, Any] = {}
-        out["name"] = self.name
-        out["inputSchema"] = self.input_schema.to_json()
-        if self.layout_version is not UNSET:
-            out["layoutVersion"] = self.layout_version
-        out.update(self.extra)
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetAction", out)
         return out
 
-
-_KEYS_WidgetActionInputSchema = frozenset({"type", "properties", "required"})
-
-
-@dataclass(slots=True, kw_only=True)
-class WidgetActionInputSchema:
-    type_: Literal["object"]
-    properties: dict[str, dict[str, JSON]] | UnsetType = UNSET
-    required: list[str] | UnsetType = UNSET
-    extra: dict[str, JSON] = _field(default_factory=dict)
-    """Members the schema does not declare, kept as they came (MCP objects are open)."""
-
-    @classmethod
-    def from_json(cls, value: object) -> WidgetActionInputSchema:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
-        _v.validate("WidgetActionInputSchema", value)
-        return cls._from_valid(value)
-
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetActionInputSchema:
-        return cls(
-            type_=v["type"],
-            properties=v.get("properties", UNSET),
-            required=v.get("required", UNSET),
-            extra=_extras(v, _KEYS_WidgetActionInputSchema),
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        out["type"] = self.type_
-        if self.properties is not UNSET:
-            out["properties"] = self.properties
-        if self.required is not UNSET:
-            out["required"] = self.required
+        out["name"] = self.name
+        out["inputSchema"] = self.input_schema
+        if self.layout_version is not UNSET:
+            out["layoutVersion"] = self.layout_version
         out.update(self.extra)
         return out
 
@@ -1490,16 +1950,22 @@ _KEYS_TextContent = frozenset({"type", "text"})
 
 @dataclass(slots=True, kw_only=True)
 class TextContent:
-    type_: Literal["text"]
+    type_: Literal["text"] = "text"
     text: str
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> TextContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> TextContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("TextContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> TextContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> TextContent:
@@ -1509,8 +1975,21 @@ class TextContent:
             extra=_extras(v, _KEYS_TextContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("TextContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
         out["text"] = self.text
@@ -1523,7 +2002,7 @@ _KEYS_ImageContent = frozenset({"type", "data", "mimeType"})
 
 @dataclass(slots=True, kw_only=True)
 class ImageContent:
-    type_: Literal["image"]
+    type_: Literal["image"] = "image"
     data: str
     """Base64 image bytes."""
     mime_type: str
@@ -1531,10 +2010,16 @@ class ImageContent:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ImageContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ImageContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ImageContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ImageContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ImageContent:
@@ -1545,8 +2030,21 @@ class ImageContent:
             extra=_extras(v, _KEYS_ImageContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ImageContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
         out["data"] = self.data
@@ -1560,16 +2058,22 @@ _KEYS_ChartContent = frozenset({"type", "series"})
 
 @dataclass(slots=True, kw_only=True)
 class ChartContent:
-    type_: Literal["chart"]
-    series: list[float]
+    type_: Literal["chart"] = "chart"
+    series: Sequence[float]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ChartContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ChartContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ChartContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ChartContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ChartContent:
@@ -1579,11 +2083,24 @@ class ChartContent:
             extra=_extras(v, _KEYS_ChartContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ChartContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
-        out["series"] = self.series
+        out["series"] = _plain(self.series)
         out.update(self.extra)
         return out
 
@@ -1593,7 +2110,7 @@ _KEYS_AudioContent = frozenset({"type", "data", "mimeType"})
 
 @dataclass(slots=True, kw_only=True)
 class AudioContent:
-    type_: Literal["audio"]
+    type_: Literal["audio"] = "audio"
     data: str
     """Base64 audio bytes."""
     mime_type: str
@@ -1601,10 +2118,16 @@ class AudioContent:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> AudioContent:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> AudioContent:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("AudioContent", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> AudioContent:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> AudioContent:
@@ -1615,8 +2138,21 @@ class AudioContent:
             extra=_extras(v, _KEYS_AudioContent),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("AudioContent", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["type"] = self.type_
         out["data"] = self.data
@@ -1639,10 +2175,16 @@ class Implementation:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> Implementation:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> Implementation:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("Implementation", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Implementation:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> Implementation:
@@ -1653,8 +2195,21 @@ class Implementation:
             extra=_extras(v, _KEYS_Implementation),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("Implementation", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["name"] = self.name
         if self.title is not UNSET:
@@ -1673,15 +2228,21 @@ class HostCapabilities:
     """Features a host offers."""
 
     widgets: HostCapabilitiesWidgets | UnsetType = UNSET
-    experimental: dict[str, JSONObject] | UnsetType = UNSET
+    experimental: Mapping[str, JSONObject] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> HostCapabilities:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> HostCapabilities:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("HostCapabilities", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HostCapabilities:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> HostCapabilities:
@@ -1693,13 +2254,26 @@ class HostCapabilities:
             extra=_extras(v, _KEYS_HostCapabilities),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("HostCapabilities", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.widgets is not UNSET:
-            out["widgets"] = self.widgets.to_json()
+            out["widgets"] = self.widgets._to_dict()
         if self.experimental is not UNSET:
-            out["experimental"] = self.experimental
+            out["experimental"] = _plain(self.experimental)
         out.update(self.extra)
         return out
 
@@ -1715,10 +2289,16 @@ class HostCapabilitiesWidgets:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> HostCapabilitiesWidgets:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> HostCapabilitiesWidgets:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("HostCapabilitiesWidgets", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgets:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> HostCapabilitiesWidgets:
@@ -1730,13 +2310,26 @@ class HostCapabilitiesWidgets:
             extra=_extras(v, _KEYS_HostCapabilitiesWidgets),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("HostCapabilitiesWidgets", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.list_changed is not UNSET:
             out["listChanged"] = self.list_changed
         if self.layout is not UNSET:
-            out["layout"] = self.layout.to_json()
+            out["layout"] = self.layout._to_dict()
         out.update(self.extra)
         return out
 
@@ -1751,10 +2344,16 @@ class HostCapabilitiesWidgetsLayout:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> HostCapabilitiesWidgetsLayout:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> HostCapabilitiesWidgetsLayout:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("HostCapabilitiesWidgetsLayout", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgetsLayout:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> HostCapabilitiesWidgetsLayout:
@@ -1763,8 +2362,21 @@ class HostCapabilitiesWidgetsLayout:
             extra=_extras(v, _KEYS_HostCapabilitiesWidgetsLayout),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.max_columns is not UNSET:
             out["maxColumns"] = self.max_columns
@@ -1784,10 +2396,16 @@ class InitializeRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializeRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializeRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializeRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializeRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializeRequestParams:
@@ -1798,13 +2416,26 @@ class InitializeRequestParams:
             extra=_extras(v, _KEYS_InitializeRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializeRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["protocolVersion"] = self.protocol_version
-        out["clientInfo"] = self.client_info.to_json()
+        out["clientInfo"] = self.client_info._to_dict()
         out.update(self.extra)
         return out
 
@@ -1816,18 +2447,24 @@ _KEYS_InitializeRequest = frozenset({"method", "params", "jsonrpc", "id"})
 class InitializeRequest:
     """First request a client sends after connecting."""
 
-    method: Literal["initialize"]
+    method: Literal["initialize"] = "initialize"
     params: InitializeRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializeRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializeRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializeRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializeRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializeRequest:
@@ -1839,11 +2476,24 @@ class InitializeRequest:
             extra=_extras(v, _KEYS_InitializeRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializeRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -1867,10 +2517,16 @@ class InitializeResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializeResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializeResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializeResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializeResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializeResult:
@@ -1883,14 +2539,27 @@ class InitializeResult:
             extra=_extras(v, _KEYS_InitializeResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializeResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["protocolVersion"] = self.protocol_version
-        out["capabilities"] = self.capabilities.to_json()
-        out["hostInfo"] = self.host_info.to_json()
+        out["capabilities"] = self.capabilities._to_dict()
+        out["hostInfo"] = self.host_info._to_dict()
         if self.instructions is not UNSET:
             out["instructions"] = self.instructions
         out.update(self.extra)
@@ -1904,18 +2573,24 @@ _KEYS_PingRequest = frozenset({"method", "params", "jsonrpc", "id"})
 class PingRequest:
     """Liveness check; either side may send it."""
 
-    method: Literal["ping"]
+    method: Literal["ping"] = "ping"
     params: RequestParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> PingRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> PingRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("PingRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PingRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> PingRequest:
@@ -1927,12 +2602,25 @@ class PingRequest:
             extra=_extras(v, _KEYS_PingRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("PingRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -1952,10 +2640,16 @@ class PaginatedRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> PaginatedRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> PaginatedRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("PaginatedRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PaginatedRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> PaginatedRequestParams:
@@ -1966,11 +2660,24 @@ class PaginatedRequestParams:
             extra=_extras(v, _KEYS_PaginatedRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("PaginatedRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         if self.cursor is not UNSET:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
@@ -1988,16 +2695,22 @@ class ListWidgetsRequestParams:
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
     """Largest number of items the caller wants back."""
-    kinds: list[WidgetKind] | UnsetType = UNSET
+    kinds: Sequence[WidgetKind] | UnsetType = UNSET
     """Restrict the listing to these kinds."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ListWidgetsRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ListWidgetsRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ListWidgetsRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ListWidgetsRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ListWidgetsRequestParams:
@@ -2009,17 +2722,30 @@ class ListWidgetsRequestParams:
             extra=_extras(v, _KEYS_ListWidgetsRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ListWidgetsRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         if self.cursor is not UNSET:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
             out["limit"] = self.limit
         if self.kinds is not UNSET:
-            out["kinds"] = self.kinds
+            out["kinds"] = _plain(self.kinds)
         out.update(self.extra)
         return out
 
@@ -2029,18 +2755,24 @@ _KEYS_ListWidgetsRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class ListWidgetsRequest:
-    method: Literal["widgets/list"]
+    method: Literal["widgets/list"] = "widgets/list"
     params: ListWidgetsRequestParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ListWidgetsRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ListWidgetsRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ListWidgetsRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ListWidgetsRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ListWidgetsRequest:
@@ -2052,12 +2784,25 @@ class ListWidgetsRequest:
             extra=_extras(v, _KEYS_ListWidgetsRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ListWidgetsRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2070,7 +2815,7 @@ _KEYS_ListWidgetsResult = frozenset({"_meta", "widgets", "total", "nextCursor"})
 @dataclass(slots=True, kw_only=True)
 class ListWidgetsResult:
     meta: MetaObject | UnsetType = UNSET
-    widgets: list[Widget]
+    widgets: Sequence[Widget]
     total: int
     """Number of widgets across all pages."""
     next_cursor: Cursor | UnsetType = UNSET
@@ -2078,10 +2823,16 @@ class ListWidgetsResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ListWidgetsResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ListWidgetsResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ListWidgetsResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ListWidgetsResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ListWidgetsResult:
@@ -2093,12 +2844,25 @@ class ListWidgetsResult:
             extra=_extras(v, _KEYS_ListWidgetsResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ListWidgetsResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widgets"] = [i.to_json() for i in self.widgets]
+            out["_meta"] = _plain(self.meta)
+        out["widgets"] = [i._to_dict() for i in self.widgets]
         out["total"] = self.total
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
@@ -2119,10 +2883,16 @@ class GetWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GetWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GetWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GetWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GetWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GetWidgetRequestParams:
@@ -2133,11 +2903,24 @@ class GetWidgetRequestParams:
             extra=_extras(v, _KEYS_GetWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GetWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         if self.min_version is not UNSET:
             out["minVersion"] = self.min_version
@@ -2150,18 +2933,24 @@ _KEYS_GetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class GetWidgetRequest:
-    method: Literal["widgets/get"]
+    method: Literal["widgets/get"] = "widgets/get"
     params: GetWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GetWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GetWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GetWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GetWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GetWidgetRequest:
@@ -2173,11 +2962,24 @@ class GetWidgetRequest:
             extra=_extras(v, _KEYS_GetWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GetWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2191,17 +2993,23 @@ _KEYS_GetWidgetResult = frozenset({"_meta", "widget", "actions", "content"})
 class GetWidgetResult:
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
-    actions: list[WidgetAction]
-    content: list[TextContent | ImageContent]
+    actions: Sequence[WidgetAction]
+    content: Sequence[TextContent | ImageContent]
     """Rendered previews; at most three."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> GetWidgetResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> GetWidgetResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("GetWidgetResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GetWidgetResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> GetWidgetResult:
@@ -2213,13 +3021,26 @@ class GetWidgetResult:
             extra=_extras(v, _KEYS_GetWidgetResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("GetWidgetResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widget"] = self.widget.to_json()
-        out["actions"] = [i.to_json() for i in self.actions]
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
+        out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
         out.update(self.extra)
         return out
@@ -2240,10 +3061,16 @@ class UpdateWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> UpdateWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("UpdateWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> UpdateWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> UpdateWidgetRequestParams:
@@ -2255,11 +3082,24 @@ class UpdateWidgetRequestParams:
             extra=_extras(v, _KEYS_UpdateWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("UpdateWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["value"] = self.value
         if self.note is not UNSET:
@@ -2273,18 +3113,24 @@ _KEYS_UpdateWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 @dataclass(slots=True, kw_only=True)
 class UpdateWidgetRequest:
-    method: Literal["widgets/update"]
+    method: Literal["widgets/update"] = "widgets/update"
     params: UpdateWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> UpdateWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> UpdateWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("UpdateWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> UpdateWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> UpdateWidgetRequest:
@@ -2296,11 +3142,24 @@ class UpdateWidgetRequest:
             extra=_extras(v, _KEYS_UpdateWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("UpdateWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2318,10 +3177,16 @@ class UpdateWidgetResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> UpdateWidgetResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> UpdateWidgetResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("UpdateWidgetResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> UpdateWidgetResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> UpdateWidgetResult:
@@ -2331,12 +3196,25 @@ class UpdateWidgetResult:
             extra=_extras(v, _KEYS_UpdateWidgetResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("UpdateWidgetResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widget"] = self.widget.to_json()
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
 
@@ -2352,10 +3230,16 @@ class ResetWidgetRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ResetWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ResetWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ResetWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ResetWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ResetWidgetRequestParams:
@@ -2365,11 +3249,24 @@ class ResetWidgetRequestParams:
             extra=_extras(v, _KEYS_ResetWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ResetWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out.update(self.extra)
         return out
@@ -2384,18 +3281,24 @@ class ResetWidgetRequest:
     widget as it is after the reset.
     """
 
-    method: Literal["widgets/reset"]
+    method: Literal["widgets/reset"] = "widgets/reset"
     params: ResetWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ResetWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ResetWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ResetWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ResetWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ResetWidgetRequest:
@@ -2407,11 +3310,24 @@ class ResetWidgetRequest:
             extra=_extras(v, _KEYS_ResetWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ResetWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2429,10 +3345,16 @@ class ResetWidgetResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ResetWidgetResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ResetWidgetResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ResetWidgetResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ResetWidgetResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ResetWidgetResult:
@@ -2442,12 +3364,25 @@ class ResetWidgetResult:
             extra=_extras(v, _KEYS_ResetWidgetResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ResetWidgetResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
-        out["widget"] = self.widget.to_json()
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         out.update(self.extra)
         return out
 
@@ -2458,15 +3393,21 @@ _KEYS_WatchWidgetRequestParams = frozenset({"_meta", "ids"})
 @dataclass(slots=True, kw_only=True)
 class WatchWidgetRequestParams:
     meta: RequestParamsMeta | UnsetType = UNSET
-    ids: list[WidgetId]
+    ids: Sequence[WidgetId]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WatchWidgetRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WatchWidgetRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WatchWidgetRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WatchWidgetRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WatchWidgetRequestParams:
@@ -2476,12 +3417,25 @@ class WatchWidgetRequestParams:
             extra=_extras(v, _KEYS_WatchWidgetRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WatchWidgetRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
-        out["ids"] = self.ids
+            out["_meta"] = self.meta._to_dict()
+        out["ids"] = _plain(self.ids)
         out.update(self.extra)
         return out
 
@@ -2495,18 +3449,24 @@ class WatchWidgetRequest:
     of the given widgets changes. The host answers with an empty result.
     """
 
-    method: Literal["widgets/watch"]
+    method: Literal["widgets/watch"] = "widgets/watch"
     params: WatchWidgetRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WatchWidgetRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WatchWidgetRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WatchWidgetRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WatchWidgetRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WatchWidgetRequest:
@@ -2518,11 +3478,24 @@ class WatchWidgetRequest:
             extra=_extras(v, _KEYS_WatchWidgetRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WatchWidgetRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2543,10 +3516,16 @@ class ConfirmRequestParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ConfirmRequestParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ConfirmRequestParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ConfirmRequestParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ConfirmRequestParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ConfirmRequestParams:
@@ -2557,11 +3536,24 @@ class ConfirmRequestParams:
             extra=_extras(v, _KEYS_ConfirmRequestParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ConfirmRequestParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta.to_json()
+            out["_meta"] = self.meta._to_dict()
         out["prompt"] = self.prompt
         if self.deadline is not UNSET:
             out["deadline"] = self.deadline
@@ -2576,18 +3568,24 @@ _KEYS_ConfirmRequest = frozenset({"method", "params", "jsonrpc", "id"})
 class ConfirmRequest:
     """Sent by the host to ask the user to confirm a risky change."""
 
-    method: Literal["host/confirm"]
+    method: Literal["host/confirm"] = "host/confirm"
     params: ConfirmRequestParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ConfirmRequest:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ConfirmRequest:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ConfirmRequest", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ConfirmRequest:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ConfirmRequest:
@@ -2599,11 +3597,24 @@ class ConfirmRequest:
             extra=_extras(v, _KEYS_ConfirmRequest),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ConfirmRequest", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
         out.update(self.extra)
@@ -2621,10 +3632,16 @@ class ConfirmResult:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ConfirmResult:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ConfirmResult:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ConfirmResult", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ConfirmResult:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ConfirmResult:
@@ -2634,11 +3651,24 @@ class ConfirmResult:
             extra=_extras(v, _KEYS_ConfirmResult),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ConfirmResult", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["confirmed"] = self.confirmed
         out.update(self.extra)
         return out
@@ -2649,17 +3679,23 @@ _KEYS_InitializedNotification = frozenset({"method", "params", "jsonrpc"})
 
 @dataclass(slots=True, kw_only=True)
 class InitializedNotification:
-    method: Literal["notifications/initialized"]
+    method: Literal["notifications/initialized"] = "notifications/initialized"
     params: NotificationParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> InitializedNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> InitializedNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("InitializedNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InitializedNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> InitializedNotification:
@@ -2670,12 +3706,25 @@ class InitializedNotification:
             extra=_extras(v, _KEYS_InitializedNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("InitializedNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2694,10 +3743,16 @@ class ProgressNotificationParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ProgressNotificationParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ProgressNotificationParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ProgressNotificationParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ProgressNotificationParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ProgressNotificationParams:
@@ -2709,11 +3764,24 @@ class ProgressNotificationParams:
             extra=_extras(v, _KEYS_ProgressNotificationParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ProgressNotificationParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
@@ -2727,17 +3795,23 @@ _KEYS_ProgressNotification = frozenset({"method", "params", "jsonrpc"})
 
 @dataclass(slots=True, kw_only=True)
 class ProgressNotification:
-    method: Literal["notifications/progress"]
+    method: Literal["notifications/progress"] = "notifications/progress"
     params: ProgressNotificationParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> ProgressNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> ProgressNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("ProgressNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ProgressNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> ProgressNotification:
@@ -2748,11 +3822,24 @@ class ProgressNotification:
             extra=_extras(v, _KEYS_ProgressNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("ProgressNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2763,17 +3850,23 @@ _KEYS_WidgetListChangedNotification = frozenset({"method", "params", "jsonrpc"})
 
 @dataclass(slots=True, kw_only=True)
 class WidgetListChangedNotification:
-    method: Literal["notifications/widgets/list_changed"]
+    method: Literal["notifications/widgets/list_changed"] = "notifications/widgets/list_changed"
     params: NotificationParams | UnsetType = UNSET
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> WidgetListChangedNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> WidgetListChangedNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("WidgetListChangedNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> WidgetListChangedNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> WidgetListChangedNotification:
@@ -2784,12 +3877,25 @@ class WidgetListChangedNotification:
             extra=_extras(v, _KEYS_WidgetListChangedNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("WidgetListChangedNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
         if self.params is not UNSET:
-            out["params"] = self.params.to_json()
+            out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2808,10 +3914,16 @@ class FocusChangedNotificationParams:
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> FocusChangedNotificationParams:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> FocusChangedNotificationParams:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("FocusChangedNotificationParams", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> FocusChangedNotificationParams:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> FocusChangedNotificationParams:
@@ -2822,11 +3934,24 @@ class FocusChangedNotificationParams:
             extra=_extras(v, _KEYS_FocusChangedNotificationParams),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("FocusChangedNotificationParams", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
-            out["_meta"] = self.meta
+            out["_meta"] = _plain(self.meta)
         out["from"] = self.from_
         out["to"] = self.to
         out.update(self.extra)
@@ -2840,17 +3965,23 @@ _KEYS_FocusChangedNotification = frozenset({"method", "params", "jsonrpc"})
 class FocusChangedNotification:
     """Reports which widget now holds the input focus."""
 
-    method: Literal["notifications/focus_changed"]
+    method: Literal["notifications/focus_changed"] = "notifications/focus_changed"
     params: FocusChangedNotificationParams
-    jsonrpc: Literal["2.0"]
+    jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
     @classmethod
-    def from_json(cls, value: object) -> FocusChangedNotification:
-        """Decode a JSON value; raises `ValidationError` (with JSON paths) if it is not valid."""
+    def from_dict(cls, value: object) -> FocusChangedNotification:
+        """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
+        paths) if it is not valid."""
         _v.validate("FocusChangedNotification", value)
         return cls._from_valid(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> FocusChangedNotification:
+        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
+        return cls.from_dict(_json.loads(text))
 
     @classmethod
     def _from_valid(cls, v: Any) -> FocusChangedNotification:
@@ -2861,11 +3992,24 @@ class FocusChangedNotification:
             extra=_extras(v, _KEYS_FocusChangedNotification),
         )
 
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object for this value, undeclared members last."""
+    def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
+        """The JSON object for this value (wire names, absent fields left out, undeclared
+        members last); checked against the schema unless `validate=False`."""
+        out = self._to_dict()
+        if validate:
+            _v.validate("FocusChangedNotification", out)
+        return out
+
+    def to_json(self, *, validate: bool = True) -> str:
+        """The JSON text for this value (compact, UTF-8 characters as they are)."""
+        return _json.dumps(
+            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
+        )
+
+    def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         out["method"] = self.method
-        out["params"] = self.params.to_json()
+        out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out.update(self.extra)
         return out
@@ -2876,11 +4020,11 @@ class FocusChangedNotification:
 JSONValue: TypeAlias = "str | float | bool | JSONObject | JSONArray | None"
 """Anything that survives a round trip through a JSON encoder."""
 
-JSONObject: TypeAlias = "dict[str, JSONValue]"
+JSONObject: TypeAlias = "Mapping[str, JSONValue]"
 
-JSONArray: TypeAlias = "list[JSONValue]"
+JSONArray: TypeAlias = "Sequence[JSONValue]"
 
-MetaObject: TypeAlias = dict[str, JSON]
+MetaObject: TypeAlias = Mapping[str, JSONInput]
 """Free-form metadata attached to a message. Keys are owned by whoever
 wrote them; receivers pass unknown keys through untouched.
 """

@@ -1,7 +1,7 @@
 """A small MCP client built only on the generated bindings, for the e2e tests.
 
-Every message it sends is a dataclass from the negotiated version's ``models`` turned into JSON by
-``registry.encode``; every message it receives goes through ``registry.parse_message`` (and a
+Every message it sends is a dataclass from the negotiated version's ``models`` turned into the
+wire message by ``registry.request``/``notification``/``result``/``error`` (checked on the way); every message it receives goes through ``registry.parse_message`` (and a
 result through ``registry.parse_result``). ``StdioPeer`` only moves lines.
 
     client = Client(peer, bindings_by_label)
@@ -211,7 +211,7 @@ class Client:
         init = self.call(
             "initialize",
             protocol_version=version,
-            capabilities=m.ClientCapabilities.from_json(self.capabilities_json()),
+            capabilities=m.ClientCapabilities.from_dict(self.capabilities_json()),
             client_info=m.Implementation(**CLIENT_INFO),
         )
         self._use(select(self.available, init.protocol_version), after=self._last_id)
@@ -251,18 +251,11 @@ class Client:
 
     # ------------------------------------------------------------------ building messages
 
-    def _message(self, kind: str, method: str, msg_id: Any, params: Any) -> Any:
-        info = self.bindings.registry.METHODS[method]
-        names = {f.name for f in dataclasses.fields(info.message_class)}
-        fields: dict[str, Any] = {"method": method}
-        if params is not None:
-            fields["params"] = params
-        if "jsonrpc" in names:
-            fields["jsonrpc"] = "2.0"
-        if "id" in names and msg_id is not None:
-            fields["id"] = msg_id
-        obj = info.message_class(**fields)
-        return self.bindings.registry.Message(kind, method, msg_id, obj)
+    def _message(self, method: str, params: Any, **fields: Any) -> Any:
+        """The request or notification object of ``method`` (``method`` and ``jsonrpc`` are
+        defaults; ``fields``: an ``id`` where the version's request classes declare one)."""
+        cls = self.bindings.registry.METHODS[method].message_class
+        return cls(**fields) if params is None else cls(params=params, **fields)
 
     def params(self, method: str, meta: Json | None = None, **fields: Any) -> Any:
         """The params dataclass of ``method`` (None when it takes none and none are needed);
@@ -276,7 +269,7 @@ class Client:
         elif meta:
             names = {f.name for f in dataclasses.fields(cls)}
             if "meta" in names:
-                fields["meta"] = self.bindings.models.RequestParamsMeta.from_json(meta)
+                fields["meta"] = self.bindings.models.RequestParamsMeta.from_dict(meta)
             else:  # this version does not declare _meta on these params: an undeclared member
                 fields["extra"] = {**fields.get("extra", {}), "_meta": meta}
         elif not fields and info.params_optional:
@@ -290,7 +283,7 @@ class Client:
         fields: dict[str, Any] = {
             "io_modelcontextprotocol_protocol_version": self.bindings.version,
             "io_modelcontextprotocol_client_info": m.Implementation(**CLIENT_INFO),
-            "io_modelcontextprotocol_client_capabilities": m.ClientCapabilities.from_json(
+            "io_modelcontextprotocol_client_capabilities": m.ClientCapabilities.from_dict(
                 self.capabilities_json()
             ),
         }
@@ -303,8 +296,7 @@ class Client:
 
     # ------------------------------------------------------------------ sending and receiving
 
-    def _send(self, obj: Any) -> None:
-        wire = self.bindings.registry.encode(obj)
+    def _send(self, wire: Json) -> None:
         self.peer.send_raw(json.dumps(wire, ensure_ascii=False, separators=(",", ":")))
 
     def call(
@@ -321,7 +313,9 @@ class Client:
     def send_request(self, method: str, params: Any) -> int:
         rid = self.peer.next_id()
         self._last_id = rid
-        self._send(self._message("request", method, rid, params))
+        cls = self.bindings.registry.METHODS[method].message_class
+        own = {"id": rid} if "id" in {f.name for f in dataclasses.fields(cls)} else {}
+        self._send(self.bindings.registry.request(self._message(method, params, **own), id=rid))
         return rid
 
     def result_of(self, method: str, rid: Any, *, timeout: float = TIMEOUT) -> Any:
@@ -339,7 +333,7 @@ class Client:
         params = None
         if info.params_class is not None and (fields or meta or not info.params_optional):
             params = info.params_class(**fields)
-        self._send(self._message("notification", method, None, params))
+        self._send(self.bindings.registry.notification(self._message(method, params)))
 
     def pump(self, until: Callable[[], Any], timeout: float, what: str) -> Any:
         """Handle incoming messages until ``until()`` returns something (returned), or fail."""
@@ -391,15 +385,10 @@ class Client:
             self.send_result(msg.id, result)
 
     def send_result(self, msg_id: Any, result: Any) -> None:
-        m, codec = self.bindings.models, self.bindings.codec
-        cls = getattr(m, "JSONRPCResultResponse", None) or m.JSONRPCResponse
-        self._send(cls(jsonrpc="2.0", id=msg_id, result=m.Result.from_json(codec.encode(result))))
+        self._send(self.bindings.registry.result(msg_id, result))
 
     def send_error(self, msg_id: Any, code: int, message: str) -> None:
-        m = self.bindings.models
-        cls = getattr(m, "JSONRPCErrorResponse", None) or m.JSONRPCError
-        error_cls = getattr(m, "Error", None) or m.JSONRPCErrorError
-        self._send(cls(jsonrpc="2.0", id=msg_id, error=error_cls(code=code, message=message)))
+        self._send(self.bindings.registry.error(msg_id, code, message))
 
     # ------------------------------------------------------------------ being the client
 
@@ -410,15 +399,14 @@ class Client:
         if msg.method == "roots/list":
             return m.ListRootsResult(roots=[m.Root(uri=ROOT_URI, name="e2e")])
         if msg.method == "sampling/createMessage":
-            content = m.TextContent(type_="text", text=SAMPLED_TEXT)
+            content = m.TextContent(text=SAMPLED_TEXT)
             return m.CreateMessageResult(
                 role="assistant", content=content, model=SAMPLING_MODEL, stop_reason="endTurn"
             )
         if msg.method == "elicitation/create":
-            wire = self.bindings.codec.encode(params)
-            if wire.get("mode") == "url":
+            schema = getattr(params, "requested_schema", None)  # a plain dict; none in url mode
+            if schema is None or getattr(params, "mode", None) == "url":
                 return m.ElicitResult(action="accept")
-            schema = wire.get("requestedSchema", {})
             return m.ElicitResult(action="accept", content=form_answers(schema))
         if msg.method == "ping":
             return m.Result()

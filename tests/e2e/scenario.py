@@ -88,7 +88,7 @@ def explore(client: Client, plan: Plan) -> Exploration:
         links += outcome.links
 
     for prompt in prompts:
-        args = complete_arguments(client, m.PromptReference(type_="ref/prompt", name=prompt.name),
+        args = complete_arguments(client, m.PromptReference(name=prompt.name),
                                   [(a.name, a.required is True) for a in prompt.arguments or []]
                                   if prompt.arguments is not client.unset else [], plan, out)  # fmt: skip
         try:
@@ -103,7 +103,7 @@ def explore(client: Client, plan: Plan) -> Exploration:
     to_read = resources[: plan.reads] + list(dict.fromkeys(links))[: plan.reads]
     for template in templates:
         names = re.findall(r"\{(\w+)\}", template)
-        ref = m.ResourceTemplateReference(type_="ref/resource", uri=template)
+        ref = m.ResourceTemplateReference(uri=template)
         args = complete_arguments(client, ref, [(n, True) for n in names], plan, out)
         to_read.append(fill_template(template, args))
     for uri in to_read:
