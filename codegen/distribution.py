@@ -27,7 +27,7 @@ from .errors import Diagnostic, Location, SchemaError
 from .jsonout import dumps
 from .jsonschema_out import emit
 from .templating import render, static_source
-from .versions import identify
+from .versions import Version, identify
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
@@ -65,36 +65,45 @@ def render_distribution(
     schemas: list[ir.Resolved], package: str, dist_version: str = DIST_VERSION
 ) -> dict[str, str]:
     """Every file of the distribution (relative to DIR)."""
-    check_package_name(package)
     versions = identify(schemas)
-    project = project_view(package, versions, dist_version)
-    top = TopView(package, project.sources)
+    files = render_top(versions, package, dist_version)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
                   f"--package {package}")  # fmt: skip
-    root = f"{package}/"
-    files: dict[str, str] = {
-        "pyproject.toml": render(TOP + "pyproject.toml.j2", top=top, view=project),
-        root + "py.typed": "",
-        root + "versions.py": format_python(
-            render(TOP + "versions.py.j2", top=top, view=versions_view(versions))
-        ),
-    }
-    init = InitView(
-        example=versions[-1].subpackage if versions else "",
-        versions_exports=tuple(sorted(n for n in _VERSIONS_EXPORTS if n != "versions")),
-        exports=tuple(sorted((*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS), key=_export_order)),
-    )
-    files[root + "__init__.py"] = format_python(render(TOP + "__init__.py.j2", top=top, view=init))
-    header = render(TOP + "_header.j2", top=top)
-    for m in RUNTIME_MODULES:
-        files[root + m.path] = header + static_source(m.source)
     for v in versions:
-        sub = f"{root}{v.subpackage}/"
+        sub = f"{package}/{v.subpackage}/"
         package_files = render_package(
             v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate
         )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = dumps(emit(v.resolved))
+    return files
+
+
+def render_top(
+    versions: tuple[Version, ...], package: str, dist_version: str = DIST_VERSION
+) -> dict[str, str]:
+    """The files of the distribution other than the version subpackages: pyproject.toml, the
+    package's __init__, py.typed, the runtime and versions.py."""
+    check_package_name(package)
+    project = project_view(package, versions, dist_version)
+    top = TopView(package, project.sources)
+    root = f"{package}/"
+    init = InitView(
+        example=versions[-1].subpackage if versions else "",
+        versions_exports=tuple(sorted(n for n in _VERSIONS_EXPORTS if n != "versions")),
+        exports=tuple(sorted((*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS), key=_export_order)),
+    )
+    header = render(TOP + "_header.j2", top=top)
+    files: dict[str, str] = {
+        "pyproject.toml": render(TOP + "pyproject.toml.j2", top=top, view=project),
+        root + "__init__.py": format_python(render(TOP + "__init__.py.j2", top=top, view=init)),
+        root + "py.typed": "",
+        root + "versions.py": format_python(
+            render(TOP + "versions.py.j2", top=top, view=versions_view(versions))
+        ),
+    }
+    for m in RUNTIME_MODULES:
+        files[root + m.path] = header + static_source(m.source)
     return files
 
 
