@@ -313,7 +313,7 @@ def test_discover_era_negotiation(official_top: ModuleType) -> None:
 
 # -- installed, type-checked as a user does ---------------------------------------------------
 
-_EXPECT = re.compile(r"#\s*expect:\s*([\w-]+)")
+_EXPECT = re.compile(r"#\s*expect:\s*([a-z][a-z-]*)$")
 
 
 def _install(dist: Path, venv: Path) -> Path:

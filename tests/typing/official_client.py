@@ -22,7 +22,7 @@ arguments = None if params.arguments is UNSET else params.arguments
 
 chosen: str = versions.choose_version(["2025-11-25", "2026-07-28"])
 request = versions.with_version({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, chosen)
-later = n.CallToolRequestParams(name="echo")
+later = n.Implementation(name="client", version="1.0")
 try:
     message = parse_message(request, version=chosen, direction="client_to_server")
     kind: str = message.kind
