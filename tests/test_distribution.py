@@ -94,6 +94,7 @@ def test_pyproject(example_files: dict[str, str]) -> None:
     assert data["project"]["requires-python"] == ">=3.10"
 
 
+@pytest.mark.slow
 def test_top_level_passes_mypy_and_ruff(example_root: Path, tmp_path: Path) -> None:
     pkg = example_root / PACKAGE
     proc = mypy_strict([pkg], tmp_path / ".mypy-cache")
