@@ -20,13 +20,23 @@ EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from .outputs import render_all
-    from .pipeline import load, read_overrides
+    from .outputs import render_all, render_distribution
+    from .pipeline import load_many, read_overrides
     from .write import differences, write_tree
 
-    resolved = load(args.schema, read_overrides(args.names))
-    report_warnings(resolved)
-    files = render_all(resolved)
+    if len(args.schema) > 1 and args.package is None:
+        print(
+            "mcp-codegen: several schemas make one distribution: give its import name with "
+            "--package NAME (e.g. --package mcp_types)",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    loaded = load_many(args.schema, read_overrides(args.names))
+    report_warnings(*loaded)
+    if args.package is None:
+        files = render_all(loaded[0])
+    else:
+        files = render_distribution(loaded, args.package, args.dist_version)
     target = Path(args.output)
     if args.check:
         stale = differences(target, files)
@@ -76,9 +86,32 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         description="Generate Python bindings, validators, a method registry and JSON Schema from an "
         "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, registry, fetch (each has --help).",
     )
-    _add_schema(main)
     main.add_argument(
-        "-o", "--output", default="out", help="output package directory (default: ./out)"
+        "schema",
+        nargs="+",
+        help="path to a schema.ts; several (oldest first, with --package) make one distribution",
+    )
+    main.add_argument(
+        "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
+    )
+    main.add_argument(
+        "-o",
+        "--output",
+        default="out",
+        help="output directory (default: ./out): the package itself for one schema without "
+        "--package, else the distribution (pyproject.toml and the package NAME)",
+    )
+    main.add_argument(
+        "--package",
+        metavar="NAME",
+        help="write an installable distribution whose package NAME has a subpackage per "
+        "protocol version (required with several schemas)",
+    )
+    main.add_argument(
+        "--dist-version",
+        default="0.1.0",
+        metavar="VERSION",
+        help="the distribution's version in pyproject.toml (default: 0.1.0)",
     )
     main.add_argument(
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"

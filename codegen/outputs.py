@@ -1,4 +1,4 @@
-"""Everything the main job writes for one schema, as relative path -> text. Pure: IR in, text out."""
+"""Everything the main job writes, as relative path -> text. Pure: IR in, text out."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from .jsonout import dumps
 
 
 def render_all(resolved: ir.Resolved) -> dict[str, str]:
+    """One schema without --package: the package itself (its runtime included), its JSON
+    Schema and its IR."""
     from .jsonschema_out import emit
 
     files: dict[str, str] = {
@@ -18,3 +20,12 @@ def render_all(resolved: ir.Resolved) -> dict[str, str]:
         render_package(resolved)
     )  # the Python package: __init__, models, codec, validators
     return files
+
+
+def render_distribution(
+    schemas: list[ir.Resolved], package: str, dist_version: str
+) -> dict[str, str]:
+    """Schemas with --package: one installable distribution (layout: codegen/distribution.py)."""
+    from .distribution import render_distribution as render
+
+    return render(schemas, package, dist_version)

@@ -3,8 +3,8 @@ inline schemas (the 2024 style, where messages extend `Request` and the JSON-RPC
 separate, with batches and a task-augmented request; and the 2026 style, with requests carried
 inside an input-required result and an explicit `XResultResponse`): the table, parse_message /
 parse_result / encode round trips, exact error messages, only `ValidationError` on bad input,
-mypy --strict and ruff on the output (with a typed client), and the cross-version module of
-`mcp-codegen registry --format python` against its golden file.
+and mypy --strict and ruff on the output (with a typed client). The cross-version tables are
+the distribution's (tests/test_distribution.py).
 
 The official versions are in tests/test_registry_official.py.
 """
@@ -36,14 +36,11 @@ from random_schemas import instance as random_instance
 
 from codegen import ir
 from codegen.bindings import render_package
-from codegen.cli import main
 from codegen.methods import method_model
 from codegen.pipeline import load, load_text
 
 V1 = REPO / "schemas" / "example" / "v1" / "schema.ts"
 V2 = REPO / "schemas" / "example" / "v2" / "schema.ts"
-GOLDEN_VERSIONS = REPO / "generated" / "example_method_versions.py"
-UPDATE = "pytest --update-golden tests/test_registry.py"
 
 # A 2024-style protocol: messages extend Request/Notification, the envelope is separate,
 # JSONRPCMessage has a batch member, `call` is task-augmented (CreateTaskResult instead).
@@ -588,41 +585,6 @@ def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
     proc = ruff_check(packages)
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
-
-
-# -- the cross-version module ---------------------------------------------------------------------
-
-
-def test_cross_version_module(
-    tmp_path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(REPO)
-    out = tmp_path / "method_versions.py"
-    args = ["registry", "schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"]
-    assert main([*args, "--format", "python", "-o", str(out)]) == 0
-    text = out.read_text(encoding="utf-8")
-    if update_golden:
-        GOLDEN_VERSIONS.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN_VERSIONS.write_text(text, encoding="utf-8")
-    assert text == GOLDEN_VERSIONS.read_text(encoding="utf-8"), (
-        f"golden file differs; run: {UPDATE}"
-    )
-    module = import_package(tmp_path, "method_versions")
-    assert module.VERSIONS == ("v1", "v2")
-    assert module.PROTOCOL_VERSIONS == {"v1": "1.0", "v2": "2.0"}
-    assert module.METHOD_VERSIONS["widgets/lock"] == ("v1",)
-    assert module.METHOD_VERSIONS["widgets/watch"] == ("v2",)
-    assert module.METHOD_VERSIONS["ping"] == ("v1", "v2")
-    assert module.versions_of("nope") == ()
-    v1, v2 = method_model(load(str(V1))), method_model(load(str(V2)))
-    assert set(module.METHOD_VERSIONS) == {m.method for m in (*v1.methods, *v2.methods)}
-    proc = mypy_strict([out], tmp_path / ".mypy-cache")
-    assert proc.returncode == 0, proc.stdout
-
-
-def test_cross_version_duplicate_labels(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["registry", str(V1), str(V1), "--format", "python"]) == 2
-    assert capsys.readouterr().err == f"{V1}:1:1: version label 'v1' is also that of {V1}\n"
 
 
 # A request type whose schema name is taken by Python in the generated modules (`Literal` is

@@ -4,6 +4,10 @@ IR -> views (plain template contexts) -> Jinja2 templates -> black -> files; the
 not depend on the schema are real source under templates/python/static/, copied under the
 generated-file header. `render_package` returns the package's files as relative path -> text;
 `MODULES` lists them, so adding a module is one more `Module` or `StaticModule` entry.
+
+The static modules are the runtime: a distribution of several versions (codegen/distribution.py)
+writes them once at its top and renders each version's other modules with `runtime=".."`, so
+every generated module imports the runtime through that one prefix.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from ..templating import render, static_source
 from . import registry_views
 from .analysis import TypeIndex
 from .pyformat import format_python
+from .pyimports import parents_first
 from .validator_views import validators_view
 from .views import (
     Context,
@@ -64,16 +69,29 @@ MODULES: tuple[Module | StaticModule, ...] = (
 )
 
 
+RUNTIME_MODULES: tuple[StaticModule, ...] = tuple(m for m in MODULES if isinstance(m, StaticModule))
+"""The modules shared by every version of a distribution."""
+VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, Module))
+"""The modules of one version (a distribution's version subpackage)."""
+
+
 def render_package(
-    resolved: ir.Resolved, modules: tuple[Module | StaticModule, ...] = MODULES
+    resolved: ir.Resolved,
+    modules: tuple[Module | StaticModule, ...] = MODULES,
+    *,
+    runtime: str = ".",
+    regenerate: str | None = None,
 ) -> dict[str, str]:
-    """Every file of the generated package, formatted (relative path -> text)."""
-    ctx = Context(resolved, TypeIndex(resolved))
-    header = header_view(resolved)
+    """Every file of the generated package, formatted (relative path -> text). `runtime`: the
+    relative import prefix of the package holding _runtime.py and _protocol.py; `regenerate`:
+    the command the headers name (default: the one-schema command)."""
+    ctx = Context(resolved, TypeIndex(resolved), runtime)
+    header = header_view(resolved, regenerate)
     out = {}
     for m in modules:
         if isinstance(m, StaticModule):
             out[m.path] = render(HEADER, header=header) + static_source(m.source)
         else:
-            out[m.path] = format_python(render(m.template, header=header, view=m.view(ctx)))
+            text = render(m.template, header=header, view=m.view(ctx), runtime=runtime)
+            out[m.path] = format_python(text if runtime == "." else parents_first(text))
     return out

@@ -4,6 +4,7 @@ in the order ruff's isort rules expect (so generated code passes `ruff check` as
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import re
@@ -46,3 +47,27 @@ def import_lines(module: str, names: list[str]) -> tuple[str, ...]:
 
     statements.sort(key=functools.cmp_to_key(cmp))
     return tuple(f"from {module} import {', '.join(s)}" for s in statements)
+
+
+def parents_first(source: str) -> str:
+    """Each run of consecutive top-level relative imports reordered furthest parent first
+    (`from .. import x` before `from . import y`), as isort wants; stable otherwise. Version
+    subpackages of a distribution import the shared runtime from `..`."""
+    lines = source.splitlines(keepends=True)
+    body = ast.parse(source).body
+    runs: list[list[ast.ImportFrom]] = []
+    for prev, node in zip([None, *body], body):
+        if not (isinstance(node, ast.ImportFrom) and node.level > 0):
+            continue
+        if runs and prev is runs[-1][-1]:
+            runs[-1].append(node)
+        else:
+            runs.append([node])
+    for run in reversed(runs):
+        start, end = run[0].lineno - 1, run[-1].end_lineno or run[-1].lineno
+        chunks = [("".join(lines[n.lineno - 1 : n.end_lineno]), n.level) for n in run]
+        if end - start != sum(c.count("\n") for c, _ in chunks):
+            continue  # comments or blank lines between them: leave the run as it is
+        ordered = sorted(chunks, key=lambda chunk: -chunk[1])
+        lines[start:end] = [text for text, _ in ordered]
+    return "".join(lines)

@@ -1,6 +1,6 @@
 """View models of the method registries: `registry.py` in each generated package (the method table
 of codegen.methods with the Python classes of each method's types, and the JSON-RPC envelope
-types of the schema), and the cross-version module of `mcp-codegen registry --format python`.
+types of the schema). The cross-version tables are codegen/bindings/versions_views.py's.
 
 Pure: resolved IR (or method models) in, plain template contexts out. Every Python expression a
 template writes (literals, `_m.Class` references, hints) is computed here.
@@ -12,11 +12,8 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .. import ir
-from ..errors import Diagnostic, Location, SchemaError
-from ..methods import ENVELOPE_UNION, Method, MethodModel, method_model
-from ..templating import render
+from ..methods import ENVELOPE_UNION, Method, method_model
 from .analysis import TypeIndex
-from .pyformat import format_python
 from .pyimports import uses
 from .shapes import is_class_obj
 from .text import comment, literal, sort_imports
@@ -233,47 +230,3 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
 def package_view(ctx: Context) -> RegistryView:
     """The view of registry.py for `codegen.bindings.render_package`."""
     return registry_view(ctx.resolved, ctx.index)
-
-
-# -- the cross-version module (`mcp-codegen registry ... --format python`) ----------------------
-
-
-@dataclass(frozen=True)
-class VersionsView:
-    sources: tuple[str, ...]  # comment lines: "2025-06-18: schema.ts sha256 ..."
-    versions: tuple[str, ...]  # Python literals of the labels, in the order given
-    protocol_versions: tuple[tuple[str, str], ...]  # (label literal, declared version literal)
-    method_versions: tuple[tuple[str, str], ...]  # (method literal, tuple of label literals)
-
-
-def versions_view(schemas: list[tuple[str, ir.Resolved, MethodModel]]) -> VersionsView:
-    """`schemas`: (label, resolved schema, its method model), oldest first. Labels must differ
-    (two schemas with one label are reported with both files)."""
-    first: dict[str, str] = {}
-    problems = []
-    for label, resolved, _ in schemas:
-        if label in first:
-            problems.append(Diagnostic(Location(resolved.source, 1, 1),
-                                       f"version label '{label}' is also that of {first[label]}"))  # fmt: skip
-        first.setdefault(label, resolved.source)
-    if problems:
-        raise SchemaError(problems)
-    labels = [label for label, _, _ in schemas]
-    names = sorted({m.method for _, _, model in schemas for m in model.methods})
-    method_versions = tuple(
-        (literal(n), _tuple([literal(label) for label, _, model in schemas if model.get(n)]))
-        for n in names
-    )
-    return VersionsView(
-        sources=tuple(comment(f"{label}: sha256 {r.sha256}") for label, r, _ in schemas),
-        versions=tuple(literal(label) for label in labels),
-        protocol_versions=tuple(
-            (literal(label), literal(model.protocol_version)) for label, _, model in schemas
-        ),
-        method_versions=method_versions,
-    )
-
-
-def versions_module(schemas: list[tuple[str, ir.Resolved, MethodModel]]) -> str:
-    """The text of the cross-version module (formatted like the generated packages)."""
-    return format_python(render("python/method_versions.py.j2", view=versions_view(schemas)))

@@ -21,6 +21,7 @@ from .text import comment, doc_text, docstring, literal, sort_all, sort_imports
 class Context:
     resolved: ir.Resolved
     index: TypeIndex
+    runtime: str = "."  # the relative import prefix of the package holding _runtime.py
 
     @cached_property
     def hints(self) -> Hints:
@@ -32,11 +33,16 @@ class HeaderView:
     source: str  # file name only: the output must not depend on where the schema was read
     sha256: str
     title: str
+    regenerate: str  # the command that writes this file again (in the header's "Do not edit")
 
 
-def header_view(resolved: ir.Resolved) -> HeaderView:
+def header_view(resolved: ir.Resolved, regenerate: str | None = None) -> HeaderView:
+    """`regenerate`: the command for the header; default, the one-schema package's command."""
     name = PurePath(resolved.source).name
-    return HeaderView(comment(name), resolved.sha256, comment(f"the protocol schema in {name}"))
+    command = regenerate if regenerate is not None else f"mcp-codegen {name} -o <this directory>"
+    return HeaderView(
+        comment(name), resolved.sha256, comment(f"the protocol schema in {name}"), comment(command)
+    )
 
 
 @dataclass(frozen=True)
@@ -219,7 +225,7 @@ def models_view(ctx: Context) -> ModelsView:
             if (n == "Callable" and any(s.table for s in selectors)) or uses([n], hint_text)
         ),
         imports=tuple(typing_imports),
-        runtime_imports=import_lines("._runtime", runtime_used),
+        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime_used),
         consts=consts,
         aliases=tuple(aliases),
         classes=classes,

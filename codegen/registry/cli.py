@@ -75,12 +75,7 @@ def cmd_registry(args: argparse.Namespace) -> int:
 
     report_warnings(*loaded)
     models = [(label, method_model(resolved)) for label, resolved in schemas]
-    if args.format == "python":
-        from ..bindings.registry_views import versions_module
-
-        text = versions_module([(label, r, m) for (label, r), (_, m) in zip(schemas, models)])
-    else:
-        text = as_json(models) if args.format == "json" else table(models)
+    text = as_json(models) if args.format == "json" else table(models)
     from ..write import write_output
 
     write_output(text, args.output)
@@ -106,10 +101,10 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=["md", "json", "python"],
+        choices=["md", "json"],
         default="md",
-        help="output format (default: md); python: a module with METHOD_VERSIONS (method -> "
-        "the versions that define it)",
+        help="output format (default: md); the cross-version tables for Python are the "
+        "versions.py of a distribution (mcp-codegen A.ts B.ts ... --package NAME)",
     )
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument(

@@ -1,0 +1,113 @@
+"""The layout of one installable distribution for several schemas, as relative path -> text.
+Pure: resolved IR in, text out.
+
+    DIR/pyproject.toml              name, version, no dependencies, the flit_core backend
+    DIR/NAME/__init__.py            re-exports the runtime and NAME.versions
+    DIR/NAME/py.typed               the package is typed (PEP 561)
+    DIR/NAME/_runtime.py            one runtime and one _protocol for every version, so `UNSET`,
+    DIR/NAME/_protocol.py           `ValidationError` and `ProtocolError` are the same objects
+    DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
+    DIR/NAME/<subpackage>/...       one version's bindings (codegen.bindings.VERSION_MODULES,
+                                    importing the runtime as `.._runtime`) and its schema.json
+
+The subpackage of each schema and which schemas answer negotiation: codegen/versions.py.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass
+
+from . import ir
+from .bindings import RUNTIME_MODULES, VERSION_MODULES, render_package
+from .bindings.pyformat import format_python
+from .bindings.versions_views import project_view, versions_view
+from .errors import Diagnostic, Location, SchemaError
+from .jsonout import dumps
+from .jsonschema_out import emit
+from .templating import render, static_source
+from .versions import Version, identify
+
+DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
+TOP = "python/dist/"  # the templates of the top level
+
+
+@dataclass(frozen=True)
+class TopView:
+    """What every top-level file's header says."""
+
+    package: str
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class InitView:
+    example: str  # one subpackage, for the docstring
+    versions_exports: tuple[str, ...]
+    exports: tuple[str, ...]
+
+
+_RUNTIME_EXPORTS = ("JSON", "UNSET", "ErrorDetail", "Message", "MethodInfo", "ProtocolError",
+                    "UnknownMethodError", "UnsetType", "ValidationError", "WrongDirectionError")  # fmt: skip
+_VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "UnsupportedVersionError",
+                     "bindings", "encode", "parse_message", "parse_result", "versions")  # fmt: skip
+
+
+def check_package_name(name: str) -> None:
+    """A distribution's import name: a lower-case identifier (it is the wheel's module too)."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or keyword.iskeyword(name):
+        message = f"--package {name!r}: expected a lower-case Python identifier (like mcp_types)"
+        raise SchemaError([Diagnostic(Location("<command line>", 1, 1), message)])
+
+
+def render_distribution(
+    schemas: list[ir.Resolved], package: str, dist_version: str = DIST_VERSION
+) -> dict[str, str]:
+    """Every file of the distribution (relative to DIR)."""
+    versions = identify(schemas)
+    files = render_top(versions, package, dist_version)
+    regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
+                  f"--package {package}")  # fmt: skip
+    for v in versions:
+        sub = f"{package}/{v.subpackage}/"
+        package_files = render_package(
+            v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate
+        )
+        files.update({sub + path: text for path, text in package_files.items()})
+        files[sub + "schema.json"] = dumps(emit(v.resolved))
+    return files
+
+
+def render_top(
+    versions: tuple[Version, ...], package: str, dist_version: str = DIST_VERSION
+) -> dict[str, str]:
+    """The files of the distribution other than the version subpackages: pyproject.toml, the
+    package's __init__, py.typed, the runtime and versions.py."""
+    check_package_name(package)
+    project = project_view(package, versions, dist_version)
+    top = TopView(package, project.sources)
+    root = f"{package}/"
+    init = InitView(
+        example=versions[-1].subpackage if versions else "",
+        versions_exports=tuple(sorted(n for n in _VERSIONS_EXPORTS if n != "versions")),
+        exports=tuple(sorted((*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS), key=_export_order)),
+    )
+    header = render(TOP + "_header.j2", top=top)
+    files: dict[str, str] = {
+        "pyproject.toml": render(TOP + "pyproject.toml.j2", top=top, view=project),
+        root + "__init__.py": format_python(render(TOP + "__init__.py.j2", top=top, view=init)),
+        root + "py.typed": "",
+        root + "versions.py": format_python(
+            render(TOP + "versions.py.j2", top=top, view=versions_view(versions))
+        ),
+    }
+    for m in RUNTIME_MODULES:
+        files[root + m.path] = header + static_source(m.source)
+    return files
+
+
+def _export_order(name: str) -> tuple[int, str]:
+    """`__all__` as ruff sorts it: constants, then classes, then functions and modules."""
+    kind = 0 if name.isupper() else 1 if name[0].isupper() else 2
+    return (kind, name)
