@@ -37,13 +37,15 @@ from ._protocol import (
     Via,
     WrongDirectionError,
 )
-from ._runtime import JSON, UNSET, ErrorDetail, ValidationError  # noqa: F401 (importable from here)
+from ._runtime import JSON, UNSET, ErrorDetail, ValidationError
 
 __all__ = [
+    "JSON",
     "METHODS",
     "PROTOCOL_VERSION",
     "ClassOrUnion",
     "Direction",
+    "ErrorDetail",
     "Kind",
     "Message",
     "MessageKind",
@@ -55,6 +57,7 @@ __all__ = [
     "ResponseObject",
     "ResultObject",
     "UnknownMethodError",
+    "ValidationError",
     "Via",
     "WrongDirectionError",
     "encode",
