@@ -141,6 +141,39 @@ def generate_all(spec_root: Path, out_dir: Path, labels: Iterable[str]) -> dict[
     return out
 
 
+DIST_PACKAGE = "mcp_bindings"
+"""The package name of the multi-version distribution (the name examples/client.py imports)."""
+
+
+def generate_distribution(
+    spec_root: Path, out_dir: Path, labels: Iterable[str], package: str = DIST_PACKAGE
+) -> Path:
+    """One ``mcp-codegen A.ts B.ts ... --package`` run for ``labels`` (oldest first) into
+    ``out_dir``; returns the distribution's directory (the one to put on ``sys.path``).
+    ``MCP_E2E_CACHE`` keeps it between runs, keyed by the generator and every schema."""
+    schemas = [spec_root / label / "schema.ts" for label in labels]
+    cache = os.environ.get("MCP_E2E_CACHE")
+    if cache:
+        h = hashlib.sha256(_generator_digest().encode() + package.encode())
+        for schema in schemas:
+            h.update(schema.read_bytes())
+        out_dir = Path(cache).resolve() / f"dist-{h.hexdigest()[:16]}"
+    if not (out_dir / package / "versions.py").is_file():
+        cmd = [*codegen_argv(), *map(str, schemas), "-o", str(out_dir), "--package", package]
+        proc = subprocess.run(
+            cmd,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=GENERATE_TIMEOUT * len(schemas),
+        )
+        if proc.returncode != 0:
+            raise RuntimeError(
+                f"`{' '.join(cmd)}` failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+            )
+    return out_dir
+
+
 def select(available: Mapping[str, Bindings], version: str) -> Bindings:
     """The bindings for protocol ``version`` (by ``registry.PROTOCOL_VERSION``); a package whose
     spec label is that version wins over another that also claims it (the draft)."""

@@ -4,7 +4,8 @@
 an unavailable peer skips locally and fails under ``CI=true``; ``argv`` gives it for each
 ``peer_name`` in turn. ``spawn`` starts ``StdioPeer``s that are closed after the test; when a
 test fails, their transcripts and stderr join the report.
-``bindings`` (session scope) generates the packages the bindings-driven client uses.
+``bindings`` (session scope) generates the packages the bindings-driven client uses;
+``distribution`` (session scope) the one multi-version distribution examples/client.py imports.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from corpus import in_ci
 
-from .bindings import VERSIONS, Bindings, generate_all
+from .bindings import VERSIONS, Bindings, generate_all, generate_distribution
 from .peers import PeerUnavailable, ensure_node_peer, python_peer_argv
 from .stdio import StdioPeer
 
@@ -61,6 +62,13 @@ def argv(peer_name: str, request: pytest.FixtureRequest) -> list[str]:
 def bindings(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Bindings]:
     """Generated packages for every version in ``bindings.VERSIONS``, once per run (temp dir)."""
     return generate_all(spec_root, tmp_path_factory.mktemp("e2e_bindings"), VERSIONS)
+
+
+@pytest.fixture(scope="session")
+def distribution(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One multi-version distribution for every version in ``bindings.VERSIONS`` (package
+    ``bindings.DIST_PACKAGE``), once per run; the directory to put on ``sys.path``."""
+    return generate_distribution(spec_root, tmp_path_factory.mktemp("e2e_dist"), VERSIONS)
 
 
 @pytest.fixture
