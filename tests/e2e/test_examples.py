@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .bindings import VERSIONS, Bindings
+from .bindings import VERSIONS
 from .test_bindings_e2e import NEGOTIATED
 
 pytestmark = pytest.mark.spec
@@ -28,10 +28,10 @@ CALLS = {
 
 @pytest.mark.parametrize("peer_name", sorted(CALLS))
 def test_call_tools_example(
-    peer_name: str, bindings: dict[str, Bindings], request: pytest.FixtureRequest
+    peer_name: str, single_package: Path, request: pytest.FixtureRequest
 ) -> None:
     argv: list[str] = request.getfixturevalue(f"{peer_name}_peer")
-    package = Path(bindings["2025-11-25"].package.__file__ or "").parent
+    package = single_package
     tools, expected = CALLS[peer_name]
     cmd = [sys.executable, str(EXAMPLE), str(package), tools, "--", *argv]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False)
