@@ -1,16 +1,19 @@
-"""Generated bindings for the e2e tests: one ``mcp-codegen`` run per official protocol version.
+"""Generated bindings for the e2e tests: one multi-version distribution of every protocol version
+the peers speak.
 
-``generate_all(spec_root, out_dir, labels)`` runs the CLI once per version (concurrently, each
-bounded by a timeout) into ``out_dir/<package>``, imports each package under a unique name and
-returns ``Bindings`` by spec directory label ("2025-06-18", ..., "draft"). Output goes to a temp
-dir only: generated packages carry spec prose and are never committed.
+``generate_distribution(spec_root, out_dir, labels)`` runs ``mcp-codegen A.ts B.ts ... -o OUT
+--package mcp_bindings`` once (bounded by a timeout); ``load_distribution(out, labels)`` imports
+it and returns ``Bindings`` by spec directory label ("2025-06-18", ..., "draft"): each version's
+subpackage (``mcp_bindings.bindings(label)``) and its modules, all sharing one runtime.
+``generate_package`` writes one version's single package (what examples/call_tools.py takes).
+Output goes to a temp dir only: generated packages carry spec prose and are never committed.
 
-Set ``MCP_E2E_CACHE`` to a directory to keep the packages between runs (local iteration): they
-are stored under a key hashed from the schema and every file of ``codegen/`` and ``templates/``,
-so any change to the generator regenerates them.
+Set ``MCP_E2E_CACHE`` to a directory to keep the output between runs (local iteration): it is
+stored under a key hashed from the schemas and every file of ``codegen/`` and ``templates/``, so
+any change to the generator regenerates it.
 
-``select(available, version)`` is how a client picks bindings after negotiation: the package whose
-``registry.PROTOCOL_VERSION`` is the version the server answered with.
+``select(available, version)`` is how a client picks bindings after negotiation: the version
+whose ``registry.PROTOCOL_VERSION`` is the version the server answered with.
 """
 
 from __future__ import annotations
@@ -21,9 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -32,21 +33,20 @@ from typing import Any
 from bindings_support import import_package
 
 VERSIONS = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
-"""The spec labels the e2e client has bindings for (the ``bindings`` fixture generates these)."""
-GENERATE_TIMEOUT = 300.0  # one schema; a loaded CI machine takes ~10-25 s
+"""The spec labels the e2e client has bindings for (all in the one distribution, oldest first)."""
+GENERATE_TIMEOUT = 300.0  # per schema; a loaded CI machine takes ~10-25 s for one
 
 
 @dataclass(frozen=True)
 class Bindings:
-    """One generated package and the modules the client uses."""
+    """One version of the distribution: its subpackage and the modules the client uses."""
 
     label: str  # the spec directory it came from ("2025-11-25", "draft", ...)
-    package: ModuleType
+    package: ModuleType  # the version's subpackage (UNSET, decode, encode, ...)
     registry: Any
     models: Any
     codec: Any
     validators: Any
-    generate_seconds: float = 0.0
 
     @property
     def version(self) -> str:
@@ -65,10 +65,6 @@ class Bindings:
         return self.label if self.label == self.version else f"{self.label} ({self.version})"
 
 
-def package_name(label: str) -> str:
-    return "e2e_mcp_" + "".join(c if c.isalnum() else "_" for c in label.lower())
-
-
 def codegen_argv() -> list[str]:
     """The ``mcp-codegen`` console script of this interpreter's environment (else ``-m``)."""
     script = Path(sys.executable).parent / "mcp-codegen"
@@ -76,19 +72,6 @@ def codegen_argv() -> list[str]:
         return [str(script)]
     found = shutil.which("mcp-codegen")
     return [found] if found else [sys.executable, "-m", "codegen"]
-
-
-def _generate(schema: Path, out: Path) -> float:
-    start = time.monotonic()
-    cmd = [*codegen_argv(), str(schema), "-o", str(out)]
-    proc = subprocess.run(
-        cmd, capture_output=True, text=True, check=False, timeout=GENERATE_TIMEOUT
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(
-            f"`{' '.join(cmd)}` failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
-        )
-    return time.monotonic() - start
 
 
 REPO = Path(__file__).resolve().parents[2]
@@ -103,40 +86,67 @@ def _generator_digest() -> str:
     return h.hexdigest()
 
 
-def generate_all(spec_root: Path, out_dir: Path, labels: Iterable[str]) -> dict[str, Bindings]:
-    labels = list(labels)
+def _run_codegen(schemas: list[Path], out: Path, *options: str) -> None:
+    cmd = [*codegen_argv(), *map(str, schemas), "-o", str(out), *options]
+    timeout = GENERATE_TIMEOUT * len(schemas)
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"`{' '.join(cmd)}` failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+        )
+
+
+def _cached(out_dir: Path, schemas: list[Path], tag: str) -> Path:
+    """``out_dir``, or with ``MCP_E2E_CACHE`` the cache entry of this generator and input."""
     cache = os.environ.get("MCP_E2E_CACHE")
-    if cache:
-        generator = _generator_digest()
-        out_dir = Path(cache).resolve()
-    dirs: dict[str, Path] = {}
-    for label in labels:
-        dirs[label] = out_dir
-        if cache:
-            schema = (spec_root / label / "schema.ts").read_bytes()
-            key = hashlib.sha256(generator.encode() + schema).hexdigest()[:16]
-            dirs[label] = out_dir / f"{label}-{key}"
-    todo = [x for x in labels if not (dirs[x] / package_name(x) / "registry.py").is_file()]
-    with ThreadPoolExecutor(max_workers=len(todo) or 1) as pool:
-        futures = {
-            label: pool.submit(
-                _generate, spec_root / label / "schema.ts", dirs[label] / package_name(label)
-            )
-            for label in todo
-        }
-        seconds = {label: futures[label].result() if label in futures else 0.0 for label in labels}
+    if not cache:
+        return out_dir
+    h = hashlib.sha256(_generator_digest().encode() + tag.encode())
+    for schema in schemas:
+        h.update(schema.read_bytes())
+    return Path(cache).resolve() / f"{tag}-{h.hexdigest()[:16]}"
+
+
+def generate_package(spec_root: Path, out_dir: Path, label: str, name: str) -> Path:
+    """One version's single package ``name`` (``mcp-codegen SCHEMA.ts -o``); its directory."""
+    schemas = [spec_root / label / "schema.ts"]
+    out = _cached(out_dir, schemas, name) / name
+    if not (out / "registry.py").is_file():
+        _run_codegen(schemas, out)
+    return out
+
+
+DIST_PACKAGE = "mcp_bindings"
+"""The package name of the multi-version distribution (the name examples/client.py imports)."""
+
+
+def generate_distribution(
+    spec_root: Path, out_dir: Path, labels: Iterable[str], package: str = DIST_PACKAGE
+) -> Path:
+    """One ``mcp-codegen A.ts B.ts ... --package`` run for ``labels`` (oldest first) into
+    ``out_dir``; returns the distribution's directory (the one to put on ``sys.path``)."""
+    schemas = [spec_root / label / "schema.ts" for label in labels]
+    out = _cached(out_dir, schemas, f"dist-{package}")
+    if not (out / package / "versions.py").is_file():
+        _run_codegen(schemas, out, "--package", package)
+    return out
+
+
+def load_distribution(
+    root: Path, labels: Iterable[str], package: str = DIST_PACKAGE
+) -> dict[str, Bindings]:
+    """Import the distribution at ``root`` and return each version's ``Bindings`` by label."""
+    top = import_package(root, package)
     out: dict[str, Bindings] = {}
     for label in labels:
-        name = package_name(label)
-        pkg = import_package(dirs[label], name)
+        sub = top.bindings(label)  # a version, or a draft's label: the spec directory names
         out[label] = Bindings(
             label=label,
-            package=pkg,
-            registry=importlib.import_module(f"{name}.registry"),
-            models=importlib.import_module(f"{name}.models"),
-            codec=importlib.import_module(f"{name}.codec"),
-            validators=importlib.import_module(f"{name}.validators"),
-            generate_seconds=seconds[label],
+            package=sub,
+            registry=top.versions.registry(label),
+            models=importlib.import_module(f"{sub.__name__}.models"),
+            codec=importlib.import_module(f"{sub.__name__}.codec"),
+            validators=importlib.import_module(f"{sub.__name__}.validators"),
         )
     return out
 

@@ -4,7 +4,9 @@
 an unavailable peer skips locally and fails under ``CI=true``; ``argv`` gives it for each
 ``peer_name`` in turn. ``spawn`` starts ``StdioPeer``s that are closed after the test; when a
 test fails, their transcripts and stderr join the report.
-``bindings`` (session scope) generates the packages the bindings-driven client uses.
+``distribution`` (session scope) generates the one multi-version distribution; ``bindings``
+imports each version of it for the bindings-driven client; ``single_package`` is one version's
+package for examples/call_tools.py.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from typing import Any
 import pytest
 from corpus import in_ci
 
-from .bindings import VERSIONS, Bindings, generate_all
+from .bindings import (
+    VERSIONS,
+    Bindings,
+    generate_distribution,
+    generate_package,
+    load_distribution,
+)
 from .peers import PeerUnavailable, ensure_node_peer, python_peer_argv
 from .stdio import StdioPeer
 
@@ -58,9 +66,23 @@ def argv(peer_name: str, request: pytest.FixtureRequest) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def bindings(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Bindings]:
-    """Generated packages for every version in ``bindings.VERSIONS``, once per run (temp dir)."""
-    return generate_all(spec_root, tmp_path_factory.mktemp("e2e_bindings"), VERSIONS)
+def distribution(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One multi-version distribution for every version in ``bindings.VERSIONS`` (package
+    ``bindings.DIST_PACKAGE``), once per run; the directory to put on ``sys.path``."""
+    return generate_distribution(spec_root, tmp_path_factory.mktemp("e2e_dist"), VERSIONS)
+
+
+@pytest.fixture(scope="session")
+def bindings(distribution: Path) -> dict[str, Bindings]:
+    """Every version of ``distribution``, imported, by spec label."""
+    return load_distribution(distribution, VERSIONS)
+
+
+@pytest.fixture(scope="session")
+def single_package(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 2025-11-25 single package (``mcp-codegen SCHEMA.ts -o``) examples/call_tools.py takes."""
+    out = tmp_path_factory.mktemp("e2e_single")
+    return generate_package(spec_root, out, "2025-11-25", "e2e_mcp_2025_11_25")
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """The generated bindings on real traffic: a client built only on them drives real MCP servers.
 
-For each peer (server-everything on node, the official Python SDK server) and each protocol
-version the client asks for, ``Client.connect`` negotiates and picks the bindings of the version
+The client's bindings are the versions of one multi-version distribution (``bindings.py``). For
+each peer (server-everything on node, the official Python SDK server) and each protocol version
+the client asks for, ``Client.connect`` negotiates and picks the bindings of the version
 the server answers with, ``scenario.explore`` exercises everything the server offers, and the
 audit then checks every line of the transcript in both directions: it must validate, decode and
 re-encode to equal JSON with the bindings of the agreed version (a result also as its method's
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .bindings import VERSIONS, Bindings
+from .bindings import DIST_PACKAGE, VERSIONS, Bindings
 from .client import ROOT_URI, SAMPLED_TEXT, Audit, Client, Rejected
 from .conftest import REPORTS, Spawn
 from .scenario import Exploration, Plan, explore
@@ -155,6 +156,14 @@ def test_session(
     # What the client itself could not read is exactly what the audit rejected.
     assert len(client.rejected) == len(audit.failures)
     check_semantics(peer_name, client, exploration, deviating={k[2] for k in known})
+
+
+def test_one_distribution(bindings: dict[str, Bindings]) -> None:
+    """Every version the client uses is a subpackage of the one distribution (one runtime)."""
+    tops = {b.package.__name__.rsplit(".", 1)[0] for b in bindings.values()}
+    assert tops == {DIST_PACKAGE}, tops
+    assert len({id(b.package.UNSET) for b in bindings.values()}) == 1
+    assert bindings["draft"].version == bindings["2026-07-28"].version
 
 
 def check_semantics(peer: str, client: Client, ex: Exploration, deviating: set[str]) -> None:

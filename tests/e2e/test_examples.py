@@ -1,18 +1,22 @@
-"""examples/call_tools.py (shown in the README) against both peers, with generated bindings."""
+"""The examples against both peers: examples/call_tools.py (shown in the README) with one
+version's package, examples/client.py with the multi-version distribution, offering each version."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from .bindings import Bindings
+from .bindings import VERSIONS
+from .test_bindings_e2e import NEGOTIATED
 
 pytestmark = pytest.mark.spec
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "call_tools.py"
+CLIENT = EXAMPLE.with_name("client.py")
 CALLS = {
     "python": (
         "echo,add",
@@ -24,16 +28,38 @@ CALLS = {
 
 @pytest.mark.parametrize("peer_name", sorted(CALLS))
 def test_call_tools_example(
-    peer_name: str, bindings: dict[str, Bindings], request: pytest.FixtureRequest
+    peer_name: str, single_package: Path, request: pytest.FixtureRequest
 ) -> None:
     argv: list[str] = request.getfixturevalue(f"{peer_name}_peer")
-    package = Path(bindings["2025-11-25"].package.__file__ or "").parent
+    package = single_package
     tools, expected = CALLS[peer_name]
     cmd = [sys.executable, str(EXAMPLE), str(package), tools, "--", *argv]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].endswith("protocol 2025-11-25")
+    assert sum(line.startswith("tool ") for line in lines) >= 5
+    for text in expected:
+        assert text in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("offer", VERSIONS)
+@pytest.mark.parametrize("peer_name", sorted(CALLS))
+def test_client_example(
+    peer_name: str, offer: str, distribution: Path, request: pytest.FixtureRequest
+) -> None:
+    """examples/client.py negotiates (server/discover or initialize, with the fallback) and
+    calls tools with the bindings of the version the peer agreed to."""
+    argv: list[str] = request.getfixturevalue(f"{peer_name}_peer")
+    tools, expected = CALLS[peer_name]
+    cmd = [sys.executable, str(CLIENT), offer, tools, "--", *argv]
+    env = {**os.environ, "PYTHONPATH": str(distribution)}
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    agreed = NEGOTIATED[peer_name][offer]
+    key = offer if agreed == "2026-07-28" else agreed  # a draft offered keeps its bindings
+    assert lines[0].endswith(f"protocol {agreed} (bindings {key})"), lines[0]
     assert sum(line.startswith("tool ") for line in lines) >= 5
     for text in expected:
         assert text in proc.stdout, proc.stdout
