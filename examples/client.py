@@ -11,6 +11,7 @@ import itertools
 import json
 import subprocess
 import sys
+from typing import Any
 
 import mcp_bindings as mcp
 from mcp_bindings import versions
@@ -20,22 +21,24 @@ calls, offer = head[-1].split(","), head[0] if len(head) > 1 else mcp.LATEST_PRO
 wire = versions.registry(offer).PROTOCOL_VERSION  # a draft's label shares its release's version
 supported = mcp.PROTOCOL_VERSIONS[: mcp.PROTOCOL_VERSIONS.index(wire) + 1]  # nothing newer
 server = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+assert server.stdin is not None and server.stdout is not None
+stdin, stdout = server.stdin, server.stdout
 ids, SAMPLES = itertools.count(1), {"string": "hello", "number": 2, "integer": 2, "boolean": True}
 ME = {"name": "example-client", "version": "1.0"}
 
 
 class RpcError(Exception):
-    def __init__(self, error):
+    def __init__(self, error: Any) -> None:
         super().__init__(f"error {error.code}: {error.message}")
         self.code = error.code
 
 
-def send(message):  # a wire message from registry.request/notification (checked, plain JSON)
-    server.stdin.write(json.dumps(message) + "\n")
-    server.stdin.flush()
+def send(message: object) -> None:  # a wire message from registry.request/notification
+    stdin.write(json.dumps(message) + "\n")
+    stdin.flush()
 
 
-def request(version, method, **params):
+def request(version: str, method: str, **params: Any) -> Any:  # types vary with `version`
     """Send `method` with the types of `version` and return its decoded result."""
     rid, m, reg = next(ids), mcp.bindings(version), versions.registry(version)
     info = reg.METHODS[method]
@@ -50,7 +53,7 @@ def request(version, method, **params):
         body["id"] = rid
     send(reg.request(info.message_class(**body), id=rid))  # method and jsonrpc: defaults
     while True:  # whatever arrives is validated and decoded; notifications are skipped
-        line = json.loads(server.stdout.readline())
+        line = json.loads(stdout.readline())
         msg = mcp.parse_message(line, version=version, direction="server_to_client")
         if msg.kind in ("result", "error") and msg.id == rid:
             if msg.kind == "error":
@@ -58,7 +61,7 @@ def request(version, method, **params):
             return mcp.parse_result(method, msg, version=version)
 
 
-def negotiate():
+def negotiate() -> tuple[str, Any]:
     """The version agreed on (a key of mcp.bindings) and the server's Implementation."""
     if versions.HANDSHAKES[offer] == "server/discover":
         try:
@@ -89,7 +92,7 @@ for tool in request(agreed, "tools/list").tools:
         schema = tool.input_schema  # JSON Schema stays a plain dict
         args = {k: SAMPLES[schema["properties"][k]["type"]] for k in schema.get("required", [])}
         result = request(agreed, "tools/call", name=tool.name, arguments=args)
-        content = mcp.encode(result, version=agreed)["content"]
+        content = result.to_dict()["content"]
         print(f"  {tool.name}({json.dumps(args)}) -> {content}")
-server.stdin.close()
+stdin.close()
 server.wait(timeout=10)

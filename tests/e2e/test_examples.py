@@ -71,3 +71,19 @@ def test_readme_shows_the_example() -> None:
     shown = section.split("```python\n", 1)[1].split("```", 1)[0]
     code = EXAMPLE.read_text()
     assert shown == code[code.index('"""', 3) + 4 :].lstrip("\n")
+
+
+def test_examples_pass_mypy_strict(
+    distribution: Path, single_package: Path, tmp_path: Path
+) -> None:
+    """The examples are what users copy: `mypy --strict` finds nothing in them, with the
+    generated packages they import (the distribution and the single package) on MYPYPATH."""
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    env = {**os.environ, "MYPYPATH": f"{distribution}{os.pathsep}{single_package}"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+         "--cache-dir", str(tmp_path / "cache"), str(examples / "client.py"),
+         str(examples / "call_tools.py")],
+        env=env, capture_output=True, text=True, check=False, timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
