@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # Make `import corpus` work whatever the import mode and whether tests/ is a package.
 _TESTS = str(Path(__file__).resolve().parent)
@@ -13,6 +15,12 @@ if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
 from corpus import require_spec_dir
+
+# Property-based tests draw the same examples on every run (CI must not be flaky); set
+# HYPOTHESIS_PROFILE=explore to draw new ones locally.
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
