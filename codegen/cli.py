@@ -27,7 +27,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if len(args.schema) > 1 and args.package is None:
         print(
             "mcp-codegen: several schemas make one distribution: give its import name with "
-            "--package NAME (e.g. --package mcp_types)",
+            "--package NAME (e.g. --package mcp_bindings)",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

@@ -57,7 +57,7 @@ _VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "Unsupporte
 def check_package_name(name: str) -> None:
     """A distribution's import name: a lower-case identifier (it is the wheel's module too)."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or keyword.iskeyword(name):
-        message = f"--package {name!r}: expected a lower-case Python identifier (like mcp_types)"
+        message = f"--package {name!r}: expected a lower-case Python identifier (like mcp_bindings)"
         raise SchemaError([Diagnostic(Location("<command line>", 1, 1), message)])
 
 
