@@ -86,7 +86,7 @@ def run_stages(schema: str, out: str, formatter: str = "black") -> dict[str, flo
     declared = lower(src)
     t["lower"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    resolved = resolve(declared, {})
+    resolved = resolve(declared)
     t["resolve"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
