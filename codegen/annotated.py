@@ -16,14 +16,7 @@ from . import ir
 DATE_TIME = ir.Constraints(format="date-time")
 
 # Annotation member name -> (field of `ir.Constraints`, literal kind its value must be).
-MEMBERS: dict[str, tuple[str, str]] = {
-    "format": ("format", "string"),
-    "pattern": ("pattern", "string"),
-    "minimum": ("minimum", "number"),
-    "maximum": ("maximum", "number"),
-    "minItems": ("min_items", "integer"),
-    "maxItems": ("max_items", "integer"),
-}
+MEMBERS: dict[str, tuple[str, str]] = {k.keyword: (k.field, k.kind) for k in ir.KEYWORDS}
 
 
 def member_value(name: str, lit: ir.Lit | None) -> str | int | float | None:
@@ -34,7 +27,7 @@ def member_value(name: str, lit: ir.Lit | None) -> str | int | float | None:
         return None
     if want == "string":
         return lit.value if isinstance(lit.value, str) else None
-    if want == "integer":
+    if want == "count":
         ok = isinstance(lit.value, int) and lit.value >= 0
         return lit.value if ok else None
     return lit.value if isinstance(lit.value, (int, float)) else None

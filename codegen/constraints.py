@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from . import ir
 from .errors import Collector, Location
@@ -47,14 +48,18 @@ class TagReader:
         return found[0] if found else None
 
     def constraints(self, doc: ir.Doc) -> ir.Constraints:
-        return ir.Constraints(
-            format=self._format(doc),
-            minimum=self._number(doc, "minimum"),
-            maximum=self._number(doc, "maximum"),
-            max_items=self._count(doc, "maxItems"),
-            min_items=self._count(doc, "minItems"),
-            pattern=self._pattern(doc),
-        )
+        """Every keyword of `ir.KEYWORDS`, read from its tag and checked for its kind."""
+        values: dict[str, Any] = {k.field: self._read(doc, k) for k in ir.KEYWORDS}
+        return ir.Constraints(**values)  # each value was checked for its keyword's kind
+
+    def _read(self, doc: ir.Doc, k: ir.Keyword) -> str | int | float | None:
+        if k.field == "pattern":  # also spelled @TJS-pattern
+            return self._pattern(doc)
+        if k.kind == "string":
+            return self._format(doc, k.keyword)
+        if k.kind == "count":
+            return self._count(doc, k.keyword)
+        return self._number(doc, k.keyword)
 
     def typing(self, doc: ir.Doc) -> Typing:
         tag = self._one(doc, "TJS-type")
@@ -68,12 +73,12 @@ class TagReader:
             return Typing()
         return Typing(integer=tag.value == "integer", keeps_number=tag.value == "number")
 
-    def _format(self, doc: ir.Doc) -> str | None:
-        tag = self._one(doc, "format")
+    def _format(self, doc: ir.Doc, name: str) -> str | None:
+        tag = self._one(doc, name)
         if tag is None:
             return None
         if not tag.value or any(c.isspace() for c in tag.value):
-            self.errors.add(self._loc(tag), f"@format needs one word, got {tag.value!r}")
+            self.errors.add(self._loc(tag), f"@{name} needs one word, got {tag.value!r}")
             return None
         return tag.value
 

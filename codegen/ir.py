@@ -148,6 +148,27 @@ NO_CONSTRAINTS = Constraints()
 
 
 @dataclass(frozen=True, slots=True)
+class Keyword:
+    """One constraint: its `Constraints` field, the JSON Schema keyword (which is also its
+    JSDoc tag and annotation-member name) and the kind of value it takes."""
+
+    field: str
+    keyword: str
+    kind: str  # "string" | "number" | "count" (a non-negative integer)
+
+
+# The constraint vocabulary, in the order messages list it; read by every emitter.
+KEYWORDS: tuple[Keyword, ...] = (
+    Keyword("format", "format", "string"),
+    Keyword("pattern", "pattern", "string"),
+    Keyword("minimum", "minimum", "number"),
+    Keyword("maximum", "maximum", "number"),
+    Keyword("min_items", "minItems", "count"),
+    Keyword("max_items", "maxItems", "count"),
+)
+
+
+@dataclass(frozen=True, slots=True)
 class Annotated:
     """A type that carries its own constraints: `Date` (string, format date-time) or a primitive
     intersected with annotation members (`number & { readonly minimum: 0 }`).

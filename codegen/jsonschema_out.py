@@ -211,20 +211,8 @@ def _add_null(schema: Schema) -> Schema:
 
 
 def _constraint_keywords(c: ir.Constraints) -> Schema:
-    out: Schema = {}
-    if c.format is not None:
-        out["format"] = c.format
-    if c.minimum is not None:
-        out["minimum"] = c.minimum
-    if c.maximum is not None:
-        out["maximum"] = c.maximum
-    if c.min_items is not None:
-        out["minItems"] = c.min_items
-    if c.max_items is not None:
-        out["maxItems"] = c.max_items
-    if c.pattern is not None:
-        out["pattern"] = c.pattern
-    return out
+    values = ((k.keyword, getattr(c, k.field)) for k in ir.KEYWORDS)
+    return {keyword: value for keyword, value in values if value is not None}
 
 
 def _describe(schema: Schema, doc: ir.Doc) -> Schema:

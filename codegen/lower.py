@@ -366,7 +366,7 @@ class Lowerer:
         value = annotated.member_value(name, lit)
         if value is None:
             kind = annotated.MEMBERS[name][1]
-            what = "a non-negative integer" if kind == "integer" else f"a {kind}"
+            what = "a non-negative integer" if kind == "count" else f"a {kind}"
             self.errors.add(
                 self.src.loc(member),
                 f"constraint annotation '{name}' must have {what} literal type",

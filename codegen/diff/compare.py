@@ -48,7 +48,6 @@ _STRUCTURAL_TAGS = frozenset(
     {"TJS-type", "format", "minimum", "maximum", "maxItems", "minItems", "pattern", "TJS-pattern",
      "nullable"}
 )  # fmt: skip
-_CONSTRAINTS = ("format", "minimum", "maximum", "min_items", "max_items", "pattern")
 
 # ---------------------------------------------------------------------------------------------
 # The comparison
@@ -277,7 +276,7 @@ class Comparer:
             self.doc(a.doc, b.doc, path)
 
     def constraints(self, a: ir.Constraints, b: ir.Constraints, path: tuple[str, ...]) -> None:
-        for c in _CONSTRAINTS:
+        for c in (k.field for k in ir.KEYWORDS):
             x, y = getattr(a, c), getattr(b, c)
             if x != y:
                 facts = Facts(constraint=c, change=_direction(x, y))
