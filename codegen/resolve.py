@@ -86,26 +86,12 @@ class Resolver:
                 value = _number_to_integer(value)
             if isinstance(value, ir.Obj):
                 value = dataclasses.replace(value, name=name)
-            elif isinstance(value, ir.Union_):
-                self.named_apart(name, value)
             kind, bases = "alias", ()
         td = ir.TypeDef(name, value, kind, bases, decl.doc, constraints=constraints, loc=decl.loc,
                         keeps_number=typing.keeps_number)  # fmt: skip
         self.stack.pop()
         self.done[name] = td
         return td
-
-    def named_apart(self, name: str, union: ir.Union_) -> None:
-        """An object member of an alias's union must not take the alias's own name (an
-        intersection member gets no segment of its own): a collision to settle, not a class
-        and an alias sharing one name."""
-        for m in union.members:
-            if isinstance(m, ir.Obj) and m.properties and m.name == name:
-                self.errors.add(
-                    self.loc(m),
-                    f"type name '{name}' collides: {name} and an object member of its union; "
-                    "settle it in a name overrides file",
-                )
 
     def object_of(self, name: str, at: object, why: str) -> ir.Obj | None:
         """The complete object a referenced declaration stands for (for extends and `&`)."""
@@ -252,10 +238,11 @@ class Resolver:
         segment, except as a whole alias (`type T = {...} | null`): its path's name is the
         alias's own, and the object is not the alias."""
         flat = _flat(self.bare(m, "in a union") for m in t.members)
-        inline = [i for i, m in enumerate(flat) if isinstance(m, ir.Obj)]
+        # inline objects, and intersections (which resolve to an object standing at the path)
+        inline = [i for i, m in enumerate(flat) if isinstance(m, (ir.Obj, ir.Intersection))]
         segments: dict[int, str] = {}
         if inline and (len(path) == 1 or sum(1 for m in flat if m != _NULL) > 1):
-            views = [self.member_view(flat[i]) for i in inline]  # type: ignore[arg-type]
+            views = [self.member_view(_own_properties(flat[i])) for i in inline]
             segments = dict(zip(inline, variant_segments(views)))
         out = [
             self.expr(m, (*path, segments[i]) if i in segments else path)
@@ -344,6 +331,14 @@ def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
         doc=b.doc if b.doc.text else a.doc,
         constraints=b.constraints if not b.constraints.is_empty() else a.constraints,
     )
+
+
+def _own_properties(t: ir.TypeExpr) -> ir.Obj:
+    """The properties a union member declares inline, as one object (an intersection's inline
+    parts merged; referenced parts are named already and do not name the member)."""
+    parts = t.members if isinstance(t, ir.Intersection) else (t,)
+    props = tuple(p for part in parts if isinstance(part, ir.Obj) for p in part.properties)
+    return ir.Obj((), props)
 
 
 def _kind_word(t: ir.TypeExpr) -> str:

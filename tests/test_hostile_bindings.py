@@ -21,7 +21,7 @@ from bindings_support import generate, generate_file, generate_text, mypy_strict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen.errors import SchemaError
+from codegen import ir
 from codegen.naming import Overrides
 from codegen.pipeline import load_text
 
@@ -398,20 +398,18 @@ def test_aliases_of_unions_with_null_generate_validate_and_round_trip(tmp_path: 
     assert ruff.returncode == 0, ruff.stdout
 
 
-def test_an_intersection_member_named_as_its_alias_is_a_collision_to_settle(
-    tmp_path: Path,
-) -> None:
-    """An intersection in an alias's union gets no segment of its own, so it would take the
-    alias's name (one class and one alias both `T`): an error naming the fix, not a broken
-    package; a name override settles it."""
+def test_an_intersection_member_is_named_like_any_inline_member(tmp_path: Path) -> None:
+    """An intersection in an alias's union is named by what tells it apart, as an inline object
+    member is (`T` + its keys), never with the alias's own name; a names file can rename it."""
     text = "export type T = ({ a: string } & { b: string }) | null;\n"
-    with pytest.raises(SchemaError, match="type name 'T' collides"):
-        load_text(text, "t.ts")
-    resolved = load_text(text, "t.ts", Overrides({"T": "TBoth"}))
-    m = generate(resolved, tmp_path, "intersection_alias")
+    m = generate(load_text(text, "t.ts"), tmp_path, "intersection_alias")
     assert _round_trip(m, "T", None) is None
-    assert isinstance(_round_trip(m, "T", {"a": "x", "b": "y"}), m.models.TBoth)
+    assert isinstance(_round_trip(m, "T", {"a": "x", "b": "y"}), m.models.TAB)
     _rejected(m, "T", {"a": "x"})
+    renamed = load_text(text, "t.ts", Overrides({"T.a-b": "TBoth"}))
+    union = renamed.type("T").type
+    assert isinstance(union, ir.Union_)
+    assert [x.name for x in union.members if isinstance(x, ir.Obj)] == ["TBoth"]
 
 
 DUPLICATE_MEMBERS = """
