@@ -1,0 +1,227 @@
+"""Resolved IR -> the zod module's declarations (laid-out TypeScript text per declaration).
+
+Semantics follow the generated Python validators exactly (the tests hold both to the same
+verdicts): objects keep unknown keys (`z.looseObject`, the TypeScript SDK's convention), an
+index signature checks the other keys' values (`.catchall`), optional means "may be absent",
+`integer` admits any integral number, `@format` is an annotation and is not checked, numeric
+bounds apply to numbers only, union members that are `never` are dropped.
+
+Declarations come in dependency order (zod schemas are values: a schema must exist before
+another one uses it); the types on a reference cycle get an explicit TS type and `z.lazy`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from ..bindings.analysis import TypeIndex
+from ..bindings.shapes import cyclic, is_class_obj
+from .layout import Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
+from .tstext import doc_comment, ts_key, ts_number, ts_string
+from .tstypes import ts_type
+
+P = ir.PrimKind
+_PRIMS = {
+    P.STRING: "z.string()",
+    P.NUMBER: "z.number()",
+    P.INTEGER: "z.int()",
+    P.BOOLEAN: "z.boolean()",
+    P.NULL: "z.null()",
+    P.UNKNOWN: "z.unknown()",
+    P.ANY: "z.any()",
+    P.NEVER: "z.never()",
+}
+
+
+def schema_name(name: str) -> str:
+    return f"{name}Schema"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One named type: its schema constant and its inferred (or, on a cycle, written) type."""
+
+    name: str
+    doc: tuple[str, ...]  # comment lines
+    schema: str  # `export const XSchema = ...;`, laid out
+    type_alias: str  # `export type X = ...;`, laid out
+
+
+class Emitter:
+    def __init__(self, index: TypeIndex) -> None:
+        self.index = index
+
+    # -- expressions ----------------------------------------------------------------------------
+
+    def expr(self, t: ir.TypeExpr, top: str = "") -> Node:
+        """The zod expression for `t`; `top` names the declaration being written (its own
+        object is written out, every other class object is referenced by name)."""
+        if isinstance(t, ir.Prim):
+            if t.kind is P.OBJECT:
+                return Call("z.record", (Atom("z.string()"), Atom("z.unknown()")))
+            return Atom(_PRIMS[t.kind])
+        if isinstance(t, ir.Lit):
+            return Atom(f"z.literal({literal(t)})")
+        if isinstance(t, ir.Ref):
+            return Atom(schema_name(t.name))
+        if isinstance(t, ir.Obj):
+            if is_class_obj(t) and t.name != top:
+                return Atom(schema_name(t.name))
+            return self.obj(t, top)
+        if isinstance(t, ir.Array):
+            return Call("z.array", (self.expr(t.item, top),))
+        if isinstance(t, ir.Map):
+            keys = ir.record_keys(t)
+            props = tuple(Prop(ts_key(k), self.expr(t.value, top)) for k in keys)
+            return Call("z.looseObject", (Obj(props),))
+        if isinstance(t, ir.Union_):
+            return self.union(t, top)
+        if isinstance(t, ir.Intersection):
+            parts = [self.expr(m, top) for m in t.members]
+            out = parts[0]
+            for p in parts[1:]:
+                out = Call("z.intersection", (out, p))
+            return out
+        ir.not_resolved(t)
+
+    def union(self, t: ir.Union_, top: str) -> Node:
+        members = [m for m in t.members if not (isinstance(m, ir.Prim) and m.kind is P.NEVER)]
+        if not members:
+            return Atom("z.never()")
+        if len(members) == 1:
+            return self.expr(members[0], top)
+        if all(isinstance(m, ir.Lit) and m.kind == "string" for m in members):
+            values = tuple(Atom(literal(m)) for m in members if isinstance(m, ir.Lit))
+            return Call("z.enum", (Arr(values),))
+        return Call("z.union", (Arr(tuple(self.expr(m, top) for m in members)),))
+
+    def obj(self, t: ir.Obj, top: str) -> Node:
+        props = tuple(self.prop(p, top) for p in t.properties)
+        index = t.index
+        if not props:
+            if index is None:
+                return Call("z.looseObject", (Obj(()),))
+            return Call("z.record", (Atom("z.string()"), self.expr(index.value, top)))
+        node: Node = Call("z.looseObject", (Obj(props),))
+        if index is not None and not self.index.accepts_anything(index.value):
+            # the other keys' values are checked too
+            value = self.expr(index.value, top)
+            return Chain((Call("looseObject", (Obj(props),)), Call("catchall", (value,))))
+        return node
+
+    def prop(self, p: ir.Property, top: str) -> Prop:
+        value = constrained(self.expr(p.type, top), p.constraints, self.index.kinds(p.type))
+        if p.nullable and not ir.has_null(p.type):
+            value = Call("z.nullable", (value,))
+        if p.optional:
+            value = Call("z.optional", (value,))
+        comment = tuple(doc_comment(p.doc.text))
+        return Prop(ts_key(p.name), value, comment)
+
+    # -- declarations ---------------------------------------------------------------------------
+
+    def declaration(
+        self, name: str, t: ir.TypeExpr, doc: ir.Doc, c: ir.Constraints, lazy: bool
+    ) -> Declaration:
+        body = constrained(self.expr(t, top=name), c, self.index.kinds(t))
+        const = schema_name(name)
+        if lazy:
+            schema = statement(
+                f"export const {const}: z.ZodType<{name}> = ", Call("z.lazy", (Arrow(body),))
+            )
+            alias = union_alias(name, ts_type(t, self.index, name))
+        else:
+            schema = statement(f"export const {const} = ", body)
+            alias = type_alias(name, const)
+        return Declaration(name, tuple(doc_comment(doc.text)), schema, alias)
+
+
+def type_alias(name: str, const: str) -> str:
+    one = f"export type {name} = z.infer<typeof {const}>;"
+    if len(one) <= 80:
+        return one
+    return f"export type {name} = z.infer<\n  typeof {const}\n>;"
+
+
+def union_alias(name: str, text: str) -> str:
+    """`export type X = A | B;`, broken one member a line (prettier's way) when too long."""
+    one = f"export type {name} = {text};"
+    if len(one) <= 80 or " | " not in text:
+        return one
+    if len(text) + 3 <= 80:
+        return f"export type {name} =\n  {text};"
+    members = "".join(f"\n  | {m}" for m in text.split(" | "))
+    return f"export type {name} ={members};"
+
+
+def literal(t: ir.Lit) -> str:
+    if t.kind == "string" and isinstance(t.value, str):
+        return ts_string(t.value)
+    if t.kind == "boolean":
+        return "true" if t.value is True else "false"
+    assert isinstance(t.value, (int, float)) and not isinstance(t.value, bool)
+    return ts_number(t.value)
+
+
+def constrained(n: Node, c: ir.Constraints, kinds: frozenset[str]) -> Node:
+    """`n` with the checked constraints (bounds, pattern, item counts); `@format` is not checked,
+    as in the Python validators and JSON Schema."""
+    if (
+        c.minimum is None
+        and c.maximum is None
+        and c.pattern is None
+        and c.min_items is None
+        and c.max_items is None
+    ):
+        return n
+    text = flat(n)
+    if text is None:
+        raise ValueError("constraints on an object type")
+    checks: list[str] = []
+    numeric = kinds <= {"integer", "number"}
+    for bound, op, method in ((c.minimum, ">=", "gte"), (c.maximum, "<=", "lte")):
+        if bound is None:
+            continue
+        if numeric:
+            checks.append(f".{method}({ts_number(bound)})")
+        else:
+            checks.append(f'.refine((v) => typeof v !== "number" || v {op} {ts_number(bound)})')
+    if c.pattern is not None:
+        rx = f"new RegExp({ts_string(c.pattern)})"
+        if kinds <= {"string"}:
+            checks.append(f".regex({rx})")
+        else:
+            checks.append(f'.refine((v) => typeof v !== "string" || {rx}.test(v))')
+    for count, method in ((c.min_items, "min"), (c.max_items, "max")):
+        if count is not None:
+            checks.append(f".{method}({count})")
+    return Atom(text + "".join(checks))
+
+
+def declarations(index: TypeIndex) -> list[Declaration]:
+    """Every typedef and inline class, each after the ones it uses (source order otherwise)."""
+    graph = index.named_graph
+    loops = cyclic(graph)
+    entries: dict[str, tuple[ir.TypeExpr, ir.Doc, ir.Constraints]] = {}
+    for td in index.resolved.types:
+        entries[td.name] = (td.type, td.doc, td.constraints)
+    for c in index.classes.values():
+        entries.setdefault(c.name, (c.obj, c.doc, ir.NO_CONSTRAINTS))
+    order: list[str] = []
+    state: dict[str, int] = {}
+
+    def visit(name: str) -> None:
+        if state.get(name) or name not in entries:
+            return
+        state[name] = 1
+        for dep in graph.get(name, ()):
+            if dep not in loops or name not in loops:
+                visit(dep)
+        state[name] = 2
+        order.append(name)
+
+    for name in entries:
+        visit(name)
+    em = Emitter(index)
+    return [em.declaration(n, *entries[n], lazy=n in loops) for n in order]
