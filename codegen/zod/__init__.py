@@ -89,3 +89,18 @@ def _as_const(o: Obj) -> str:
 def render_module(resolved: ir.Resolved, regenerate: str | None = None) -> str:
     """The zod module for one schema, as text."""
     return render(TEMPLATE, view=module_view(resolved, regenerate), zod_import=ZOD_IMPORT)
+
+
+SINGLE_MODULE = "index.ts"
+
+
+def render_zod(schemas: list[ir.Resolved], package: str | None) -> dict[str, str]:
+    """The files of `--target zod`: one schema without --package is `index.ts`; with
+    --package, one module per version, named like the Python distribution's version
+    subpackages (`v2025_11_25.ts`, `draft.ts`; codegen/versions.py)."""
+    from ..versions import identify
+
+    if package is None:
+        return {SINGLE_MODULE: render_module(schemas[0])}
+    command = "mcp-codegen <each version's schema.ts, oldest first> --target zod -o <this directory> --package NAME"
+    return {f"{v.subpackage}.ts": render_module(v.resolved, command) for v in identify(schemas)}
