@@ -33,7 +33,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
-    if args.package is None:
+    if args.target == "zod":
+        from .zod import render_zod
+
+        files = render_zod(loaded, args.package)
+    elif args.package is None:
         files = render_all(loaded[0])
     else:
         files = render_distribution(loaded, args.package, args.dist_version)
@@ -112,6 +116,13 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         default="0.1.0",
         metavar="VERSION",
         help="the distribution's version in pyproject.toml (default: 0.1.0)",
+    )
+    main.add_argument(
+        "--target",
+        choices=["python", "zod"],
+        default="python",
+        help="python (default): the package or distribution; zod: a TypeScript module of zod "
+        "schemas (index.ts), or with --package one module per version",
     )
     main.add_argument(
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"
