@@ -1,0 +1,186 @@
+"""The zod target (codegen/zod, templates/zod) on the seven official schemas and the hostile
+fixtures, checked with the pinned node toolchain in tests/zod (skipped without node/npm locally,
+failed under CI=true):
+
+- `tsc --strict --noEmit` passes on every generated module (one run over all of them), and the
+  pinned prettier leaves every module unchanged (the judge of the layout);
+- every official example and its mutations, or for versions without examples the IR-derived
+  instances and mutations of tests/test_bindings_official.py, gets the same verdict from the
+  zod schema as from the generated Python validators; every example (and every valid
+  synthetic instance) round-trips exactly (`parse`, then JSON text equal modulo key order);
+- hostile schema text (schemas/fixtures/hostile plus `*/`, backticks, `${...}`, `</script>`)
+  yields a module that type-checks and whose constants carry the text as data;
+- the committed drift reports (generated/reports/drift, tests/zod_drift.py) are up to date.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import corpus
+import pytest
+import zod_drift
+import zod_support
+from bindings_support import REPO, generate
+
+from codegen import ir
+from codegen.cli import main as cli_main
+from codegen.pipeline import load, load_text
+from codegen.zod import render_module
+
+VERSIONS = corpus.version_names()
+HOSTILE = REPO / "schemas" / "fixtures" / "hostile" / "injection.ts"
+BREAKOUT = r"""
+/**
+ * Tries to end the comment early: *\/ and /* nested, then code: globalThis.PWNED = "doc";
+ * `${(globalThis.PWNED = "template")}` </script><script>globalThis.PWNED = 1</script>
+ */
+export const BREAKOUT = "*/ `${(globalThis.PWNED = 'const')}` </script><script>";
+
+/** A property doc with a backtick ` and ${x}. */
+export interface Breakout {
+  /** `${(globalThis.PWNED = "property")}` */
+  "*/": "`${x}`" | "</script>";
+  "${a}"?: string;
+  "`"?: number;
+}
+"""
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    try:
+        return zod_support.ensure_toolchain()
+    except zod_support.ToolchainUnavailable as exc:
+        if corpus.in_ci():
+            pytest.fail(f"zod toolchain unavailable under CI=true: {exc}", pytrace=False)
+        pytest.skip(f"zod toolchain unavailable: {exc}")
+
+
+def module_file(version: str) -> str:
+    return "m_" + "".join(c if c.isalnum() else "_" for c in version) + ".ts"
+
+
+@pytest.fixture(scope="session")
+def modules(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every official version's zod module, in one directory."""
+    root = tmp_path_factory.mktemp("zod_official")
+    for v in corpus.versions(spec_root):
+        (root / module_file(v.name)).write_text(render_module(corpus.resolved(v)), "utf-8")
+    return root
+
+
+def test_tsc_strict(node: str, modules: Path) -> None:
+    proc = zod_support.tsc(modules)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
+def test_prettier_leaves_modules_unchanged(node: str, modules: Path) -> None:
+    proc = zod_support.prettier_check(sorted(modules.glob("*.ts")))
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", VERSIONS)
+def test_agreement_with_python_validators(
+    node: str,
+    modules: Path,
+    tmp_path: Path,
+    version: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    resolved = corpus.resolved(version)
+    py = generate(resolved, tmp_path, "py_" + module_file(version)[:-3])
+    cases = zod_support.cases(version, resolved, set(py.validators.TYPES))
+    answer = zod_support.run(
+        {"module": str(modules / module_file(version)), "cases": cases, "sdk": None}
+    )
+    differ = []
+    round_trips = 0
+    for case, zod_ok, trip in zip(cases, answer["verdicts"], answer["roundTrips"], strict=True):
+        python_ok = py.is_valid(case["type"], case["instance"])
+        if python_ok != zod_ok:
+            differ.append(f"{case['description']}: python={python_ok} zod={zod_ok}")
+        if case["seed"] and python_ok:
+            assert trip is True, f"{case['description']}: no exact round trip"
+            round_trips += 1
+    examples = [c for c in cases if c["description"].endswith(": example")]
+    assert all(answer["verdicts"][cases.index(c)] for c in examples)
+    seeds = sum(1 for c in cases if c["seed"])
+    line = (
+        f"{version}: {'examples' if examples else 'synthetic'} {seeds}, mutations "
+        f"{len(cases) - seeds}, agree {len(cases) - len(differ)}/{len(cases)}, "
+        f"round trips {round_trips}"
+    )
+    with capsys.disabled():
+        print(f"\n[zod agreement] {line}")
+    assert not differ, line + "\n" + "\n".join(differ[:40])
+
+
+def _hostile_resolved() -> list[tuple[str, ir.Resolved]]:
+    return [("injection", load(str(HOSTILE))), ("breakout", load_text(BREAKOUT, "breakout.ts"))]
+
+
+def test_hostile_text_is_inert(node: str, tmp_path: Path) -> None:
+    resolved = _hostile_resolved()
+    for name, r in resolved:
+        (tmp_path / f"{name}.ts").write_text(render_module(r), "utf-8")
+    proc = zod_support.tsc(tmp_path)
+    assert proc.returncode == 0, proc.stdout[-6000:]
+    proc = zod_support.prettier_check(sorted(tmp_path.glob("*.ts")))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for name, r in resolved:
+        answer: dict[str, Any] = zod_support.run(
+            {"module": str(tmp_path / f"{name}.ts"), "cases": [], "sdk": None}
+        )
+        assert answer["constants"] == {c.name: c.value.value for c in r.consts}
+        assert answer["pwned"] is None
+
+
+def test_breakout_instance_verdicts(node: str, tmp_path: Path) -> None:
+    """The hostile property names and literals work as data: a valid instance passes."""
+    r = load_text(BREAKOUT, "breakout.ts")
+    path = tmp_path / "breakout.ts"
+    path.write_text(render_module(r), "utf-8")
+    good = {"*/": "`${x}`", "${a}": "x", "`": 1}
+    cases = [
+        {"type": "Breakout", "instance": good, "seed": True, "description": "good"},
+        {"type": "Breakout", "instance": {**good, "*/": "x"}, "seed": False, "description": "bad"},
+        {"type": "Breakout", "instance": {"*/": "</script>"}, "seed": True, "description": "min"},
+    ]
+    answer = zod_support.run({"module": str(path), "cases": cases, "sdk": None})
+    assert answer["verdicts"] == [True, False, True]
+    assert answer["roundTrips"] == [True, None, True]
+
+
+@pytest.mark.slow
+def test_drift_reports_are_up_to_date(node: str, spec_root: Path) -> None:
+    files = zod_drift.reports()
+    stale = [
+        n
+        for n, text in files.items()
+        if not (zod_drift.REPORTS / n).is_file()
+        or (zod_drift.REPORTS / n).read_text(encoding="utf-8") != text
+    ]
+    assert not stale, f"drift reports out of date: {stale}; run {zod_drift.REGENERATE}"
+    seed = json.loads(files[f"sdk-{zod_drift.sdk_version('sdk-seed')}..2025-06-18.json"])
+    reject = [
+        f for f in seed["findings"] if f["type"] == "ElicitResult" and f["path"] == "$.action"
+    ]
+    assert any(f["sdk"] and not f["schema"] and "reject" in f["values"] for f in reject), reject
+
+
+# -- the command line (no node needed) ---------------------------------------------------------
+
+
+@pytest.mark.spec
+def test_cli_target_zod(spec_root: Path, tmp_path: Path) -> None:
+    one = [str(v.schema_ts) for v in corpus.versions(spec_root)]
+    assert cli_main([one[2], "--target", "zod", "-o", str(tmp_path / "one")]) == 0
+    assert (tmp_path / "one" / "index.ts").read_text("utf-8") == render_module(load(one[2]))
+    assert cli_main([one[2], "--target", "zod", "-o", str(tmp_path / "one"), "--check"]) == 0
+    out = tmp_path / "many"
+    assert cli_main([*one[:2], "--target", "zod", "--package", "mcp_zod", "-o", str(out)]) == 0
+    assert sorted(p.name for p in out.glob("*.ts")) == ["v2024_11_05.ts", "v2025_03_26.ts"]
