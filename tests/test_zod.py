@@ -16,6 +16,7 @@ failed under CI=true):
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +185,18 @@ def test_cli_target_zod(spec_root: Path, tmp_path: Path) -> None:
     out = tmp_path / "many"
     assert cli_main([*one[:2], "--target", "zod", "--package", "mcp_zod", "-o", str(out)]) == 0
     assert sorted(p.name for p in out.glob("*.ts")) == ["v2024_11_05.ts", "v2025_03_26.ts"]
+
+
+@pytest.mark.spec
+def test_drift_reports_carry_names_and_structure_only(spec_root: Path) -> None:
+    """No sentence of any description of the compared schemas appears in a drift report."""
+    for path in sorted(zod_drift.REPORTS.glob("*.json")):
+        report = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8") + path.with_suffix(".md").read_text("utf-8")
+        for t in corpus.resolved(report["protocol_version"]).types:
+            docs = [t.doc.text]
+            if isinstance(t.type, ir.Obj):
+                docs += [p.doc.text for p in t.type.properties]
+            for d in docs:
+                for sentence in re.split(r"(?<=[.!?])\s+|\n", d):
+                    assert len(sentence) < 24 or sentence not in text, (path.name, t.name)
