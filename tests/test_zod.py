@@ -8,6 +8,7 @@ failed under CI=true):
   instances and mutations of tests/test_bindings_official.py, gets the same verdict from the
   zod schema as from the generated Python validators; every example (and every valid
   synthetic instance) round-trips exactly (`parse`, then JSON text equal modulo key order);
+- random schemas (tests/random_schemas.py) give modules that pass the same checks;
 - hostile schema text (schemas/fixtures/hostile plus `*/`, backticks, `${...}`, `</script>`)
   yields a module that type-checks and whose constants carry the text as data;
 - the committed drift reports (generated/reports/drift, tests/zod_drift.py) are up to date.
@@ -16,20 +17,25 @@ failed under CI=true):
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 import corpus
 import pytest
+import random_schemas
 import zod_drift
 import zod_support
 from bindings_support import REPO, generate
+from hypothesis import HealthCheck, given, settings
 
 from codegen import ir
 from codegen.cli import main as cli_main
+from codegen.errors import SchemaError
 from codegen.pipeline import load, load_text
 from codegen.zod import render_module
+from codegen.zod.tstext import comment_text, ts_string
 
 VERSIONS = corpus.version_names()
 HOSTILE = REPO / "schemas" / "fixtures" / "hostile" / "injection.ts"
@@ -173,6 +179,70 @@ def test_drift_reports_are_up_to_date(node: str, spec_root: Path) -> None:
     assert any(f["sdk"] and not f["schema"] and "reject" in f["values"] for f in reject), reject
 
 
+RANDOM_SCHEMAS = 25  # random schemas of tests/random_schemas.py, in one batch
+_SAMPLES: tuple[Any, ...] = (None, True, 0, 1.5, "x", [], {})
+
+
+def _random_texts(n: int) -> list[str]:
+    texts: list[str] = []
+
+    @settings(max_examples=n, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))  # fmt: skip
+    @given(text=random_schemas.schemas())
+    def collect(text: str) -> None:
+        texts.append(text)
+
+    collect()
+    return texts
+
+
+def _mutants(value: Any) -> list[Any]:
+    """The root replaced by a value of each JSON type; each key dropped or replaced."""
+    out = list(_SAMPLES)
+    if isinstance(value, dict):
+        for k in value:
+            out.append({key: v for key, v in value.items() if key != k})
+            out += [{**value, k: s} for s in _SAMPLES]
+    return out
+
+
+@pytest.mark.slow
+def test_random_schemas(node: str, tmp_path: Path) -> None:
+    """Random schemas (the fuzzing tests' generator) give modules that type-check, that prettier
+    leaves unchanged and whose verdicts equal the Python validators' on random valid instances
+    (round-tripping exactly) and their mutants: one tsc, one prettier and one node run."""
+    jobs, packages = [], []
+    for i, text in enumerate(_random_texts(RANDOM_SCHEMAS)):
+        try:
+            r = load_text(text, f"r{i}.ts")
+        except SchemaError:
+            continue  # rejected input is the hostile tests' subject
+        (tmp_path / f"r{i}.ts").write_text(render_module(r), "utf-8")
+        py = generate(r, tmp_path / "py", f"zod_random_{i}")
+        rnd = random.Random(i)
+        cases = []
+        for td in r.types:
+            if td.name not in py.validators.TYPES:
+                continue
+            value = random_schemas.instance(r, td.type, rnd)
+            cases.append({"type": td.name, "instance": value, "seed": True})
+            cases += [{"type": td.name, "instance": m, "seed": False} for m in _mutants(value)]
+        jobs.append({"module": str(tmp_path / f"r{i}.ts"), "cases": cases})
+        packages.append(py)
+    assert len(jobs) >= RANDOM_SCHEMAS // 2
+    proc = zod_support.tsc(tmp_path)
+    assert proc.returncode == 0, proc.stdout[-6000:]
+    proc = zod_support.prettier_check(sorted(tmp_path.glob("*.ts")))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    results = zod_support.run({"jobs": jobs})["results"]
+    for job, py, answer in zip(jobs, packages, results, strict=True):
+        for case, ok, trip in zip(job["cases"], answer["verdicts"], answer["roundTrips"]):
+            python_ok = py.is_valid(case["type"], case["instance"])
+            assert ok == python_ok, (job["module"], case)
+            if case["seed"] and python_ok:
+                assert trip is True, (job["module"], case)
+
+
 # -- the command line (no node needed) ---------------------------------------------------------
 
 
@@ -200,3 +270,24 @@ def test_drift_reports_carry_names_and_structure_only(spec_root: Path) -> None:
             for d in docs:
                 for sentence in re.split(r"(?<=[.!?])\s+|\n", d):
                     assert len(sentence) < 24 or sentence not in text, (path.name, t.name)
+
+
+# -- pure checks (no node) ------------------------------------------------------------------------
+
+
+def test_names_declared_twice_are_schema_errors() -> None:
+    text = "export const FooSchema = 1;\nexport interface Foo { a: string }\nexport const z = 2;\n"
+    with pytest.raises(SchemaError) as err:
+        render_module(load_text(text, "clash.ts"))
+    messages = [str(d) for d in err.value.diagnostics]
+    assert messages == [
+        "clash.ts:1:14: 'FooSchema' would be declared twice in the zod module; rename the constant",
+        "clash.ts:3:14: 'z' would be declared twice in the zod module; rename the constant",
+    ]
+
+
+def test_text_helpers_are_inert() -> None:
+    assert ts_string('a"b') == "'a\"b'"  # prettier's choice: fewer escapes
+    assert ts_string("it's") == '"it\'s"'
+    assert ts_string("</script>\u2028`${x}`") == '"</script>\\u2028`${x}`"'
+    assert comment_text("a */ b /* c \u202e") == "a *\\/ b /\\* c \\u202e"

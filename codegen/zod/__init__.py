@@ -13,6 +13,7 @@ from pathlib import PurePath
 
 from .. import ir
 from ..bindings.analysis import TypeIndex
+from ..errors import Diagnostic, Location, SchemaError
 from ..methods import Method, method_model
 from ..templating import render
 from .layout import Arr, Atom, Obj, Prop, layout, statement
@@ -69,6 +70,8 @@ def module_view(resolved: ir.Resolved, regenerate: str | None = None) -> ModuleV
         )
         for c in resolved.consts
     )
+    _check_unique(resolved, ["z", "SCHEMAS", "METHODS", *(c.name for c in resolved.consts),
+                             *(schema_name(d.name) for d in decls)])  # fmt: skip
     table = Obj(tuple(Prop(ts_key(d.name), Atom(schema_name(d.name))) for d in decls))
     methods = Obj(tuple(_method_entry(m, known) for m in method_model(resolved).methods))
     return ModuleView(
@@ -80,6 +83,22 @@ def module_view(resolved: ir.Resolved, regenerate: str | None = None) -> ModuleV
         statement("export const SCHEMAS = ", Atom(_as_const(table))),
         statement("export const METHODS = ", Atom(_as_const(methods))),
     )
+
+
+def _check_unique(resolved: ir.Resolved, values: list[str]) -> None:
+    """Every value the module declares once: a constant named like a schema (`FooSchema` next
+    to a type `Foo`), `z`, `SCHEMAS` or `METHODS` would be a TypeScript error, reported here."""
+    seen: set[str] = set()
+    problems = []
+    for name in values:
+        if name in seen:
+            message = f"'{name}' would be declared twice in the zod module; rename the constant"
+            const = next((c for c in resolved.consts if c.name == name), None)
+            loc = const.loc if const is not None and const.loc is not None else None
+            problems.append(Diagnostic(loc or Location(resolved.source, 1, 1), message))
+        seen.add(name)
+    if problems:
+        raise SchemaError(problems)
 
 
 def _as_const(o: Obj) -> str:

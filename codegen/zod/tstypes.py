@@ -22,6 +22,13 @@ _PRIMS = {
 }
 
 
+def ts_members(t: ir.TypeExpr, index: TypeIndex, top: str = "") -> tuple[str, ...]:
+    """The members of `t` as a union type (one member when it is not a union)."""
+    if isinstance(t, ir.Union_):
+        return tuple(ts_type(m, index, top) for m in t.members)
+    return (ts_type(t, index, top),)
+
+
 def ts_type(t: ir.TypeExpr, index: TypeIndex, top: str = "") -> str:
     if isinstance(t, ir.Prim):
         return _PRIMS[t.kind]

@@ -19,7 +19,7 @@ from ..bindings.analysis import TypeIndex
 from ..bindings.shapes import cyclic, is_class_obj
 from .layout import Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string
-from .tstypes import ts_type
+from .tstypes import ts_members
 
 P = ir.PrimKind
 _PRIMS = {
@@ -130,7 +130,7 @@ class Emitter:
             schema = statement(
                 f"export const {const}: z.ZodType<{name}> = ", Call("z.lazy", (Arrow(body),))
             )
-            alias = union_alias(name, ts_type(t, self.index, name))
+            alias = union_alias(name, ts_members(t, self.index, name))
         else:
             schema = statement(f"export const {const} = ", body)
             alias = type_alias(name, const)
@@ -144,15 +144,16 @@ def type_alias(name: str, const: str) -> str:
     return f"export type {name} = z.infer<\n  typeof {const}\n>;"
 
 
-def union_alias(name: str, text: str) -> str:
-    """`export type X = A | B;`, broken one member a line (prettier's way) when too long."""
+def union_alias(name: str, members: tuple[str, ...]) -> str:
+    """`export type X = A | B;`: on one line, else on the next, else one member a line (the
+    way prettier breaks a union type)."""
+    text = " | ".join(members)
     one = f"export type {name} = {text};"
-    if len(one) <= 80 or " | " not in text:
+    if len(one) <= 80 or len(members) == 1:
         return one
     if len(text) + 3 <= 80:
         return f"export type {name} =\n  {text};"
-    members = "".join(f"\n  | {m}" for m in text.split(" | "))
-    return f"export type {name} ={members};"
+    return f"export type {name} =" + "".join(f"\n  | {m}" for m in members) + ";"
 
 
 def literal(t: ir.Lit) -> str:

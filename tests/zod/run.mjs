@@ -6,6 +6,7 @@
 // OUTPUT without "sdk": {"verdicts": [bool], "roundTrips": [bool | null], "constants": {}}
 //   (round trip: parse, then JSON.stringify equals the input modulo key order; null when the
 //   case is invalid; constants: the module's exports that are not schemas or tables).
+// INPUT {"jobs": [{"module", "cases"}]}: OUTPUT {"results": [the above, per job]}.
 // OUTPUT with "sdk": {"protocolVersion", "compared", "missing": [type],
 //   "probes": n, "disagreements": [{type, path, sdk, schema, value, case}]}.
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
@@ -146,11 +147,11 @@ if (input.probe_only) {
   process.stdout.write(JSON.stringify({ protocolVersion: sdk.LATEST_PROTOCOL_VERSION }));
   process.exit(0);
 }
-const ours = await loadModule(input.module);
-if (!input.sdk) {
+async function verdicts(job) {
+  const ours = await loadModule(job.module);
   const verdicts = [];
   const roundTrips = [];
-  for (const c of input.cases) {
+  for (const c of job.cases) {
     const r = ours.SCHEMAS[c.type].safeParse(c.instance);
     verdicts.push(r.success);
     roundTrips.push(r.success ? same(JSON.parse(JSON.stringify(r.data)), c.instance) : null);
@@ -160,8 +161,17 @@ if (!input.sdk) {
     Object.entries(ours).filter(([, v]) => v === null || typeof v !== "object"),
   );
   const pwned = globalThis.PWNED ?? null; // set only if schema text ran as code
-  process.stdout.write(JSON.stringify({ verdicts, roundTrips, constants, pwned }));
+  return { verdicts, roundTrips, constants, pwned };
+}
+
+if (input.jobs) {
+  const results = [];
+  for (const job of input.jobs) results.push(await verdicts(job));
+  process.stdout.write(JSON.stringify({ results }));
+} else if (!input.sdk) {
+  process.stdout.write(JSON.stringify(await verdicts(input)));
 } else {
+  const ours = await loadModule(input.module);
   const sdk = await import(import.meta.resolve(`${input.sdk}/types.js`));
   const sdkSchemas = (t) => sdk[`${t}Schema`];
   const vocab = vocabulary(Object.values(sdk).filter((v) => def(v).kind));
