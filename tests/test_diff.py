@@ -215,8 +215,13 @@ def test_json_format_is_documented_and_stable() -> None:
         keys |= set(f) | set(f["levels"])
     for k in keys:
         assert f"`{k}`" in doc, f"docs/diff-json-format.md does not describe `{k}`"
-    assert sum(v for k, v in data["summary"].items() if k != "total") == data["summary"]["total"]
-    assert data["summary"]["total"] == len(data["findings"])
+    s = data["summary"]
+    levels = ("breaking", "risky", "compatible", "info", "documentation")
+    assert sum(s[k] for k in levels) == s["total"] == len(data["findings"])
+    assert s["total"] - s["echoes"] == s["roots"]["total"]
+    ids = {f["id"] for f in data["findings"]}
+    assert len(ids) == len(data["findings"])
+    assert {f["echo_of"] for f in data["findings"]} - {None} <= ids
 
 
 def test_markdown_opens_with_summary_and_lists_breaking_first() -> None:

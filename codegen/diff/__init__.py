@@ -13,7 +13,10 @@ from .. import ir
 from ..methods import method_model, usage
 from .algebra import detect_renames
 from .compare import compare
+from .echoes import collapse
+from .locate import Locator
 from .rules import LEVELS, Context, Finding, evaluate
+from .summary import LiteralValue, literal_values
 
 FORMAT = "mcp-codegen-diff/1"
 FAIL_LEVELS = ("breaking", "risky", "any")
@@ -30,7 +33,8 @@ class SchemaInfo:
 class Report:
     old: SchemaInfo
     new: SchemaInfo
-    findings: tuple[Finding, ...]  # sorted: breaking first
+    findings: tuple[Finding, ...]  # sorted: breaking first; echoes marked (`echoes.py`)
+    literals: tuple[LiteralValue, ...] = ()  # literal values added or removed
 
     def counts(self) -> dict[str, int]:
         """Findings per level (documentation-only ones apart), and the total."""
@@ -66,7 +70,22 @@ def diff(
     old_m, new_m = method_model(old), method_model(new)
     changes = compare(old, new, old_m, new_m)
     renames, _ = detect_renames(old, new)
+    old_t, new_t = old.type_map(), new.type_map()
     ctx = Context(
-        old_m, new_m, usage(old, old_m), usage(new, new_m), tuple(sorted(renames.items()))
+        old_m,
+        new_m,
+        usage(old, old_m),
+        usage(new, new_m),
+        tuple(sorted(renames.items())),
+        frozenset(old_t),
+        frozenset(new_t),
+        Locator(old, old_m),
+        Locator(new, new_m),
     )
-    return Report(info(old, old_label), info(new, new_label), evaluate(changes, ctx))
+    findings = tuple(collapse(evaluate(changes, ctx), old_m, new_m))
+    return Report(
+        info(old, old_label),
+        info(new, new_label),
+        findings,
+        literal_values(findings, old_t, new_t),
+    )

@@ -16,6 +16,7 @@ from ..jsonout import dumps
 from ..templating import render as render_template
 from . import FORMAT, Report, SchemaInfo
 from .rules import LEVELS, RULES, Finding, worst
+from .summary import summarize
 
 _ROOT = re.compile(r"^[^.\[]+")
 
@@ -42,6 +43,9 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "sent_by": list(f.sent_by),
         "inherited_by": list(f.inherited_by),
         "candidates": list(f.candidates),
+        "id": f.id,
+        "echo_of": f.echo_of,
+        "lines": {"old": f.old_line, "new": f.new_line},
     }
 
 
@@ -50,7 +54,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "format": FORMAT,
         "old": _schema_json(report.old),
         "new": _schema_json(report.new),
-        "summary": report.counts(),
+        "summary": summarize(report.findings, report.literals),
         "findings": [finding_json(f) for f in report.findings],
     }
 

@@ -28,6 +28,7 @@ from typing import Literal
 from .. import ir
 from ..methods import MethodModel, Side, Usage
 from .change import Change, Facts, What
+from .locate import Locator
 
 Level = Literal["breaking", "risky", "compatible", "info"]
 Category = Literal[
@@ -677,6 +678,10 @@ class Finding:
     sent_by: tuple[Side, ...]  # who sends the affected data ("client", "server")
     inherited_by: tuple[str, ...] = ()  # types that carry the change through `extends`
     candidates: tuple[str, ...] = ()  # rename candidates of an added/removed type
+    old_line: int | None = None  # where the subject stands in the old schema.ts
+    new_line: int | None = None  # ... and in the new one
+    id: str = ""  # stable anchor, derived from rule, subject, before and after (`echoes.py`)
+    echo_of: str | None = None  # the id of the root finding this one restates
 
     def sort_key(self) -> tuple[int, str, str, str, str, str]:
         return (
@@ -856,6 +861,10 @@ class Context:
     old_usage: Usage
     new_usage: Usage
     renames: tuple[tuple[str, str], ...] = ()
+    old_types: frozenset[str] = frozenset()
+    new_types: frozenset[str] = frozenset()
+    old_lines: Locator | None = None
+    new_lines: Locator | None = None
 
     def sides(self, names: Iterable[str]) -> tuple[Side, ...]:
         out: set[Side] = set()
@@ -879,7 +888,26 @@ def _names(c: Change, ctx: Context) -> set[str]:
 
 
 def _methods(names: set[str], ctx: Context) -> set[str]:
+    """Methods carrying the types `names`, in the version that has them: the new one when one
+    of the types is still declared there (a change to `RequestParams` is not attributed to a
+    method removed meanwhile), else the old one (a removed type)."""
+    if ctx.new_types and names & ctx.new_types:
+        return set(ctx.new_usage.methods_using(names & ctx.new_types))
+    if ctx.old_types and names & ctx.old_types:
+        return set(ctx.old_usage.methods_using(names & ctx.old_types))
     return set(ctx.old_usage.methods_using(names)) | set(ctx.new_usage.methods_using(names))
+
+
+def _old_path(c: Change, ctx: Context) -> tuple[str, ...]:
+    """The change's path in the old schema: a renamed type's subjects are named by its new name."""
+    back = {new: old for old, new in ctx.renames}
+    if c.what is What.TYPE_RENAMED or c.path[0] not in back:
+        return c.path
+    return (back[c.path[0]], *c.path[1:])
+
+
+def _new_path(c: Change) -> tuple[str, ...]:
+    return (c.after,) if c.what is What.TYPE_RENAMED and c.after else c.path
 
 
 def _responders(direction: str) -> tuple[Side, ...]:
@@ -934,6 +962,8 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
                 sent_by=sent_by,
                 inherited_by=c.carriers,
                 candidates=c.facts.candidates,
+                old_line=ctx.old_lines.line(c.scope, _old_path(c, ctx)) if ctx.old_lines else None,
+                new_line=ctx.new_lines.line(c.scope, _new_path(c)) if ctx.new_lines else None,
             )
         )
     return tuple(sorted(findings, key=Finding.sort_key))
