@@ -224,15 +224,36 @@ def test_json_format_is_documented_and_stable() -> None:
     assert {f["echo_of"] for f in data["findings"]} - {None} <= ids
 
 
-def test_markdown_opens_with_summary_and_lists_breaking_first() -> None:
+def test_markdown_opens_with_what_to_do_and_folds_documentation() -> None:
     report = diff(load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts")))
     md = render_markdown(report)
     headings = [line for line in md.splitlines() if line.startswith("## ")]
-    assert headings[:3] == ["## Summary", "## Findings by method", "## Findings by type"]
+    assert headings == [
+        "## What to do",
+        "## Migration by method",
+        "## Details",
+        "## Documentation-only changes",
+    ]
     levels = [LEVELS.index(f.level) for f in report.findings]
     assert levels == sorted(levels)
-    first_method = md.split("## Findings by method")[1].split("\n- ")[1]
-    assert first_method.startswith("**breaking**")
+    assert "<details>" in md.split("## Documentation-only changes")[1]
+    assert_markdown_keeps_every_finding(report, md)
+
+
+def assert_markdown_keeps_every_finding(report: Report, md: str) -> None:
+    """Nothing of the JSON is lost: every finding is written out under its anchor (echoes under
+    their root), or is documentation-only and counted in the folded section."""
+    details = md.split("## Details")[1].split("## Documentation-only changes")[0]
+    docs = [f for f in report.findings if f.category == "documentation"]
+    for f in report.findings:
+        if f.category != "documentation":
+            assert details.count(f'<a id="{f.id}"></a>') == 1, (f.rule, f.subject)
+    folded = md.split("## Documentation-only changes")[1]
+    assert not docs or f"<summary>{len(docs)} documentation-only changes" in folded
+    for f in docs:
+        assert f"`{f.subject}`" in folded, f.subject
+    for target in re.findall(r"\]\(#(f[0-9a-f]{10}(?:_\d+)?)\)", md):
+        assert f'<a id="{target}"></a>' in details, target
 
 
 def test_markdown_carries_no_prose() -> None:

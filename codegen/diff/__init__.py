@@ -27,6 +27,13 @@ class SchemaInfo:
     label: str  # "2025-06-18" for .../2025-06-18/schema.ts; the file stem otherwise
     sha256: str
     protocol_version: str | None
+    # where a line of it is shown: a permalink (`https://github.com/.../schema.ts`, add `#L12`)
+    # for a pinned released version, else the path as given (`path:12`); never in the JSON
+    link: str = ""
+
+    @property
+    def permalink(self) -> bool:
+        return self.link.startswith("https://")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +65,23 @@ def label_for(source: str) -> str:
     return p.parent.name if p.name == "schema.ts" and p.parent.name else p.stem
 
 
+def link_for(source: str, label: str, sha256: str) -> str:
+    """The permalink of a pinned released schema.ts with these very bytes, else the path."""
+    from ..spec.pins import pins, repository
+
+    pin = pins().get(label)
+    if pin is not None and not pin.floats and pin.sha256("schema.ts") == sha256:
+        return f"https://github.com/{repository()}/blob/{pin.ref}/schema/{label}/schema.ts"
+    return source
+
+
 def info(resolved: ir.Resolved, label: str | None = None) -> SchemaInfo:
+    name = label or label_for(resolved.source)
     return SchemaInfo(
-        label or label_for(resolved.source), resolved.sha256, resolved.protocol_version
+        name,
+        resolved.sha256,
+        resolved.protocol_version,
+        link_for(resolved.source, name, resolved.sha256),
     )
 
 
