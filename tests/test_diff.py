@@ -2,13 +2,15 @@
 properties, the rule table, the JSON format and the command line.
 
 Fixtures live in tests/fixtures/diff/<rule-id>/{old,new}.ts with the expected findings in
-expected.json (`pytest --update-golden` rewrites them; review the diff before committing).
+expected.json (`pytest --update-golden` rewrites them; review the diff before committing). More
+cases of a rule live in `<rule-id>--<case>/` (a level once wrong, kept right).
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 from collections import Counter
 from itertools import pairwise
@@ -31,6 +33,10 @@ from codegen.pipeline import load
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures" / "diff"
 RULE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
+
+
+def rule_of(fixture_dir: str) -> str:
+    return fixture_dir.split("--")[0]
 EXAMPLE = REPO / "schemas" / "example"
 
 
@@ -79,13 +85,15 @@ def assert_mirrors(forward: Report, backward: Report) -> None:
 
 
 def test_every_rule_has_a_fixture() -> None:
-    assert RULE_DIRS == sorted(RULES)
+    assert sorted(d for d in RULE_DIRS if "--" not in d) == sorted(RULES)
+    assert {rule_of(d) for d in RULE_DIRS} == set(RULES)
 
 
 @pytest.mark.parametrize("rule", RULE_DIRS)
 def test_fixture_findings(rule: str, update_golden: bool) -> None:
     report = fixture(rule)
-    assert rule in {f.rule for f in report.findings}, f"fixture {rule} does not trigger its rule"
+    found = {f.rule for f in report.findings}
+    assert rule_of(rule) in found, f"fixture {rule} does not trigger its rule"
     text = json.dumps([finding_json(f) for f in report.findings], indent=2, sort_keys=True) + "\n"
     check_golden(FIXTURES / rule / "expected.json", text, update_golden)
 
@@ -350,3 +358,40 @@ def test_rules_output_lists_every_rule() -> None:
     text = render_rules()
     for r in RULES:
         assert f"`{r}`" in text
+
+
+def test_fail_on_wire_and_api() -> None:
+    renamed = fixture("type-renamed")  # same data under a new name: api only
+    assert renamed.fails("api") and not renamed.fails("wire")
+    required = fixture("property-added-required")  # old senders' messages rejected: wire
+    assert required.fails("wire") and not required.fails("api")
+    assert all("wire" in f.breaks and f.level == "breaking" for f in required.failing("wire"))
+
+
+def test_fail_on_any_message_counts_what_failed() -> None:
+    d = FIXTURES / "description-changed"
+    r = run_cli("diff", str(d / "old.ts"), str(d / "new.ts"), "--fail-on", "any")
+    assert r.returncode == 1
+    assert "1 finding(s) fail --fail-on any (1 documentation)" in r.stderr, r.stderr
+
+
+def test_output_needs_an_existing_folder_and_gets_a_normal_mode(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "d.md"
+    r = run_cli("diff", V1, V2, "-o", str(missing))
+    assert r.returncode == 2 and "does not exist" in r.stderr
+    assert not (tmp_path / "no").exists()
+    out = tmp_path / "d.md"
+    assert main(["diff", V1, V2, "-o", str(out)]) == 0
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert [p.name for p in tmp_path.iterdir()] == ["d.md"]  # no temporary file left
+
+
+def test_markdown_escapes_schema_text() -> None:
+    from codegen.diff.markdown import code, text
+
+    assert text("<script>*x*</script>") == "\\<script\\>\\*x\\*\\</script\\>"
+    assert code("a`b") == "``a`b``" or code("a`b") == "`` a`b ``"
+    assert code("``") == "``` `` ```"
+    assert code("x\ny") == "`x y`"

@@ -251,7 +251,8 @@ EXPLAINS = {
     "const-changed": {"literal-value-changed", "type-changed", "type-widened", "type-narrowed"},
     "enum-changed": {"enum-value-added", "enum-value-removed", "open-enum-value-added",
                      "open-enum-value-removed", "type-changed", "type-widened", "type-narrowed"},
-    "member-changed": {"union-member-added", "union-member-removed", "type-renamed"},
+    "member-changed": {"union-member-added", "union-member-removed", "type-renamed",
+                       "union-member-added-covered", "union-member-removed-covered"},
     "method-changed": {"method-added", "method-removed"},
 }  # fmt: skip
 

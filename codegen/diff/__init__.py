@@ -19,7 +19,10 @@ from .rules import LEVELS, Context, Finding, evaluate
 from .summary import LiteralValue, literal_values
 
 FORMAT = "mcp-codegen-diff/1"
-FAIL_LEVELS = ("breaking", "risky", "any")
+# `--fail-on`: a level (at or over it), "wire" (wire-breaking findings of level breaking),
+# "api" (findings that break code naming generated declarations) or "any" (any finding at all,
+# documentation included).
+FAIL_LEVELS = ("breaking", "risky", "wire", "api", "any")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +55,19 @@ class Report:
         out["total"] = len(self.findings)
         return out
 
-    def fails(self, fail_on: str) -> bool:
-        """True when some finding is at or over `fail_on` ("breaking", "risky" or "any")."""
+    def failing(self, fail_on: str) -> tuple[Finding, ...]:
+        """The findings that make `--fail-on fail_on` fail (see FAIL_LEVELS)."""
         if fail_on == "any":
-            return bool(self.findings)
+            return self.findings
+        if fail_on == "wire":
+            return tuple(f for f in self.findings if "wire" in f.breaks and f.level == "breaking")
+        if fail_on == "api":
+            return tuple(f for f in self.findings if "api" in f.breaks)
         limit = LEVELS.index(fail_on)
-        return any(LEVELS.index(f.level) <= limit for f in self.findings)
+        return tuple(f for f in self.findings if LEVELS.index(f.level) <= limit)
+
+    def fails(self, fail_on: str) -> bool:
+        return bool(self.failing(fail_on))
 
 
 def label_for(source: str) -> str:

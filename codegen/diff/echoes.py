@@ -79,7 +79,9 @@ def _root_of(
         if f.rule == "type-removed" and f.methods and all(m in removed for m in f.methods):
             return removed[f.methods[0]]  # used by removed methods only
         return None
-    if f.rule in ("union-member-removed", "union-member-added") and f.subject in MESSAGE_UNIONS:
+    members = ("union-member-removed", "union-member-added", "union-member-removed-covered",
+               "union-member-added-covered")  # fmt: skip
+    if f.rule in members and f.subject in MESSAGE_UNIONS:
         return owners.get(f.before or f.after or "")
     root, _, prop = f.subject.partition(".")
     owner = owners.get(root)

@@ -15,7 +15,7 @@ from typing import Any
 from ..jsonout import dumps
 from ..templating import render as render_template
 from . import FORMAT, Report, SchemaInfo
-from .rules import RULES, Finding
+from .rules import RULES, Finding, breaks
 from .summary import summarize
 
 # ---------------------------------------------------------------------------------------------
@@ -43,6 +43,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "id": f.id,
         "echo_of": f.echo_of,
         "lines": {"old": f.old_line, "new": f.new_line},
+        "breaks": list(f.breaks),
     }
 
 
@@ -89,6 +90,7 @@ def rules_view() -> list[dict[str, str]]:
             "purpose": r.purpose.replace("|", "\\|"),
             "why": r.why.replace("|", "\\|"),
             "mirror": r.mirror,
+            "breaks": ", ".join(breaks(r.id)) or "-",
         }
         for r in RULES.values()
     ]
@@ -98,7 +100,7 @@ def render_rules(fmt: str = "md") -> str:
     if fmt == "json":
         return dumps(
             [
-                {**row, "purpose": r.purpose, "why": r.why}
+                {**row, "purpose": r.purpose, "why": r.why, "breaks": list(breaks(r.id))}
                 for row, r in zip(rules_view(), RULES.values())
             ]
         )
