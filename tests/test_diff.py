@@ -54,13 +54,16 @@ def reverse(rule: str) -> Report:
     return diff(load(str(d / "new.ts")), load(str(d / "old.ts")), "new", "old")
 
 
+RENAMES = ("type-renamed", "type-renamed-changed")
+
+
 def mirror_key(f: Finding, renamed: dict[str, str]) -> tuple[str, str, str | None, str | None]:
     """What the same change looks like when OLD and NEW are swapped. Subjects inside a renamed
     type are named by the NEW name, which is the old name the other way round."""
     rule = RULES[f.rule]
-    subject = f.after if f.rule == "type-renamed" and f.after else f.subject
+    subject = f.after if f.rule in RENAMES and f.after else f.subject
     root = re.match(r"[^.\[]+", subject)
-    if root and root.group(0) in renamed and f.rule != "type-renamed":
+    if root and root.group(0) in renamed and f.rule not in RENAMES:
         subject = renamed[root.group(0)] + subject[root.end() :]
     return rule.mirror, subject, f.after, f.before
 
@@ -73,7 +76,7 @@ def assert_mirrors(forward: Report, backward: Report) -> None:
     renamed = {
         f.after: f.before
         for f in forward.findings
-        if f.rule == "type-renamed" and f.after and f.before
+        if f.rule in RENAMES and f.after and f.before
     }
     want = Counter(mirror_key(f, renamed) for f in forward.findings)
     got = Counter(key(f) for f in backward.findings)

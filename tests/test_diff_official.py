@@ -241,8 +241,8 @@ def subject_path(path: tuple[str, ...]) -> str:
 
 # Which finding rules explain each kind of schema.json difference.
 EXPLAINS = {
-    "type-removed": {"type-removed", "type-renamed"},
-    "type-added": {"type-added", "type-renamed"},
+    "type-removed": {"type-removed", "type-renamed", "type-renamed-changed"},
+    "type-added": {"type-added", "type-renamed", "type-renamed-changed"},
     "property-removed": {"property-removed-optional", "property-removed-required",
                          "envelope-property-undeclared"},
     "property-added": {"property-added-optional", "property-added-required",
@@ -252,6 +252,7 @@ EXPLAINS = {
     "enum-changed": {"enum-value-added", "enum-value-removed", "open-enum-value-added",
                      "open-enum-value-removed", "type-changed", "type-widened", "type-narrowed"},
     "member-changed": {"union-member-added", "union-member-removed", "type-renamed",
+                       "type-renamed-changed",
                        "union-member-added-covered", "union-member-removed-covered"},
     "method-changed": {"method-added", "method-removed"},
 }  # fmt: skip
@@ -273,7 +274,7 @@ def explained(kind: str, path: tuple[str, ...], detail: str, findings: tuple[Fin
         )
         if kind == "member-changed":
             # the member, by name, added to or removed from this union; or the member renamed
-            if detail in (f.before, f.after) and (f.rule == "type-renamed" or here):
+            if detail in (f.before, f.after) and (f.rule.startswith("type-renamed") or here):
                 return True
             continue
         # the change itself, or the same change reported once at the base type it inherits from

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import ir
 from ..methods import method_model, usage
-from .algebra import detect_renames
+from .algebra import detect_renames, detect_retyped
 from .compare import compare
 from .echoes import collapse
 from .locate import Locator
@@ -101,6 +101,7 @@ def diff(
     old_m, new_m = method_model(old), method_model(new)
     changes = compare(old, new, old_m, new_m)
     renames, _ = detect_renames(old, new)
+    renames.update(detect_retyped(old, new, renames))
     old_t, new_t = old.type_map(), new.type_map()
     ctx = Context(
         old_m,

@@ -30,6 +30,7 @@ from . import notation
 from .algebra import (
     Acceptance,
     detect_renames,
+    detect_retyped,
     is_open,
     member_key,
     member_label,
@@ -60,6 +61,7 @@ class Comparer:
         self.old_consts = {c.name: c for c in old.consts}
         self.new_consts = {c.name: c for c in new.consts}
         self.renames, self.candidates = detect_renames(old, new)
+        self.retyped = detect_retyped(old, new, self.renames)  # renamed and changed
         self.out: list[Change] = []
         self.deref_stack: set[tuple[str, str]] = set()
         self.carriers: dict[tuple[str, str], set[str]] = {}
@@ -90,13 +92,18 @@ class Comparer:
 
     def run(self, old_methods: MethodModel, new_methods: MethodModel) -> tuple[Change, ...]:
         self.constants()
-        renamed_to = set(self.renames.values())
+        renamed_to = set(self.renames.values()) | set(self.retyped.values())
         for name, td in self.old.items():
             if name in self.renames:
                 to = self.new[self.renames[name]]
                 self.add((name,), What.TYPE_RENAMED, name, to.name)
                 self.doc(td.doc, to.doc, (to.name,))
                 self.expr(td.type, to.type, (to.name,))  # same shape: only inline docs may differ
+            elif name in self.retyped:
+                to = self.new[self.retyped[name]]
+                self.add((name,), What.TYPE_RENAMED, name, to.name, facts=Facts(same_shape=False))
+                self.doc(td.doc, to.doc, (to.name,))
+                self.expr(td.type, to.type, (to.name,))  # its changes, under the new name
             elif name not in self.new:
                 self.add(
                     (name,), What.TYPE_REMOVED, name, None, facts=Facts(candidates=self.cands(name))

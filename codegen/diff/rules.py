@@ -244,6 +244,22 @@ _BOOK: tuple[Rule, ...] = (
         why="same shape under a new name: wire-compatible, but code that names the old type breaks",
     ),
     Rule(
+        id="type-renamed-changed",
+        category="type",
+        sender="risky",
+        receiver="risky",
+        mirror="type-renamed-changed",
+        purpose=(
+            "a type is removed and one with an alike name and mostly the same properties is"
+            " added (`JSONRPCError` -> `JSONRPCErrorResponse`); its changes follow under the"
+            " new name"
+        ),
+        why=(
+            "renamed and changed: code that names the old type breaks; what changed in its"
+            " content is reported by the findings under the new name"
+        ),
+    ),
+    Rule(
         id="type-changed",
         category="type",
         sender="breaking",
@@ -723,7 +739,7 @@ _WIRE = frozenset(
 _API = frozenset(
     {"method-removed", "method-type-changed", "method-params-changed", "method-params-retyped",
      "method-result-changed", "method-result-retyped", "type-removed", "type-renamed",
-     "generated-name-changed", "type-changed", "literal-value-changed",
+     "generated-name-changed", "type-renamed-changed", "type-changed", "literal-value-changed",
      "property-removed-optional", "property-removed-required", "property-became-optional",
      "property-became-nullable", "union-member-removed", "union-member-removed-covered",
      "union-members-unmatched", "enum-value-removed", "constant-removed",
@@ -805,7 +821,7 @@ def rule_for(c: Change) -> str:
         case What.TYPE_REMOVED:
             return "type-removed"
         case What.TYPE_RENAMED:
-            return "type-renamed"
+            return "type-renamed-changed" if f.same_shape is False else "type-renamed"
         case What.TYPE_CHANGED:
             if f.relation == "wider":
                 return "type-widened"
