@@ -37,6 +37,8 @@ RULE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 
 def rule_of(fixture_dir: str) -> str:
     return fixture_dir.split("--")[0]
+
+
 EXAMPLE = REPO / "schemas" / "example"
 
 
@@ -74,9 +76,7 @@ def key(f: Finding) -> tuple[str, str, str | None, str | None]:
 
 def assert_mirrors(forward: Report, backward: Report) -> None:
     renamed = {
-        f.after: f.before
-        for f in forward.findings
-        if f.rule in RENAMES and f.after and f.before
+        f.after: f.before for f in forward.findings if f.rule in RENAMES and f.after and f.before
     }
     want = Counter(mirror_key(f, renamed) for f in forward.findings)
     got = Counter(key(f) for f in backward.findings)

@@ -22,6 +22,7 @@ from test_diff import assert_markdown_keeps_every_finding, assert_mirrors, check
 from codegen.diff import Report, diff
 from codegen.diff.report import render_json, render_markdown
 from codegen.diff.rules import Finding
+from codegen.diff.summary import summarize
 from codegen.pipeline import load
 from codegen.spec.pins import known_versions
 
@@ -351,3 +352,42 @@ def test_official_report_is_deterministic_across_hash_seeds(spec_root: Path) -> 
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert outs == {render_json(report("2025-11-25", "2026-07-28"))}
+
+
+@pytest.mark.spec
+@pytest.mark.parametrize(("a", "b"), PAIRS, ids=PAIR_IDS)
+def test_summary_names_every_method_change_and_requirement(spec_root: Path, a: str, b: str) -> None:
+    """The opening section alone tells a maintainer which methods were added, removed or moved
+    and which requirements apply across methods: each named there, linked to its finding."""
+    r = committed(report(a, b))
+    todo = render_markdown(r).split("## Migration by method")[0]
+    wanted = {"method-added", "method-removed", "method-transport-changed"}
+    for f in r.findings:
+        if f.rule in wanted:
+            assert f"`{f.subject}`" in todo and f"(#{f.id})" in todo, (f.rule, f.subject)
+    summary = summarize(r.findings, r.literals)
+    for c in summary["cross_cutting"]:
+        assert f"(#{c['id']})" in todo and f"affects {c['affects']} methods" in todo
+    for d in summary["deprecations"]:
+        assert f"`{d['subject']}`" in todo
+    for v in summary["literals"]:
+        assert f"`{v['value']}`" in todo
+
+
+@pytest.mark.spec
+def test_echo_collapsing_on_the_2026_release(spec_root: Path) -> None:
+    """Removed and moved methods are counted once: their restatements are echoes."""
+    r = report("2025-11-25", "2026-07-28")
+    by_id = {f.id: f for f in r.findings}
+    echoes = [f for f in r.findings if f.echo_of is not None]
+    assert echoes and all(
+        by_id[f.echo_of].rule in ("method-added", "method-removed", "method-transport-changed")
+        for f in echoes
+    )
+    echoed = {(f.rule, f.subject, f.before) for f in echoes}
+    assert ("type-removed", "InitializeRequest", "InitializeRequest") in echoed
+    assert ("union-member-removed", "ClientRequest", "PingRequest") in echoed
+    assert ("envelope-property-undeclared", "ElicitRequest.id", "id: RequestId") in echoed
+    # attributed through the version that uses the type: ping is gone in 2026-07-28
+    meta = next(f for f in r.findings if f.subject == "RequestParams._meta")
+    assert "ping" not in meta.methods and "tasks/list" not in meta.methods

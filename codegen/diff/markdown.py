@@ -261,6 +261,8 @@ def view(report: Report) -> dict[str, Any]:
         ],
         "total": data["total"],
         "roots_total": root_counts["total"],
+        "roots_line": ", ".join(f"{root_counts[k]} {k}" for k in LEVELS if root_counts[k])
+        or "none",
         "echoes": data["echoes"],
         "cross_min": CROSS_CUTTING_MIN,
         "methods": _migration(report),
