@@ -398,3 +398,22 @@ def test_markdown_escapes_schema_text() -> None:
     assert code("a`b") == "``a`b``" or code("a`b") == "`` a`b ``"
     assert code("``") == "``` `` ```"
     assert code("x\ny") == "`x y`"
+
+
+def test_markdown_keeps_hostile_schema_text_inert(tmp_path: Path) -> None:
+    """Literals and labels from the schema never become markup: literals stay in code spans
+    nothing can close, a label cannot end the header comment or open a tag."""
+    old_dir, new_dir = tmp_path / "v--><script>1", tmp_path / "v*2*"
+    old_dir.mkdir()
+    new_dir.mkdir()
+    (old_dir / "schema.ts").write_text('export type K = "a";\n', encoding="utf-8")
+    hostile = '"a" | "</script><script>alert(1)</script>" | "``x``" | "[l](javascript:x)"'
+    (new_dir / "schema.ts").write_text(f"export type K = {hostile};\n", encoding="utf-8")
+    report = diff(load(str(old_dir / "schema.ts")), load(str(new_dir / "schema.ts")))
+    md = render_markdown(report)
+    outside = re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", md)  # drop every code span
+    assert outside.count("-->") == 1  # the header comment's own end
+    body = outside.split("-->", 1)[1]
+    assert "<script>" not in body and "javascript:" not in body
+    assert "# Schema diff: v\\-\\-\\>\\<script\\>1 → v\\*2\\*" in md
+    assert_markdown_keeps_every_finding(report, md)

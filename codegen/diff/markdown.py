@@ -32,6 +32,14 @@ def text(value: str) -> str:
     return _MARKUP.sub(r"\\\1", " ".join(value.split()))
 
 
+def comment(value: str) -> str:
+    """Text safe inside an HTML comment: no `--` (which could close it), on one line."""
+    value = " ".join(value.split())
+    while "--" in value:
+        value = value.replace("--", "- -")
+    return value
+
+
 def code(value: str) -> str:
     """A code span that shows `value` literally, whatever backticks it contains."""
     value = " ".join(value.split()) or " "
@@ -253,6 +261,8 @@ def view(report: Report) -> dict[str, Any]:
         "old": report.old,
         "new": report.new,
         "old_label": text(report.old.label),
+        "old_comment": comment(report.old.label),
+        "new_comment": comment(report.new.label),
         "new_label": text(report.new.label),
         "todo": _summary(report, data),
         "counts": [
