@@ -415,5 +415,5 @@ def test_markdown_keeps_hostile_schema_text_inert(tmp_path: Path) -> None:
     assert outside.count("-->") == 1  # the header comment's own end
     body = outside.split("-->", 1)[1]
     assert "<script>" not in body and "javascript:" not in body
-    assert "# Schema diff: v\\-\\-\\>\\<script\\>1 → v\\*2\\*" in md
+    assert "# Schema diff: v--\\>\\<script\\>1 → v\\*2\\*" in md
     assert_markdown_keeps_every_finding(report, md)
