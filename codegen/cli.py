@@ -14,7 +14,7 @@ from pathlib import Path
 from .errors import SchemaError
 from .spec import SpecError
 from .spec.cli import attach_options, resolve_args
-from .write import report_warnings, write_output
+from .write import OutputError, report_warnings, write_output
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -201,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in err.diagnostics:
             print(str(d), file=sys.stderr)
         return EXIT_BAD_INPUT
-    except SpecError as err:
+    except (SpecError, OutputError) as err:
         print(f"mcp-codegen: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -87,13 +87,32 @@ def write_output(text: str, path: str | None) -> None:
         sys.stdout.write(text)
 
 
+class OutputError(Exception):
+    """The output cannot be written where it was asked for (reported, exit code 2)."""
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_file(path: Path, text: str) -> None:
-    """Write one file atomically (temp file in the same directory, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    """Write one file atomically (temp file in the same directory, then rename). The folder must
+    exist: a mistyped `-o` path is an error, not a new directory tree. The file gets the mode
+    an ordinary new file gets (0666 less the umask; an existing file keeps its mode), not the
+    0600 of the temporary file."""
+    if not path.parent.is_dir():
+        raise OutputError(f"cannot write {path}: folder {path.parent} does not exist")
+    try:
+        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from err
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(text.encode("utf-8"))
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)

@@ -2,13 +2,15 @@
 properties, the rule table, the JSON format and the command line.
 
 Fixtures live in tests/fixtures/diff/<rule-id>/{old,new}.ts with the expected findings in
-expected.json (`pytest --update-golden` rewrites them; review the diff before committing).
+expected.json (`pytest --update-golden` rewrites them; review the diff before committing). More
+cases of a rule live in `<rule-id>--<case>/` (a level once wrong, kept right).
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 from collections import Counter
 from itertools import pairwise
@@ -31,6 +33,12 @@ from codegen.pipeline import load
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures" / "diff"
 RULE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
+
+
+def rule_of(fixture_dir: str) -> str:
+    return fixture_dir.split("--")[0]
+
+
 EXAMPLE = REPO / "schemas" / "example"
 
 
@@ -48,13 +56,16 @@ def reverse(rule: str) -> Report:
     return diff(load(str(d / "new.ts")), load(str(d / "old.ts")), "new", "old")
 
 
+RENAMES = ("type-renamed", "type-renamed-changed")
+
+
 def mirror_key(f: Finding, renamed: dict[str, str]) -> tuple[str, str, str | None, str | None]:
     """What the same change looks like when OLD and NEW are swapped. Subjects inside a renamed
     type are named by the NEW name, which is the old name the other way round."""
     rule = RULES[f.rule]
-    subject = f.after if f.rule == "type-renamed" and f.after else f.subject
+    subject = f.after if f.rule in RENAMES and f.after else f.subject
     root = re.match(r"[^.\[]+", subject)
-    if root and root.group(0) in renamed and f.rule != "type-renamed":
+    if root and root.group(0) in renamed and f.rule not in RENAMES:
         subject = renamed[root.group(0)] + subject[root.end() :]
     return rule.mirror, subject, f.after, f.before
 
@@ -65,9 +76,7 @@ def key(f: Finding) -> tuple[str, str, str | None, str | None]:
 
 def assert_mirrors(forward: Report, backward: Report) -> None:
     renamed = {
-        f.after: f.before
-        for f in forward.findings
-        if f.rule == "type-renamed" and f.after and f.before
+        f.after: f.before for f in forward.findings if f.rule in RENAMES and f.after and f.before
     }
     want = Counter(mirror_key(f, renamed) for f in forward.findings)
     got = Counter(key(f) for f in backward.findings)
@@ -79,13 +88,15 @@ def assert_mirrors(forward: Report, backward: Report) -> None:
 
 
 def test_every_rule_has_a_fixture() -> None:
-    assert RULE_DIRS == sorted(RULES)
+    assert sorted(d for d in RULE_DIRS if "--" not in d) == sorted(RULES)
+    assert {rule_of(d) for d in RULE_DIRS} == set(RULES)
 
 
 @pytest.mark.parametrize("rule", RULE_DIRS)
 def test_fixture_findings(rule: str, update_golden: bool) -> None:
     report = fixture(rule)
-    assert rule in {f.rule for f in report.findings}, f"fixture {rule} does not trigger its rule"
+    found = {f.rule for f in report.findings}
+    assert rule_of(rule) in found, f"fixture {rule} does not trigger its rule"
     text = json.dumps([finding_json(f) for f in report.findings], indent=2, sort_keys=True) + "\n"
     check_golden(FIXTURES / rule / "expected.json", text, update_golden)
 
@@ -215,19 +226,45 @@ def test_json_format_is_documented_and_stable() -> None:
         keys |= set(f) | set(f["levels"])
     for k in keys:
         assert f"`{k}`" in doc, f"docs/diff-json-format.md does not describe `{k}`"
-    assert sum(v for k, v in data["summary"].items() if k != "total") == data["summary"]["total"]
-    assert data["summary"]["total"] == len(data["findings"])
+    s = data["summary"]
+    levels = ("breaking", "risky", "compatible", "info", "documentation")
+    assert sum(s[k] for k in levels) == s["total"] == len(data["findings"])
+    assert s["total"] - s["echoes"] == s["roots"]["total"]
+    ids = {f["id"] for f in data["findings"]}
+    assert len(ids) == len(data["findings"])
+    assert {f["echo_of"] for f in data["findings"]} - {None} <= ids
 
 
-def test_markdown_opens_with_summary_and_lists_breaking_first() -> None:
+def test_markdown_opens_with_what_to_do_and_folds_documentation() -> None:
     report = diff(load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts")))
     md = render_markdown(report)
     headings = [line for line in md.splitlines() if line.startswith("## ")]
-    assert headings[:3] == ["## Summary", "## Findings by method", "## Findings by type"]
+    assert headings == [
+        "## What to do",
+        "## Migration by method",
+        "## Details",
+        "## Documentation-only changes",
+    ]
     levels = [LEVELS.index(f.level) for f in report.findings]
     assert levels == sorted(levels)
-    first_method = md.split("## Findings by method")[1].split("\n- ")[1]
-    assert first_method.startswith("**breaking**")
+    assert "<details>" in md.split("## Documentation-only changes")[1]
+    assert_markdown_keeps_every_finding(report, md)
+
+
+def assert_markdown_keeps_every_finding(report: Report, md: str) -> None:
+    """Nothing of the JSON is lost: every finding is written out under its anchor (echoes under
+    their root), or is documentation-only and counted in the folded section."""
+    details = md.split("## Details")[1].split("## Documentation-only changes")[0]
+    docs = [f for f in report.findings if f.category == "documentation"]
+    for f in report.findings:
+        if f.category != "documentation":
+            assert details.count(f'<a id="{f.id}"></a>') == 1, (f.rule, f.subject)
+    folded = md.split("## Documentation-only changes")[1]
+    assert not docs or f"<summary>{len(docs)} documentation-only changes" in folded
+    for f in docs:
+        assert f"`{f.subject}`" in folded, f.subject
+    for target in re.findall(r"\]\(#(f[0-9a-f]{10}(?:_\d+)?)\)", md):
+        assert f'<a id="{target}"></a>' in details, target
 
 
 def test_markdown_carries_no_prose() -> None:
@@ -324,3 +361,59 @@ def test_rules_output_lists_every_rule() -> None:
     text = render_rules()
     for r in RULES:
         assert f"`{r}`" in text
+
+
+def test_fail_on_wire_and_api() -> None:
+    renamed = fixture("type-renamed")  # same data under a new name: api only
+    assert renamed.fails("api") and not renamed.fails("wire")
+    required = fixture("property-added-required")  # old senders' messages rejected: wire
+    assert required.fails("wire") and not required.fails("api")
+    assert all("wire" in f.breaks and f.level == "breaking" for f in required.failing("wire"))
+
+
+def test_fail_on_any_message_counts_what_failed() -> None:
+    d = FIXTURES / "description-changed"
+    r = run_cli("diff", str(d / "old.ts"), str(d / "new.ts"), "--fail-on", "any")
+    assert r.returncode == 1
+    assert "1 finding(s) fail --fail-on any (1 documentation)" in r.stderr, r.stderr
+
+
+def test_output_needs_an_existing_folder_and_gets_a_normal_mode(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "d.md"
+    r = run_cli("diff", V1, V2, "-o", str(missing))
+    assert r.returncode == 2 and "does not exist" in r.stderr
+    assert not (tmp_path / "no").exists()
+    out = tmp_path / "d.md"
+    assert main(["diff", V1, V2, "-o", str(out)]) == 0
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert [p.name for p in tmp_path.iterdir()] == ["d.md"]  # no temporary file left
+
+
+def test_markdown_escapes_schema_text() -> None:
+    from codegen.diff.markdown import code, text
+
+    assert text("<script>*x*</script>") == "\\<script\\>\\*x\\*\\</script\\>"
+    assert code("a`b") == "``a`b``" or code("a`b") == "`` a`b ``"
+    assert code("``") == "``` `` ```"
+    assert code("x\ny") == "`x y`"
+
+
+def test_markdown_keeps_hostile_schema_text_inert(tmp_path: Path) -> None:
+    """Literals and labels from the schema never become markup: literals stay in code spans
+    nothing can close, a label cannot end the header comment or open a tag."""
+    old_dir, new_dir = tmp_path / "v--><script>1", tmp_path / "v*2*"
+    old_dir.mkdir()
+    new_dir.mkdir()
+    (old_dir / "schema.ts").write_text('export type K = "a";\n', encoding="utf-8")
+    hostile = '"a" | "</script><script>alert(1)</script>" | "``x``" | "[l](javascript:x)"'
+    (new_dir / "schema.ts").write_text(f"export type K = {hostile};\n", encoding="utf-8")
+    report = diff(load(str(old_dir / "schema.ts")), load(str(new_dir / "schema.ts")))
+    md = render_markdown(report)
+    outside = re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", md)  # drop every code span
+    assert outside.count("-->") == 1  # the header comment's own end
+    body = outside.split("-->", 1)[1]
+    assert "<script>" not in body and "javascript:" not in body
+    assert "# Schema diff: v--\\>\\<script\\>1 → v\\*2\\*" in md
+    assert_markdown_keeps_every_finding(report, md)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -16,18 +17,23 @@ from typing import Any
 import corpus
 import pytest
 from cli_support import run_cli
-from test_diff import assert_mirrors, check_golden
+from test_diff import assert_markdown_keeps_every_finding, assert_mirrors, check_golden
 
 from codegen.diff import Report, diff
 from codegen.diff.report import render_json, render_markdown
 from codegen.diff.rules import Finding
+from codegen.diff.summary import summarize
 from codegen.pipeline import load
+from codegen.spec.pins import known_versions
 
 REPO = Path(__file__).resolve().parent.parent
 REPORTS = REPO / "generated" / "reports"
 EXAMPLE = REPO / "schemas" / "example"
 VERSIONS = corpus.version_names()
-PAIRS = list(pairwise(VERSIONS))
+# Consecutive schemas (the hops through the intermediate draft included), and consecutive
+# released versions (2025-06-18 -> 2025-11-25 skips DRAFT-2025-v3): what a maintainer upgrades.
+RELEASED = [v for v in VERSIONS if v in known_versions() and v != "draft"]
+PAIRS = list(dict.fromkeys([*pairwise(VERSIONS), *pairwise(RELEASED)]))
 PAIR_IDS = [f"{a}..{b}" for a, b in PAIRS]
 UNIONS = ("ClientRequest", "ClientNotification", "ClientResult", "ServerRequest",
           "ServerNotification", "ServerResult")  # fmt: skip
@@ -38,6 +44,17 @@ def report(a: str, b: str) -> Report:
     return diff(corpus.resolved(a), corpus.resolved(b))
 
 
+def committed(r: Report) -> Report:
+    """A report as committed: an unpinned schema (the drafts) is named by its path relative to
+    the checkout (`../shared/spec/<label>/schema.ts`), not by where this machine keeps it."""
+    local = {
+        s.label: replace(s, link=f"../shared/spec/{s.label}/schema.ts")
+        for s in (r.old, r.new)
+        if not s.permalink
+    }
+    return replace(r, old=local.get(r.old.label, r.old), new=local.get(r.new.label, r.new))
+
+
 # ---------------------------------------------------------------------------------------------
 # Committed reports
 
@@ -45,14 +62,21 @@ def report(a: str, b: str) -> Report:
 @pytest.mark.spec
 @pytest.mark.parametrize(("a", "b"), PAIRS, ids=PAIR_IDS)
 def test_official_reports_are_current(spec_root: Path, a: str, b: str, update_golden: bool) -> None:
-    r = report(a, b)
+    r = committed(report(a, b))
     assert (r.old.label, r.new.label) == (a, b)
-    check_golden(REPORTS / f"{a}..{b}.md", render_markdown(r), update_golden)
+    md = render_markdown(r)
+    assert_markdown_keeps_every_finding(r, md)
+    check_golden(REPORTS / f"{a}..{b}.md", md, update_golden)
     check_golden(REPORTS / f"{a}..{b}.json", render_json(r), update_golden)
 
 
 def test_example_report_is_current(update_golden: bool) -> None:
     r = diff(load(str(EXAMPLE / "v1" / "schema.ts")), load(str(EXAMPLE / "v2" / "schema.ts")))
+    r = replace(
+        r,
+        old=replace(r.old, link="schemas/example/v1/schema.ts"),
+        new=replace(r.new, link="schemas/example/v2/schema.ts"),
+    )
     check_golden(REPORTS / "example-v1..v2.md", render_markdown(r), update_golden)
     check_golden(REPORTS / "example-v1..v2.json", render_json(r), update_golden)
 
@@ -218,8 +242,8 @@ def subject_path(path: tuple[str, ...]) -> str:
 
 # Which finding rules explain each kind of schema.json difference.
 EXPLAINS = {
-    "type-removed": {"type-removed", "type-renamed"},
-    "type-added": {"type-added", "type-renamed"},
+    "type-removed": {"type-removed", "type-renamed", "type-renamed-changed"},
+    "type-added": {"type-added", "type-renamed", "type-renamed-changed"},
     "property-removed": {"property-removed-optional", "property-removed-required",
                          "envelope-property-undeclared"},
     "property-added": {"property-added-optional", "property-added-required",
@@ -228,7 +252,9 @@ EXPLAINS = {
     "const-changed": {"literal-value-changed", "type-changed", "type-widened", "type-narrowed"},
     "enum-changed": {"enum-value-added", "enum-value-removed", "open-enum-value-added",
                      "open-enum-value-removed", "type-changed", "type-widened", "type-narrowed"},
-    "member-changed": {"union-member-added", "union-member-removed", "type-renamed"},
+    "member-changed": {"union-member-added", "union-member-removed", "type-renamed",
+                       "type-renamed-changed",
+                       "union-member-added-covered", "union-member-removed-covered"},
     "method-changed": {"method-added", "method-removed"},
 }  # fmt: skip
 
@@ -249,7 +275,7 @@ def explained(kind: str, path: tuple[str, ...], detail: str, findings: tuple[Fin
         )
         if kind == "member-changed":
             # the member, by name, added to or removed from this union; or the member renamed
-            if detail in (f.before, f.after) and (f.rule == "type-renamed" or here):
+            if detail in (f.before, f.after) and (f.rule.startswith("type-renamed") or here):
                 return True
             continue
         # the change itself, or the same change reported once at the base type it inherits from
@@ -326,3 +352,42 @@ def test_official_report_is_deterministic_across_hash_seeds(spec_root: Path) -> 
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert outs == {render_json(report("2025-11-25", "2026-07-28"))}
+
+
+@pytest.mark.spec
+@pytest.mark.parametrize(("a", "b"), PAIRS, ids=PAIR_IDS)
+def test_summary_names_every_method_change_and_requirement(spec_root: Path, a: str, b: str) -> None:
+    """The opening section alone tells a maintainer which methods were added, removed or moved
+    and which requirements apply across methods: each named there, linked to its finding."""
+    r = committed(report(a, b))
+    todo = render_markdown(r).split("## Migration by method")[0]
+    wanted = {"method-added", "method-removed", "method-transport-changed"}
+    for f in r.findings:
+        if f.rule in wanted:
+            assert f"`{f.subject}`" in todo and f"(#{f.id})" in todo, (f.rule, f.subject)
+    summary = summarize(r.findings, r.literals)
+    for c in summary["cross_cutting"]:
+        assert f"(#{c['id']})" in todo and f"affects {c['affects']} methods" in todo
+    for d in summary["deprecations"]:
+        assert f"`{d['subject']}`" in todo
+    for v in summary["literals"]:
+        assert f"`{v['value']}`" in todo
+
+
+@pytest.mark.spec
+def test_echo_collapsing_on_the_2026_release(spec_root: Path) -> None:
+    """Removed and moved methods are counted once: their restatements are echoes."""
+    r = report("2025-11-25", "2026-07-28")
+    by_id = {f.id: f for f in r.findings}
+    echoes = [f for f in r.findings if f.echo_of is not None]
+    assert echoes and all(
+        by_id[f.echo_of].rule in ("method-added", "method-removed", "method-transport-changed")
+        for f in echoes
+    )
+    echoed = {(f.rule, f.subject, f.before) for f in echoes}
+    assert ("type-removed", "InitializeRequest", "InitializeRequest") in echoed
+    assert ("union-member-removed", "ClientRequest", "PingRequest") in echoed
+    assert ("envelope-property-undeclared", "ElicitRequest.id", "id: RequestId") in echoed
+    # attributed through the version that uses the type: ping is gone in 2026-07-28
+    meta = next(f for f in r.findings if f.subject == "RequestParams._meta")
+    assert "ping" not in meta.methods and "tasks/list" not in meta.methods

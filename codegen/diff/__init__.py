@@ -11,12 +11,18 @@ from pathlib import Path
 
 from .. import ir
 from ..methods import method_model, usage
-from .algebra import detect_renames
+from .algebra import detect_renames, detect_retyped
 from .compare import compare
+from .echoes import collapse
+from .locate import Locator
 from .rules import LEVELS, Context, Finding, evaluate
+from .summary import LiteralValue, literal_values
 
 FORMAT = "mcp-codegen-diff/1"
-FAIL_LEVELS = ("breaking", "risky", "any")
+# `--fail-on`: a level (at or over it), "wire" (wire-breaking findings of level breaking),
+# "api" (findings that break code naming generated declarations) or "any" (any finding at all,
+# documentation included).
+FAIL_LEVELS = ("breaking", "risky", "wire", "api", "any")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,13 +30,21 @@ class SchemaInfo:
     label: str  # "2025-06-18" for .../2025-06-18/schema.ts; the file stem otherwise
     sha256: str
     protocol_version: str | None
+    # where a line of it is shown: a permalink (`https://github.com/.../schema.ts`, add `#L12`)
+    # for a pinned released version, else the path as given (`path:12`); never in the JSON
+    link: str = ""
+
+    @property
+    def permalink(self) -> bool:
+        return self.link.startswith("https://")
 
 
 @dataclass(frozen=True, slots=True)
 class Report:
     old: SchemaInfo
     new: SchemaInfo
-    findings: tuple[Finding, ...]  # sorted: breaking first
+    findings: tuple[Finding, ...]  # sorted: breaking first; echoes marked (`echoes.py`)
+    literals: tuple[LiteralValue, ...] = ()  # literal values added or removed
 
     def counts(self) -> dict[str, int]:
         """Findings per level (documentation-only ones apart), and the total."""
@@ -41,12 +55,19 @@ class Report:
         out["total"] = len(self.findings)
         return out
 
-    def fails(self, fail_on: str) -> bool:
-        """True when some finding is at or over `fail_on` ("breaking", "risky" or "any")."""
+    def failing(self, fail_on: str) -> tuple[Finding, ...]:
+        """The findings that make `--fail-on fail_on` fail (see FAIL_LEVELS)."""
         if fail_on == "any":
-            return bool(self.findings)
+            return self.findings
+        if fail_on == "wire":
+            return tuple(f for f in self.findings if "wire" in f.breaks and f.level == "breaking")
+        if fail_on == "api":
+            return tuple(f for f in self.findings if "api" in f.breaks)
         limit = LEVELS.index(fail_on)
-        return any(LEVELS.index(f.level) <= limit for f in self.findings)
+        return tuple(f for f in self.findings if LEVELS.index(f.level) <= limit)
+
+    def fails(self, fail_on: str) -> bool:
+        return bool(self.failing(fail_on))
 
 
 def label_for(source: str) -> str:
@@ -54,9 +75,23 @@ def label_for(source: str) -> str:
     return p.parent.name if p.name == "schema.ts" and p.parent.name else p.stem
 
 
+def link_for(source: str, label: str, sha256: str) -> str:
+    """The permalink of a pinned released schema.ts with these very bytes, else the path."""
+    from ..spec.pins import pins, repository
+
+    pin = pins().get(label)
+    if pin is not None and not pin.floats and pin.sha256("schema.ts") == sha256:
+        return f"https://github.com/{repository()}/blob/{pin.ref}/schema/{label}/schema.ts"
+    return source
+
+
 def info(resolved: ir.Resolved, label: str | None = None) -> SchemaInfo:
+    name = label or label_for(resolved.source)
     return SchemaInfo(
-        label or label_for(resolved.source), resolved.sha256, resolved.protocol_version
+        name,
+        resolved.sha256,
+        resolved.protocol_version,
+        link_for(resolved.source, name, resolved.sha256),
     )
 
 
@@ -66,7 +101,23 @@ def diff(
     old_m, new_m = method_model(old), method_model(new)
     changes = compare(old, new, old_m, new_m)
     renames, _ = detect_renames(old, new)
+    renames.update(detect_retyped(old, new, renames))
+    old_t, new_t = old.type_map(), new.type_map()
     ctx = Context(
-        old_m, new_m, usage(old, old_m), usage(new, new_m), tuple(sorted(renames.items()))
+        old_m,
+        new_m,
+        usage(old, old_m),
+        usage(new, new_m),
+        tuple(sorted(renames.items())),
+        frozenset(old_t),
+        frozenset(new_t),
+        Locator(old, old_m),
+        Locator(new, new_m),
     )
-    return Report(info(old, old_label), info(new, new_label), evaluate(changes, ctx))
+    findings = tuple(collapse(evaluate(changes, ctx), old_m, new_m))
+    return Report(
+        info(old, old_label),
+        info(new, new_label),
+        findings,
+        literal_values(findings, old_t, new_t),
+    )

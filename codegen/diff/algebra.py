@@ -7,6 +7,7 @@ names and paths of inline objects, documentation, source locations, property and
 
 from __future__ import annotations
 
+import os
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Literal
 
@@ -259,3 +260,46 @@ def detect_renames(
     candidates = {r: ms for r, ms in matches.items() if ms and r not in renames}
     candidates.update((a, rs) for a, rs in back.items() if rs and a not in renames.values())
     return renames, candidates
+
+
+def _name_likeness(a: str, b: str) -> float:
+    """Symmetric: the shared prefix and suffix against the mean length (`JSONRPCError` ~
+    `JSONRPCErrorResponse` 0.75)."""
+    prefix = len(os.path.commonprefix([a, b]))
+    suffix = len(os.path.commonprefix([a[prefix:][::-1], b[prefix:][::-1]]))
+    return 2 * (prefix + suffix) / (len(a) + len(b))
+
+
+def _method(t: ir.TypeExpr) -> object:
+    p = t.prop("method") if isinstance(t, ir.Obj) else None
+    return p.type.value if p is not None and isinstance(p.type, ir.Lit) else None
+
+
+def _props(t: ir.TypeExpr) -> frozenset[str]:
+    return frozenset(p.name for p in t.properties) if isinstance(t, ir.Obj) else frozenset()
+
+
+def detect_retyped(old: ir.Resolved, new: ir.Resolved, taken: Mapping[str, str]) -> dict[str, str]:
+    """Renames that also change the type: a removed and an added object type with alike names
+    (`_name_likeness` >= 0.6) sharing most property names (Jaccard >= 0.5, at least two), each
+    the other's only such match. Types already matched by shape (`taken`) are left out."""
+    o, n = old.type_map(), new.type_map()
+    removed = [t for t in o if t not in n and t not in taken]
+    added = [t for t in n if t not in o and t not in set(taken.values())]
+
+    def alike(r: str, a: str) -> bool:
+        pr, pa = _props(o[r].type), _props(n[a].type)
+        common = len(pr & pa)
+        return (
+            common >= 2
+            and common / len(pr | pa) >= 0.5
+            and _name_likeness(r, a) >= 0.6
+            and _method(o[r].type) == _method(n[a].type)  # another method is never a rename
+        )
+
+    matches = {r: [a for a in added if alike(r, a)] for r in removed}
+    back: dict[str, list[str]] = {}
+    for r, ms in matches.items():
+        for a in ms:
+            back.setdefault(a, []).append(r)
+    return {r: ms[0] for r, ms in sorted(matches.items()) if len(ms) == 1 and back[ms[0]] == [r]}

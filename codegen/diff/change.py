@@ -42,6 +42,7 @@ class What(str, enum.Enum):
     MEMBER_REMOVED = "member.removed"
     MEMBERS_UNMATCHED = "members.unmatched"
     CONSTRAINT = "constraint"
+    ANNOTATION_TYPE = "annotation.type"  # `@TJS-type`: the JSON Schema type of a property
     NAME_CHANGED = "name.changed"  # a generated class or attribute name of the same data
     CONST_ADDED = "const.added"
     CONST_REMOVED = "const.removed"
@@ -70,6 +71,7 @@ class Facts:
     literal: bool | None = None  # member added/removed: the member is a literal value
     open: bool | None = None  # member added/removed: the union also accepts any string
     ref: str | None = None  # member added/removed: the declaration the member names
+    covered: bool | None = None  # member added/removed: another member accepts all its values
     candidates: tuple[str, ...] = ()  # type added/removed: same-shaped rename candidates
     tag: str | None = None  # doc.tag: the JSDoc tag, without "@"
     kind: Kind | None = None  # method added/removed: "request" or "notification"

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..write import report_warnings, write_output
-from . import FAIL_LEVELS
+from . import FAIL_LEVELS, Report
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
 
@@ -22,11 +22,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
     report_warnings(old, new)
     report = diff(old, new)
     write_output(render(report, args.format), args.output)
-    if args.fail_on and report.fails(args.fail_on):
-        counts = report.counts()
-        summary = ", ".join(f"{counts[k]} {k}" for k in ("breaking", "risky", "compatible", "info"))
+    failing = report.failing(args.fail_on) if args.fail_on else ()
+    if failing:
+        counts = Report(report.old, report.new, failing).counts()
+        kinds = ("breaking", "risky", "compatible", "info", "documentation")
+        summary = ", ".join(f"{counts[k]} {k}" for k in kinds if counts[k])
         print(
-            f"mcp-codegen diff: findings at or over '{args.fail_on}' ({summary})", file=sys.stderr
+            f"mcp-codegen diff: {len(failing)} finding(s) fail --fail-on {args.fail_on}"
+            f" ({summary})",
+            file=sys.stderr,
         )
         return EXIT_FINDINGS
     return EXIT_OK
@@ -52,11 +56,18 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--format", choices=["md", "json"], default="md", help="output format (default: md)"
     )
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of stdout (its folder must exist)",
+    )
     p.add_argument(
         "--fail-on",
         choices=FAIL_LEVELS,
-        help="exit 1 when a finding is at or over this level ('any': any finding at all)",
+        help="exit 1 when a finding is at or over this level (breaking, risky), is a wire-breaking"
+        " finding of level breaking (wire), breaks code that names generated declarations (api),"
+        " or exists at all, documentation included (any)",
     )
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"

@@ -28,7 +28,9 @@ from ..bindings import pynames
 from ..methods import MethodModel, envelope_properties
 from . import notation
 from .algebra import (
+    Acceptance,
     detect_renames,
+    detect_retyped,
     is_open,
     member_key,
     member_label,
@@ -59,6 +61,7 @@ class Comparer:
         self.old_consts = {c.name: c for c in old.consts}
         self.new_consts = {c.name: c for c in new.consts}
         self.renames, self.candidates = detect_renames(old, new)
+        self.retyped = detect_retyped(old, new, self.renames)  # renamed and changed
         self.out: list[Change] = []
         self.deref_stack: set[tuple[str, str]] = set()
         self.carriers: dict[tuple[str, str], set[str]] = {}
@@ -89,13 +92,18 @@ class Comparer:
 
     def run(self, old_methods: MethodModel, new_methods: MethodModel) -> tuple[Change, ...]:
         self.constants()
-        renamed_to = set(self.renames.values())
+        renamed_to = set(self.renames.values()) | set(self.retyped.values())
         for name, td in self.old.items():
             if name in self.renames:
                 to = self.new[self.renames[name]]
                 self.add((name,), What.TYPE_RENAMED, name, to.name)
                 self.doc(td.doc, to.doc, (to.name,))
                 self.expr(td.type, to.type, (to.name,))  # same shape: only inline docs may differ
+            elif name in self.retyped:
+                to = self.new[self.retyped[name]]
+                self.add((name,), What.TYPE_RENAMED, name, to.name, facts=Facts(same_shape=False))
+                self.doc(td.doc, to.doc, (to.name,))
+                self.expr(td.type, to.type, (to.name,))  # its changes, under the new name
             elif name not in self.new:
                 self.add(
                     (name,), What.TYPE_REMOVED, name, None, facts=Facts(candidates=self.cands(name))
@@ -130,6 +138,7 @@ class Comparer:
     def typedef(self, a: ir.TypeDef, b: ir.TypeDef) -> None:
         path = (a.name,)
         self.doc(a.doc, b.doc, path)
+        self.annotation(a.keeps_number, b.keeps_number, a.type, b.type, path)
         self.constraints(a.constraints, b.constraints, path)
         if isinstance(a.type, ir.Obj) and isinstance(b.type, ir.Obj):
             self.obj(a.type, b.type, path, owner=a.name)
@@ -203,7 +212,9 @@ class Comparer:
 
     def finish(self, old_methods: MethodModel, new_methods: MethodModel) -> tuple[Change, ...]:
         """Attach carriers (inheriting types) and mark envelope properties of JSON-RPC messages."""
-        messages = {m.type_name for m in old_methods.methods if m.via == "jsonrpc"} & {
+        # JSON-RPC message types in either version: a request that moved into an input-required
+        # result stops declaring the envelope it travelled in (`envelope-property-undeclared`)
+        messages = {m.type_name for m in old_methods.methods if m.via == "jsonrpc"} | {
             m.type_name for m in new_methods.methods if m.via == "jsonrpc"
         }
         envelopes = (envelope_properties(self.old), envelope_properties(self.new))
@@ -270,10 +281,21 @@ class Comparer:
             self.add(path, What.PROPERTY_NULLABLE, _null(a), _null(b))
         if a.readonly != b.readonly:
             self.add(path, What.PROPERTY_READONLY, _ro(a), _ro(b))
+        self.annotation(a.keeps_number, b.keeps_number, a.type, b.type, path)
         self.constraints(a.constraints, b.constraints, path)
         self.expr(strip_null(a.type), strip_null(b.type), path, docs)
         if docs:
             self.doc(a.doc, b.doc, path)
+
+    def annotation(
+        self, a: bool, b: bool, ta: ir.TypeExpr, tb: ir.TypeExpr, path: tuple[str, ...]
+    ) -> None:
+        """`@TJS-type number` on a `number` keeps it a JSON Schema number; without it the
+        official generator renders `integer`. Gaining or losing it changes the official schema
+        though the TS type stays `number`."""
+        if a != b and _NUMBER in (strip_null(ta), strip_null(tb)):
+            self.add(path, What.ANNOTATION_TYPE, _rendered(a), _rendered(b),
+                     facts=Facts(tag="TJS-type"))  # fmt: skip
 
     def constraints(self, a: ir.Constraints, b: ir.Constraints, path: tuple[str, ...]) -> None:
         for c in (k.field for k in ir.KEYWORDS):
@@ -317,10 +339,39 @@ class Comparer:
                 return self.union(a, b, path, docs)
         if isinstance(a, ir.Lit) and isinstance(b, ir.Lit):
             return self.add(path, What.LITERAL_CHANGED, notation.ts(a), notation.ts(b))
+        if (a == _OBJECT and _optional_only(b)) or (b == _OBJECT and _optional_only(a)):
+            # `object` -> `{ form?: ...; url?: ... }`: optional properties named, nothing more
+            return self.obj(
+                a if isinstance(a, ir.Obj) else _EMPTY, b if isinstance(b, ir.Obj) else _EMPTY,
+                path, docs=docs,
+            )  # fmt: skip
         if self.retargeted(a, b, path, docs):
             return
         rel = relation(a, b, self.old, self.new, self.renames)
         self.add(path, What.TYPE_CHANGED, notation.ts(a), notation.ts(b), facts=Facts(relation=rel))
+        variant = self.best_variant(a, b)
+        if variant is not None:  # object <-> union: compare the fields with the closest variant
+            self.obj(*variant, path, docs=False)
+
+    def best_variant(self, a: ir.TypeExpr, b: ir.TypeExpr) -> tuple[ir.Obj, ir.Obj] | None:
+        """An object on one side, a union of objects on the other: the object and the variant
+        sharing the most property names with it (the first on a tie; None when none shares)."""
+        da, db = self.deref(a, self.old), self.deref(b, self.new)
+        if isinstance(da, ir.Obj) and isinstance(db, ir.Union_):
+            best = _closest(da, [self.deref(m, self.new) for m in db.members])
+            return (da, best) if best is not None else None
+        if isinstance(db, ir.Obj) and isinstance(da, ir.Union_):
+            best = _closest(db, [self.deref(m, self.old) for m in da.members])
+            return (best, db) if best is not None else None
+        return None
+
+    @staticmethod
+    def deref(t: ir.TypeExpr, types: Mapping[str, ir.TypeDef]) -> ir.TypeExpr:
+        for _ in range(8):
+            if not isinstance(t, ir.Ref) or t.name not in types:
+                break
+            t = types[t.name].type
+        return t
 
     def retargeted(self, a: ir.TypeExpr, b: ir.TypeExpr, path: tuple[str, ...], docs: bool) -> bool:
         """A reference that now names another declaration, or a named type that became inline (or
@@ -386,7 +437,7 @@ class Comparer:
             if ka.count(k) > 1 or kb.count(k) > 1:
                 unmatched_a.append(m)
             elif k not in kb:
-                facts = _member_facts(m, open_)
+                facts = _member_facts(m, open_, self.covered(m, bm, old=True))
                 self.add(path, What.MEMBER_REMOVED, notation.ts(m), None, facts=facts)
             else:
                 other = bm[kb.index(k)]
@@ -398,7 +449,7 @@ class Comparer:
             if ka.count(k) > 1 or kb.count(k) > 1:
                 unmatched_b.append(m)
             elif k not in ka:
-                facts = _member_facts(m, open_)
+                facts = _member_facts(m, open_, self.covered(m, am, old=False))
                 self.add(path, What.MEMBER_ADDED, None, notation.ts(m), facts=facts)
         if unmatched_a or unmatched_b:
             sa = sorted(map(str, (shape(m, self.renames) for m in unmatched_a)))
@@ -407,6 +458,25 @@ class Comparer:
                 before = " | ".join(notation.ts(m) for m in unmatched_a) or None
                 after = " | ".join(notation.ts(m) for m in unmatched_b) or None
                 self.add(path, What.MEMBERS_UNMATCHED, before, after)
+
+    def covered(self, m: ir.TypeExpr, others: tuple[ir.TypeExpr, ...], old: bool) -> bool:
+        """Does a member of the other version's union accept every value of member `m` (of the
+        old union when `old`)? Members that accept any object (an index signature) or any JSON
+        value do not count: they would cover every removed message."""
+        if not isinstance(m, ir.Ref):
+            return False
+        mine, theirs = (self.old, self.new) if old else (self.new, self.old)
+        renames = self.renames if old else {v: k for k, v in self.renames.items()}
+        acc = Acceptance(mine, theirs, renames)
+        for o in others:
+            target = acc.deref(o, theirs)
+            if isinstance(target, ir.Obj) and target.index is not None:
+                continue
+            if acc.json_top(o, theirs):
+                continue
+            if acc.accepts(o, m):
+                return True
+        return False
 
     # -- documentation ------------------------------------------------------------------------
 
@@ -448,6 +518,31 @@ class Comparer:
                 self.add(path, What.DOC_TAG, scope=scope, facts=facts)
 
 
+_NUMBER = ir.Prim(ir.PrimKind.NUMBER)
+_OBJECT = ir.Prim(ir.PrimKind.OBJECT)
+_EMPTY = ir.Obj((), ())
+
+
+def _optional_only(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Obj) and bool(t.properties) and all(p.optional for p in t.properties)
+
+
+def _closest(o: ir.Obj, variants: list[ir.TypeExpr]) -> ir.Obj | None:
+    names = {p.name for p in o.properties}
+    best: ir.Obj | None = None
+    score = 0
+    for v in variants:
+        if isinstance(v, ir.Obj):
+            common = len(names & {p.name for p in v.properties})
+            if common > score:
+                best, score = v, common
+    return best
+
+
+def _rendered(keeps_number: bool) -> str:
+    return "number" if keeps_number else "integer"
+
+
 def _wires(o: ir.Obj) -> tuple[str, ...]:
     return tuple(p.name for p in o.properties)
 
@@ -482,9 +577,9 @@ def _direction(x: object, y: object) -> Movement:
     return "changed"
 
 
-def _member_facts(m: ir.TypeExpr, open_: bool) -> Facts:
+def _member_facts(m: ir.TypeExpr, open_: bool, covered: bool) -> Facts:
     ref = m.name if isinstance(m, ir.Ref) else None
-    return Facts(literal=isinstance(m, ir.Lit), open=open_, ref=ref)
+    return Facts(literal=isinstance(m, ir.Lit), open=open_, ref=ref, covered=covered or None)
 
 
 def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:

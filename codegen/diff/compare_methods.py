@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from .. import ir
 from ..methods import Method, MethodModel
+from . import notation
 from .algebra import shape
 from .change import NO_FACTS, Change, Facts, What
 
@@ -30,6 +31,16 @@ def _params(types: Types, m: Method) -> ir.TypeExpr:
 
 def _opt(name: str | None) -> str:
     return name or "(none)"
+
+
+def _params_text(types: Types, m: Method) -> str:
+    """The params as written: a declared name, or the inline object itself (its generated
+    class name is not in the schema; `generated-name-changed` reports that name)."""
+    td = types[m.type_name]
+    p = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
+    if p is None or isinstance(p.type, ir.Ref):
+        return _opt(m.params_type)
+    return notation.ts(p.type, depth=1)
 
 
 def compare_methods(
@@ -79,8 +90,8 @@ def compare_methods(
             add(
                 path,
                 What.METHOD_PARAMS,
-                _opt(a.params_type),
-                _opt(b.params_type),
+                _params_text(old_types, a),
+                _params_text(new_types, b),
                 Facts(same_shape=shaped),
             )
         if a.kind != b.kind:

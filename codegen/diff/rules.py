@@ -28,6 +28,7 @@ from typing import Literal
 from .. import ir
 from ..methods import MethodModel, Side, Usage
 from .change import Change, Facts, What
+from .locate import Locator
 
 Level = Literal["breaking", "risky", "compatible", "info"]
 Category = Literal[
@@ -72,10 +73,13 @@ _BOOK: tuple[Rule, ...] = (
         id="method-added",
         category="method",
         sender="compatible",
-        receiver="compatible",
+        receiver="risky",
         mirror="method-removed",
         purpose="a method string appears in the message unions",
-        why="new method: nobody must send it; old peers that receive it answer method-not-found",
+        why=(
+            "new method: nobody must send it, but old peers that receive it answer"
+            " method-not-found, which new senders must expect"
+        ),
     ),
     Rule(
         id="method-removed",
@@ -238,6 +242,22 @@ _BOOK: tuple[Rule, ...] = (
         mirror="type-renamed",
         purpose="a type is removed and exactly one type of the same shape is added",
         why="same shape under a new name: wire-compatible, but code that names the old type breaks",
+    ),
+    Rule(
+        id="type-renamed-changed",
+        category="type",
+        sender="risky",
+        receiver="risky",
+        mirror="type-renamed-changed",
+        purpose=(
+            "a type is removed and one with an alike name and mostly the same properties is"
+            " added (`JSONRPCError` -> `JSONRPCErrorResponse`); its changes follow under the"
+            " new name"
+        ),
+        why=(
+            "renamed and changed: code that names the old type breaks; what changed in its"
+            " content is reported by the findings under the new name"
+        ),
     ),
     Rule(
         id="type-changed",
@@ -456,6 +476,42 @@ _BOOK: tuple[Rule, ...] = (
         why="variants cannot be paired, so neither side can be assumed compatible",
     ),
     Rule(
+        id="union-member-removed-covered",
+        category="union",
+        sender="risky",
+        receiver="risky",
+        mirror="union-member-added-covered",
+        purpose=(
+            "a union loses a member whose every value another member now accepts"
+            " (`JSONRPCError` gone, `JSONRPCResponse` now includes `JSONRPCErrorResponse`)"
+        ),
+        why=(
+            "old senders' values stay valid (a rename with widening); code that names the"
+            " removed member breaks"
+        ),
+    ),
+    Rule(
+        id="union-member-added-covered",
+        category="union",
+        sender="compatible",
+        receiver="compatible",
+        mirror="union-member-removed-covered",
+        purpose="a union gains a member whose every value another member already accepted",
+        why="old receivers already handle these values through the other member",
+    ),
+    Rule(
+        id="annotation-type-changed",
+        category="constraint",
+        sender="risky",
+        receiver="risky",
+        mirror="annotation-type-changed",
+        purpose=(
+            "a `@TJS-type` annotation changes the JSON Schema type of a property"
+            " (`number` -> `integer`)"
+        ),
+        why="validators built from the official JSON Schema accept other values than before",
+    ),
+    Rule(
         id="enum-value-added",
         category="enum",
         sender="compatible",
@@ -521,13 +577,13 @@ _BOOK: tuple[Rule, ...] = (
     Rule(
         id="constraint-tightened",
         category="constraint",
-        sender="risky",
+        sender="breaking",
         receiver="compatible",
         mirror="constraint-loosened",
         purpose=(
             "a minimum/minItems rises, a maximum/maxItems falls, or a bound or pattern is added"
         ),
-        why="values old senders produced may now be out of range",
+        why="values old senders produced may now be out of range and rejected",
     ),
     Rule(
         id="constraint-loosened",
@@ -661,6 +717,40 @@ _BOOK: tuple[Rule, ...] = (
 
 RULES: dict[str, Rule] = {r.id: r for r in _BOOK}
 
+# The buf-style kinds of breakage, orthogonal to the levels. *wire*: a message valid before may
+# be rejected now, or one rejected before may arrive now (the set of valid messages changes in a
+# way one side's old code notices). *api*: a declaration, class, field or constant that code
+# written against the generated bindings names disappears, is renamed or changes its type.
+# `--fail-on wire` fails on wire findings of level breaking, `--fail-on api` on any api finding.
+_WIRE = frozenset(
+    {"method-removed", "method-kind-changed", "method-direction-changed",
+     "method-direction-widened", "method-direction-narrowed", "method-transport-changed",
+     "method-params-changed", "method-result-changed", "method-result-alternative-added",
+     "method-result-alternative-removed", "type-changed", "type-widened", "type-narrowed",
+     "literal-value-changed", "property-added-required", "property-removed-required",
+     "property-removed-optional", "property-became-required", "property-became-optional",
+     "property-became-nullable", "property-no-longer-nullable", "index-signature-added",
+     "index-signature-removed", "union-member-added", "union-member-removed",
+     "union-members-unmatched", "enum-value-added", "enum-value-removed", "format-added",
+     "format-removed", "format-changed", "constraint-tightened", "constraint-loosened",
+     "constraint-changed", "annotation-type-changed", "constant-value-changed",
+     "error-code-changed", "protocol-version-changed"}
+)  # fmt: skip
+_API = frozenset(
+    {"method-removed", "method-type-changed", "method-params-changed", "method-params-retyped",
+     "method-result-changed", "method-result-retyped", "type-removed", "type-renamed",
+     "generated-name-changed", "type-renamed-changed", "type-changed", "literal-value-changed",
+     "property-removed-optional", "property-removed-required", "property-became-optional",
+     "property-became-nullable", "union-member-removed", "union-member-removed-covered",
+     "union-members-unmatched", "enum-value-removed", "constant-removed",
+     "constant-value-changed", "error-code-changed"}
+)  # fmt: skip
+
+
+def breaks(rule: str) -> tuple[str, ...]:
+    """Which kinds of breakage a rule's findings are: ("api",), ("wire",), both or none."""
+    return tuple(k for k, ids in (("api", _API), ("wire", _WIRE)) if rule in ids)
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -677,6 +767,11 @@ class Finding:
     sent_by: tuple[Side, ...]  # who sends the affected data ("client", "server")
     inherited_by: tuple[str, ...] = ()  # types that carry the change through `extends`
     candidates: tuple[str, ...] = ()  # rename candidates of an added/removed type
+    old_line: int | None = None  # where the subject stands in the old schema.ts
+    new_line: int | None = None  # ... and in the new one
+    id: str = ""  # stable anchor, derived from rule, subject, before and after (`echoes.py`)
+    echo_of: str | None = None  # the id of the root finding this one restates
+    breaks: tuple[str, ...] = ()  # "api" and/or "wire" (`BREAKS`)
 
     def sort_key(self) -> tuple[int, str, str, str, str, str]:
         return (
@@ -726,7 +821,7 @@ def rule_for(c: Change) -> str:
         case What.TYPE_REMOVED:
             return "type-removed"
         case What.TYPE_RENAMED:
-            return "type-renamed"
+            return "type-renamed-changed" if f.same_shape is False else "type-renamed"
         case What.TYPE_CHANGED:
             if f.relation == "wider":
                 return "type-widened"
@@ -761,16 +856,18 @@ def rule_for(c: Change) -> str:
             return "index-signature-removed"
         case What.MEMBER_ADDED:
             if not f.literal:
-                return "union-member-added"
+                return "union-member-added-covered" if f.covered else "union-member-added"
             return "open-enum-value-added" if f.open else "enum-value-added"
         case What.MEMBER_REMOVED:
             if not f.literal:
-                return "union-member-removed"
+                return "union-member-removed-covered" if f.covered else "union-member-removed"
             return "open-enum-value-removed" if f.open else "enum-value-removed"
         case What.MEMBERS_UNMATCHED:
             return "union-members-unmatched"
         case What.CONSTRAINT:
             return _constraint_rule(f)
+        case What.ANNOTATION_TYPE:
+            return "annotation-type-changed"
         case What.NAME_CHANGED:
             return "generated-name-changed"
         case What.CONST_ADDED:
@@ -856,6 +953,10 @@ class Context:
     old_usage: Usage
     new_usage: Usage
     renames: tuple[tuple[str, str], ...] = ()
+    old_types: frozenset[str] = frozenset()
+    new_types: frozenset[str] = frozenset()
+    old_lines: Locator | None = None
+    new_lines: Locator | None = None
 
     def sides(self, names: Iterable[str]) -> tuple[Side, ...]:
         out: set[Side] = set()
@@ -879,7 +980,26 @@ def _names(c: Change, ctx: Context) -> set[str]:
 
 
 def _methods(names: set[str], ctx: Context) -> set[str]:
+    """Methods carrying the types `names`, in the version that has them: the new one when one
+    of the types is still declared there (a change to `RequestParams` is not attributed to a
+    method removed meanwhile), else the old one (a removed type)."""
+    if ctx.new_types and names & ctx.new_types:
+        return set(ctx.new_usage.methods_using(names & ctx.new_types))
+    if ctx.old_types and names & ctx.old_types:
+        return set(ctx.old_usage.methods_using(names & ctx.old_types))
     return set(ctx.old_usage.methods_using(names)) | set(ctx.new_usage.methods_using(names))
+
+
+def _old_path(c: Change, ctx: Context) -> tuple[str, ...]:
+    """The change's path in the old schema: a renamed type's subjects are named by its new name."""
+    back = {new: old for old, new in ctx.renames}
+    if c.what is What.TYPE_RENAMED or c.path[0] not in back:
+        return c.path
+    return (back[c.path[0]], *c.path[1:])
+
+
+def _new_path(c: Change) -> tuple[str, ...]:
+    return (c.after,) if c.what is What.TYPE_RENAMED and c.after else c.path
 
 
 def _responders(direction: str) -> tuple[Side, ...]:
@@ -934,6 +1054,9 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
                 sent_by=sent_by,
                 inherited_by=c.carriers,
                 candidates=c.facts.candidates,
+                breaks=breaks(rule.id),
+                old_line=ctx.old_lines.line(c.scope, _old_path(c, ctx)) if ctx.old_lines else None,
+                new_line=ctx.new_lines.line(c.scope, _new_path(c)) if ctx.new_lines else None,
             )
         )
     return tuple(sorted(findings, key=Finding.sort_key))

@@ -1,0 +1,109 @@
+"""Finding ids and echo collapsing: one root cause, reported once.
+
+A removed, added or moved method shows up again in findings that only restate it: its request,
+params and result types removed (or added), its message type leaving `ClientRequest` /
+`ServerResult` / ..., the JSON-RPC envelope `id` / `jsonrpc` of a request that moved into an
+input-required result. Those findings stay in the report (nothing is lost) but are marked as
+echoes of the method's own finding, so they count once."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ..methods import Method, MethodModel
+from .rules import Finding
+
+# The unions that list the messages of each side: a member change there restates the method.
+MESSAGE_UNIONS = frozenset(
+    {"ClientRequest", "ClientNotification", "ClientResult", "ServerRequest",
+     "ServerNotification", "ServerResult", "InputRequest", "InputResponse"}
+)  # fmt: skip
+_ROOT_RULES = ("method-removed", "method-added", "method-transport-changed")
+_ENVELOPE = ("id", "jsonrpc")
+_ENVELOPE_RULES = (
+    "property-removed-required",
+    "property-added-required",
+    "envelope-property-undeclared",
+    "envelope-property-declared",
+)
+
+
+def finding_id(f: Finding) -> str:
+    """A stable anchor: the same change gets the same id in every run and every format."""
+    text = "\0".join((f.rule, f.subject, f.before or "", f.after or ""))
+    return "f" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+
+def with_ids(findings: Iterable[Finding]) -> list[Finding]:
+    out: list[Finding] = []
+    seen: dict[str, int] = {}
+    for f in findings:
+        base = finding_id(f)
+        seen[base] = seen.get(base, 0) + 1
+        out.append(replace(f, id=base if seen[base] == 1 else f"{base}_{seen[base]}"))
+    return out
+
+
+def _own_types(m: Method) -> tuple[str, ...]:
+    """The declarations that exist for this method alone: its message, params and result."""
+    return tuple(n for n in (m.type_name, m.params_type, m.result_type) if n)
+
+
+def _owners(roots: dict[str, Finding], old: MethodModel, new: MethodModel) -> dict[str, Finding]:
+    """Declared type -> the root finding of the one root method that owns it. A type shared
+    by several methods (`EmptyResult`) belongs to none."""
+    claims: dict[str, set[str]] = {}
+    for model in (old, new):
+        for m in model.methods:
+            for t in _own_types(m):
+                claims.setdefault(t, set()).add(m.method)
+    out = {}
+    for t, methods in claims.items():
+        if len(methods) == 1:
+            (only,) = methods
+            if only in roots:
+                out[t] = roots[only]
+    return out
+
+
+def _root_of(
+    f: Finding, owners: dict[str, Finding], removed: dict[str, Finding], moved: set[str]
+) -> Finding | None:
+    if f.category == "documentation" or f.rule in _ROOT_RULES:
+        return None
+    if f.rule in ("type-removed", "type-added"):
+        if f.subject in owners:
+            return owners[f.subject]
+        if f.rule == "type-removed" and f.methods and all(m in removed for m in f.methods):
+            return removed[f.methods[0]]  # used by removed methods only
+        return None
+    members = ("union-member-removed", "union-member-added", "union-member-removed-covered",
+               "union-member-added-covered")  # fmt: skip
+    if f.rule in members and f.subject in MESSAGE_UNIONS:
+        return owners.get(f.before or f.after or "")
+    root, _, prop = f.subject.partition(".")
+    owner = owners.get(root)
+    if (
+        f.rule in _ENVELOPE_RULES
+        and prop in _ENVELOPE
+        and owner is not None
+        and owner.subject in moved
+    ):
+        return owner
+    return None
+
+
+def collapse(findings: Iterable[Finding], old: MethodModel, new: MethodModel) -> list[Finding]:
+    """Ids for every finding, and `echo_of` for those that restate a root method finding."""
+    found = with_ids(findings)
+    roots = {f.subject: f for f in found if f.rule in _ROOT_RULES}
+    removed = {m: f for m, f in roots.items() if f.rule == "method-removed"}
+    moved = {m for m, f in roots.items() if f.rule == "method-transport-changed"}
+    owners = _owners(roots, old, new)
+    out = []
+    for f in found:
+        root = _root_of(f, owners, removed, moved)
+        out.append(replace(f, echo_of=root.id) if root is not None and root is not f else f)
+    return out
