@@ -1,0 +1,209 @@
+"""The diff as one self-contained HTML page, built from the JSON report document.
+
+Input is the dict that `render(report, "json")` serialises (docs/diff-json-format.md), so the page
+follows the JSON format rather than the report internals: keys it does not know (a richer
+`summary`, new finding fields) are shown generically instead of dropped. Schema text is untrusted:
+every value reaches the page through an autoescaping Jinja2 environment, and only URLs the tool
+itself made (https) ever become links.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import jinja2
+import markupsafe
+
+from ..templating import static_source, template_dir
+from . import Report
+
+LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
+DOCUMENTATION = "documentation"
+# Finding keys the page lays out itself; any other key is listed under "more" as it comes.
+KNOWN_KEYS = frozenset(
+    {"rule", "category", "level", "levels", "subject", "before", "after", "why", "methods",
+     "sent_by", "inherited_by", "candidates"}
+)  # fmt: skip
+_ROOT = re.compile(r"^[^.\[]+")
+
+
+@functools.lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """Autoescape on for every template: the pages carry names and literals from the schema."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(template_dir())),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def page_assets() -> dict[str, Any]:
+    """The inline style and script every page carries, and the script's CSP hash: the page runs
+    its own script and nothing else, even if some text ever escaped the escaping."""
+    script = static_source("diff/html/page.js")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return {
+        "css": markupsafe.Markup(static_source("diff/html/page.css")),
+        "script": markupsafe.Markup(script),
+        "script_hash": f"sha256-{digest}",
+    }
+
+
+def render_page(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(page=page_assets(), **context)
+
+
+def root_of(subject: str) -> str:
+    """The declared type a subject path starts from (`CallToolResult.content[]` -> `CallToolResult`)."""
+    match = _ROOT.match(subject)
+    return match.group(0) if match else subject
+
+
+def levels_of(findings: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The known levels in order of severity, then any level a newer report introduces."""
+    seen = {str(f["level"]) for f in findings}
+    return [*LEVEL_ORDER, *sorted(seen - set(LEVEL_ORDER))]
+
+
+def is_documentation(f: Mapping[str, Any]) -> bool:
+    return f.get("category") == DOCUMENTATION
+
+
+def counts(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Findings per level (documentation apart), as rows for the summary table."""
+    wire = [f for f in findings if not is_documentation(f)]
+    rows = [
+        {"level": level, "count": sum(1 for f in wire if f["level"] == level)}
+        for level in levels_of(findings)
+    ]
+    rows.append({"level": "documentation only", "count": len(findings) - len(wire)})
+    return rows
+
+
+def _subjects(findings: list[Mapping[str, Any]], *rules: str) -> list[str]:
+    return sorted({str(f["subject"]) for f in findings if f["rule"] in rules})
+
+
+def _values(findings: list[Mapping[str, Any]], key: str, *rules: str) -> list[str]:
+    return sorted({f"{f['subject']}: {f[key]}" for f in findings if f["rule"] in rules and f[key]})
+
+
+def basic_summary(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What an implementer must look at, computed from the findings alone (for reports whose
+    JSON has counts only in `summary`)."""
+    sections = [
+        ("Methods added", _subjects(findings, "method-added")),
+        ("Methods removed", _subjects(findings, "method-removed")),
+        ("Methods moved", _subjects(findings, "method-transport-changed")),
+        ("Deprecations", _subjects(findings, "deprecated-added")),
+        ("Literal values added",
+         _values(findings, "after", "enum-value-added", "open-enum-value-added")),
+        ("Literal values removed",
+         _values(findings, "before", "enum-value-removed", "open-enum-value-removed")),
+    ]  # fmt: skip
+    return [{"title": title, "value": items} for title, items in sections if items]
+
+
+def report_summary(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The report's own summary sections: every key that is not a plain count, in key order."""
+    return [
+        {"title": key.replace("_", " ").capitalize(), "value": value}
+        for key, value in sorted(summary.items())
+        if not isinstance(value, int)
+    ]
+
+
+def _extra(f: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"key": key.replace("_", " "), "value": f[key]}
+        for key in sorted(f)
+        if key not in KNOWN_KEYS and f[key] not in (None, [], {}, "")
+    ]
+
+
+def finding_view(f: Mapping[str, Any], index: int) -> dict[str, Any]:
+    levels = f.get("levels") or {}
+    return {
+        "id": f"f{index}",
+        "rule": f["rule"],
+        "category": f["category"],
+        "level": f["level"],
+        "subject": f["subject"],
+        "root": root_of(str(f["subject"])),
+        "before": f.get("before"),
+        "after": f.get("after"),
+        "why": f.get("why", ""),
+        "levels": sorted(levels.items()),
+        "methods": list(f.get("methods", [])),
+        "methods_json": json.dumps(list(f.get("methods", []))),
+        "sent_by": list(f.get("sent_by", [])),
+        "inherited_by": list(f.get("inherited_by", [])),
+        "candidates": list(f.get("candidates", [])),
+        "extra": _extra(f),
+    }
+
+
+def method_rows(findings: list[Mapping[str, Any]], levels: list[str]) -> list[dict[str, Any]]:
+    """One row per method carried by a finding: counts per level, worst first."""
+    by_method: dict[str, list[Mapping[str, Any]]] = {}
+    for f in findings:
+        if not is_documentation(f):
+            for m in f.get("methods", []):
+                by_method.setdefault(str(m), []).append(f)
+    rows = []
+    for name, fs in by_method.items():
+        per_level = [sum(1 for f in fs if f["level"] == level) for level in levels]
+        rows.append({"method": name, "counts": per_level})
+    return sorted(rows, key=lambda r: ([-n for n in r["counts"]], r["method"]))
+
+
+def view(doc: Mapping[str, Any]) -> dict[str, Any]:
+    findings: list[Mapping[str, Any]] = list(doc["findings"])
+    levels = levels_of(findings)
+    summary = doc.get("summary") or {}
+    own = report_summary(summary) if isinstance(summary, Mapping) else []
+    indexed = list(enumerate(findings))
+    wire = [finding_view(f, i) for i, f in indexed if not is_documentation(f)]
+    docs = [finding_view(f, i) for i, f in indexed if is_documentation(f)]
+    methods = sorted({str(m) for f in findings for m in f.get("methods", [])})
+    return {
+        "format": doc.get("format", ""),
+        "old": doc["old"],
+        "new": doc["new"],
+        "counts": counts(findings),
+        "total": len(findings),
+        "summary_sections": own or basic_summary(findings),
+        "summary_from_report": bool(own),
+        "levels": levels,
+        "methods": methods,
+        "method_rows": method_rows(findings, levels),
+        "groups": [
+            {"level": level, "findings": [f for f in wire if f["level"] == level]}
+            for level in levels
+        ],
+        "docs": docs,
+    }
+
+
+def render_html(doc: Mapping[str, Any]) -> str:
+    """The page for one JSON report document."""
+    return render_page("diff/report.html.j2", **view(doc))
+
+
+def render_format(report: Report, fmt: str) -> str:
+    """The report in `fmt`: html is built from the JSON document, the others by the report module."""
+    from .report import render
+
+    if fmt == "html":
+        return render_html(json.loads(render(report, "json")))
+    return render(report, fmt)
