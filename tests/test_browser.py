@@ -20,7 +20,6 @@ import pytest
 from test_diff_html import EXAMPLE, HOSTILE, REPORTS
 
 from codegen.diff.history import history_files
-from codegen.diff.html import render_html
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -123,7 +122,10 @@ def test_diff_page_summary_and_filters(page: Any, tmp_path: Path, artifacts: Pat
     assert page.title() == "Schema diff: v1 → v2"
     summary = page.locator("#summary")
     assert summary.locator("tr[data-count-level=breaking] td.num").inner_text() == "18"
-    assert "widgets/watch" in summary.locator(".summary-section", has_text="Methods added").inner_text()
+    assert (
+        "widgets/watch"
+        in summary.locator(".summary-section", has_text="Methods added").inner_text()
+    )
     assert visible(page, ".finding") == 34  # + 5 documentation-only, folded
     assert page.locator("#shown-count").inner_text() == "39"
     page.locator("input[name=level][value=breaking]").uncheck()

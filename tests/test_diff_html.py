@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shutil
 from html.parser import HTMLParser
@@ -126,7 +127,7 @@ def test_hostile_text_is_escaped_everywhere() -> None:
         "><img src=x onerror=window.__pwned='attr'>",
     ):
         assert payload in text, payload
-    assert "__pwned = \"doc\"" not in text and "markup-doc" not in text  # no doc prose at all
+    assert '__pwned = "doc"' not in text and "markup-doc" not in text  # no doc prose at all
 
 
 def test_optional_keys_of_a_richer_report_are_shown() -> None:
@@ -218,6 +219,9 @@ def test_history_command_is_atomic(tmp_path: Path) -> None:
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.ts", "history"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o777 & ~umask  # not the temporary folder's 0700
 
 
 def test_hostile_labels_reach_no_file_name_or_markup(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,19 @@ def cmd_history(args: argparse.Namespace) -> int:
     schemas = load_many(args.schemas, read_overrides(args.names))
     report_warnings(*schemas)
     files = history_files(schemas)  # everything is rendered before anything is written
-    write_tree(Path(args.output), files)
+    target = Path(args.output)
+    write_tree(target, files)
+    _readable(target)
     print(f"wrote {len(files)} pages to {args.output}", file=sys.stderr)
     return EXIT_OK
+
+
+def _readable(folder: Path) -> None:
+    """The swapped-in folder is a private temporary one (0700): give it the usual mode, so the
+    pages can be served or shared like any folder the user creates."""
+    umask = os.umask(0)
+    os.umask(umask)
+    folder.chmod(0o777 & ~umask)
 
 
 def register(subparsers: Any) -> None:
