@@ -39,13 +39,10 @@ def missing(what: str) -> None:
 def artifacts(request: pytest.FixtureRequest) -> Path:
     path = Path(os.environ.get("MCP_CODEGEN_ARTIFACTS", REPO / "tmp" / "artifacts")).resolve()
     path.mkdir(parents=True, exist_ok=True)
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-
-    def say() -> None:
-        if reporter is not None:
-            reporter.write_line(f"browser test screenshots: {path}")
-
-    request.addfinalizer(say)
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if capture is not None:  # printed past pytest's capture, once per run
+        with capture.global_and_fixture_disabled():
+            print(f"\nbrowser test screenshots: {path}")
     return path
 
 
