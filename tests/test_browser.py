@@ -17,9 +17,10 @@ from typing import Any
 
 import corpus
 import pytest
-from test_diff_html import EXAMPLE, HOSTILE, REPORTS
+from test_diff_html import EXAMPLE, HOSTILE, REPORTS, richer_doc
 
 from codegen.diff.history import history_files
+from codegen.diff.html import render_html
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -141,6 +142,29 @@ def test_diff_page_summary_and_filters(page: Any, tmp_path: Path, artifacts: Pat
     assert first.get_attribute("open") is not None and first.locator("dd").first.is_visible()
     page.locator("#reset-filters").click()
     page.screenshot(path=str(artifacts / "diff-page.png"))
+    assert page.problems == []
+
+
+def test_echoes_and_summary_links(page: Any, tmp_path: Path, artifacts: Path) -> None:
+    """With a report that marks echoes: they are hidden until asked for, and a summary entry
+    opens its finding even when a filter hides it."""
+    doc = richer_doc()
+    path = tmp_path / "richer.html"
+    path.write_text(render_html(doc), encoding="utf-8")
+    page.goto(path.as_uri())
+    wire = [f for f in doc["findings"] if f["category"] != "documentation"]
+    roots = [f for f in wire if not f["echo_of"]]
+    assert visible(page, ".finding") == len(roots) < len(wire)
+    page.locator("#echo-filter").check()
+    assert visible(page, ".finding") == len(wire)
+    page.locator("#echo-filter").uncheck()
+    page.locator("input[name=level][value=breaking]").uncheck()
+    removed = doc["summary"]["methods"]["removed"][0]  # widgets/lock: a breaking finding
+    page.locator("#summary a", has_text="widgets/lock").click()
+    target = page.locator(f"[id='{removed['id']}']")
+    assert target.is_visible() and target.get_attribute("open") is not None
+    assert page.locator("input[name=level][value=breaking]").is_checked()  # filters reset
+    page.screenshot(path=str(artifacts / "diff-page-richer.png"))
     assert page.problems == []
 
 

@@ -31,6 +31,14 @@ HOSTILE = REPO / "schemas" / "fixtures" / "hostile"
 REPORTS = REPO / "generated" / "reports"
 HISTORY = REPORTS / "history"
 VERSIONS = corpus.version_names()
+# The example's JSON report with the keys the format gained for the migration summary (summary
+# methods/cross_cutting/deprecations/literals, roots and echoes; finding id, echo_of, lines).
+RICHER = REPO / "tests" / "fixtures" / "html" / "example-v1..v2.richer.json"
+
+
+def richer_doc() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(RICHER.read_text(encoding="utf-8"))
+    return data
 
 
 def doc_of(old: Path, new: Path) -> dict[str, Any]:
@@ -70,7 +78,7 @@ ELEMENTS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h
 ATTRIBUTES = {"lang", "charset", "name", "content", "http-equiv", "class", "id", "role",
               "aria-label", "type", "value", "checked", "placeholder", "style", "href", "rel",
               "title", "data-level", "data-methods", "data-subject", "data-root", "data-method",
-              "data-state", "data-count-level", "data-group-level"}  # fmt: skip
+              "data-state", "data-count-level", "data-group-level", "data-echo"}  # fmt: skip
 
 
 def assert_inert(page: str) -> None:
@@ -130,27 +138,46 @@ def test_hostile_text_is_escaped_everywhere() -> None:
     assert '__pwned = "doc"' not in text and "markup-doc" not in text  # no doc prose at all
 
 
-def test_optional_keys_of_a_richer_report_are_shown() -> None:
-    """A report with a structured `summary` and new finding fields renders them as they come:
-    the page keeps working when the JSON format gains keys."""
+def test_richer_report_summary_echoes_and_lines() -> None:
+    """A report with the migration summary, ids, echoes and lines: the page shows the report's
+    own summary (linked to the findings), root-cause counts and echoes hidden behind a switch."""
+    doc = richer_doc()
+    page = render_html(doc)
+    summary = page[page.index('id="summary"') : page.index('id="methods"')]
+    for title in ("Methods removed", "Methods added", "Methods changed", "Deprecations",
+                  "Literal values"):  # fmt: skip
+        assert f"<h3>{title}</h3>" in summary, title
+    removed = doc["summary"]["methods"]["removed"][0]
+    assert f'<a href="#{removed["id"]}"><code>widgets/lock</code></a>' in summary
+    assert "5 findings restate it" in summary
+    assert '<a href="#method=widgets%2Fget"><code>widgets/get</code></a>' in summary
+    echoes = doc["summary"]["echoes"]
+    assert "<th title=" in summary and f'<th class="num">{39 - echoes}</th>' in summary
+    assert f'<input type="checkbox" id="echo-filter"> {echoes} echoes' in page
+    assert page.count('data-echo="1"') == echoes
+    echo = next(f for f in doc["findings"] if f["echo_of"])
+    assert f'<a href="#{echo["echo_of"]}">' in page
+    first = doc["findings"][0]
+    assert f'<details class="finding" id="{first["id"]}"' in page
+    assert f"<dd>old {first['lines']['old']}, new {first['lines']['new']}</dd>" in page
+    assert "<dt>lines</dt>" not in page and "<dt>id</dt>" not in page  # laid out, not dumped
+
+
+def test_unknown_keys_are_shown_as_they_come() -> None:
+    """Keys the JSON format gains later are shown generically; only https URLs become links."""
     doc = example_doc()
-    doc["summary"] = {
-        **doc["summary"],
-        "methods_added": ["widgets/watch"],
-        "requirements": [{"affects": 13, "text": "every request carries _meta.x"}],
-    }
+    doc["summary"] = {**doc["summary"], "upgrade_notes": [{"affects": 13, "text": "x"}]}
     doc["findings"][0] = {
         **doc["findings"][0],
-        "echo_of": "method-removed widgets/lock",
-        "links": {"new": "https://example.org/schema.ts#L12", "old": "javascript:alert(1)"},
+        "permalinks": {"new": "https://example.org/schema.ts#L12", "old": "javascript:alert(1)"},
     }
     page = render_html(doc)
-    assert "<h3>Methods added</h3>" in page and "<h3>Requirements</h3>" in page
-    assert "<dt>affects</dt><dd>13</dd>" in page and "every request carries _meta.x" in page
-    assert "<h3>Deprecations</h3>" not in page  # the report's own summary replaces the basic one
-    assert "<dt>echo of</dt>" in page
+    assert "<h3>Upgrade notes</h3>" in page and "<dt>affects</dt><dd>13</dd>" in page
+    assert "<h3>Deprecations</h3>" in page  # computed from the findings: no migration keys
+    assert "<dt>permalinks</dt>" in page
     assert '<a href="https://example.org/schema.ts#L12" rel="noreferrer">' in page
     assert 'href="javascript:' not in page and "<code>javascript:alert(1)</code>" in page
+    assert_inert(page)
 
 
 def test_diff_command_writes_html(tmp_path: Path) -> None:
@@ -183,6 +210,14 @@ def test_touched_separates_wire_and_documentation_changes() -> None:
     methods, types = touched(example_doc())
     assert methods["widgets/lock"] == "changed" and types["Widget"] == "changed"
     assert all(state in ("changed", "docs") for state in [*methods.values(), *types.values()])
+    doc = {"findings": [
+        {"rule": "description-changed", "category": "documentation", "subject": "A.x",
+         "methods": ["m"]},
+        {"rule": "method-transport-changed", "category": "method", "subject": "m", "methods": []},
+        {"rule": "property-added-optional", "category": "property", "subject": "A.y",
+         "methods": ["m"]},
+    ]}  # fmt: skip
+    assert touched(doc) == ({"m": "moved"}, {"A": "changed"})
 
 
 def test_file_names_are_safe_and_distinct() -> None:

@@ -20,9 +20,11 @@ from . import diff, info
 from .html import is_documentation, render_html, render_page, root_of
 
 # What a cell says about a name in one version, given the version before it.
-STATES = ("absent", "present", "added", "removed", "changed", "docs")
+STATES = ("absent", "present", "added", "removed", "moved", "changed", "docs")
 CELL_TEXT = {"absent": "", "present": "✓", "added": "added", "removed": "removed",
-             "changed": "changed", "docs": "docs"}  # fmt: skip
+             "moved": "moved", "changed": "changed", "docs": "docs"}  # fmt: skip
+# A name touched by several findings shows the strongest: a move says more than "changed".
+_STRENGTH = {"docs": 0, "changed": 1, "moved": 2}
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -39,22 +41,24 @@ def file_names(labels: Sequence[str]) -> list[str]:
 
 
 def touched(doc: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
-    """Methods and types a pair's findings touch: name -> "changed" (some wire finding) or
-    "docs" (documentation findings only)."""
+    """Methods and types a pair's findings touch: name -> "moved" (between JSON-RPC and
+    input-required results), "changed" (some wire finding) or "docs" (documentation only)."""
     methods: dict[str, str] = {}
     types: dict[str, str] = {}
+
+    def mark(into: dict[str, str], name: str, state: str) -> None:
+        if _STRENGTH[state] >= _STRENGTH.get(into.get(name, "docs"), 0):
+            into[name] = state
+
     for f in doc["findings"]:
         state = "docs" if is_documentation(f) else "changed"
-        names = [str(m) for m in f.get("methods", [])]
+        for m in f.get("methods", []):
+            mark(methods, str(m), state)
         if f.get("category") == "method":
-            names.append(str(f["subject"]))
-        for name in names:
-            if methods.get(name) != "changed":
-                methods[name] = state
-        if f.get("category") not in ("method", "constant"):
-            root = root_of(str(f["subject"]))
-            if types.get(root) != "changed":
-                types[root] = state
+            moved = f.get("rule") == "method-transport-changed"
+            mark(methods, str(f["subject"]), "moved" if moved else state)
+        elif f.get("category") != "constant":
+            mark(types, root_of(str(f["subject"])), state)
     return methods, types
 
 

@@ -21,14 +21,14 @@ import jinja2
 import markupsafe
 
 from ..templating import static_source, template_dir
-from . import Report
+from . import Report, html_summary
 
 LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
 DOCUMENTATION = "documentation"
 # Finding keys the page lays out itself; any other key is listed under "more" as it comes.
 KNOWN_KEYS = frozenset(
     {"rule", "category", "level", "levels", "subject", "before", "after", "why", "methods",
-     "sent_by", "inherited_by", "candidates"}
+     "sent_by", "inherited_by", "candidates", "id", "echo_of", "lines"}
 )  # fmt: skip
 _ROOT = re.compile(r"^[^.\[]+")
 
@@ -79,47 +79,27 @@ def is_documentation(f: Mapping[str, Any]) -> bool:
     return f.get("category") == DOCUMENTATION
 
 
+def is_echo(f: Mapping[str, Any]) -> bool:
+    """A finding that restates another one (`echo_of`, when the report marks echoes)."""
+    return bool(f.get("echo_of"))
+
+
+def _count(findings: list[Mapping[str, Any]], level: str) -> int:
+    if level == DOCUMENTATION:
+        return sum(1 for f in findings if is_documentation(f))
+    return sum(1 for f in findings if f["level"] == level and not is_documentation(f))
+
+
 def counts(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Findings per level (documentation apart), as rows for the summary table."""
-    wire = [f for f in findings if not is_documentation(f)]
-    rows = [
-        {"level": level, "count": sum(1 for f in wire if f["level"] == level)}
-        for level in levels_of(findings)
-    ]
-    rows.append({"level": "documentation only", "count": len(findings) - len(wire)})
-    return rows
-
-
-def _subjects(findings: list[Mapping[str, Any]], *rules: str) -> list[str]:
-    return sorted({str(f["subject"]) for f in findings if f["rule"] in rules})
-
-
-def _values(findings: list[Mapping[str, Any]], key: str, *rules: str) -> list[str]:
-    return sorted({f"{f['subject']}: {f[key]}" for f in findings if f["rule"] in rules and f[key]})
-
-
-def basic_summary(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """What an implementer must look at, computed from the findings alone (for reports whose
-    JSON has counts only in `summary`)."""
-    sections = [
-        ("Methods added", _subjects(findings, "method-added")),
-        ("Methods removed", _subjects(findings, "method-removed")),
-        ("Methods moved", _subjects(findings, "method-transport-changed")),
-        ("Deprecations", _subjects(findings, "deprecated-added")),
-        ("Literal values added",
-         _values(findings, "after", "enum-value-added", "open-enum-value-added")),
-        ("Literal values removed",
-         _values(findings, "before", "enum-value-removed", "open-enum-value-removed")),
-    ]  # fmt: skip
-    return [{"title": title, "value": items} for title, items in sections if items]
-
-
-def report_summary(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The report's own summary sections: every key that is not a plain count, in key order."""
+    """Findings per level (documentation apart), and the same without echoes, as table rows."""
+    roots = [f for f in findings if not is_echo(f)]
     return [
-        {"title": key.replace("_", " ").capitalize(), "value": value}
-        for key, value in sorted(summary.items())
-        if not isinstance(value, int)
+        {
+            "level": "documentation only" if level == DOCUMENTATION else level,
+            "count": _count(findings, level),
+            "roots": _count(roots, level),
+        }
+        for level in [*levels_of(findings), DOCUMENTATION]
     ]
 
 
@@ -131,10 +111,30 @@ def _extra(f: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def finding_view(f: Mapping[str, Any], index: int) -> dict[str, Any]:
+def finding_id(f: Mapping[str, Any], index: int) -> str:
+    """The report's own id (its anchor in the Markdown too), else one by position."""
+    return str(f.get("id") or f"f{index}")
+
+
+def _lines(f: Mapping[str, Any]) -> str:
+    lines = f.get("lines")
+    if not isinstance(lines, Mapping):
+        return ""
+    parts = [f"{side} {lines[side]}" for side in ("old", "new") if lines.get(side) is not None]
+    return ", ".join(parts)
+
+
+def finding_view(
+    f: Mapping[str, Any], index: int, subjects: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """`subjects`: finding id -> subject, to name the finding an echo restates."""
     levels = f.get("levels") or {}
+    echo_of = str(f["echo_of"]) if is_echo(f) else None
     return {
-        "id": f"f{index}",
+        "id": finding_id(f, index),
+        "echo_of": echo_of,
+        "echo_of_subject": (subjects or {}).get(echo_of or "", echo_of),
+        "lines": _lines(f),
         "rule": f["rule"],
         "category": f["category"],
         "level": f["level"],
@@ -170,11 +170,12 @@ def method_rows(findings: list[Mapping[str, Any]], levels: list[str]) -> list[di
 def view(doc: Mapping[str, Any]) -> dict[str, Any]:
     findings: list[Mapping[str, Any]] = list(doc["findings"])
     levels = levels_of(findings)
-    summary = doc.get("summary") or {}
-    own = report_summary(summary) if isinstance(summary, Mapping) else []
+    ids = [finding_id(f, i) for i, f in enumerate(findings)]
+    subjects = {fid: str(f["subject"]) for fid, f in zip(ids, findings)}
+    summary, own = html_summary.sections(doc.get("summary"), list(zip(ids, findings)))
     indexed = list(enumerate(findings))
-    wire = [finding_view(f, i) for i, f in indexed if not is_documentation(f)]
-    docs = [finding_view(f, i) for i, f in indexed if is_documentation(f)]
+    wire = [finding_view(f, i, subjects) for i, f in indexed if not is_documentation(f)]
+    docs = [finding_view(f, i, subjects) for i, f in indexed if is_documentation(f)]
     methods = sorted({str(m) for f in findings for m in f.get("methods", [])})
     return {
         "format": doc.get("format", ""),
@@ -182,8 +183,9 @@ def view(doc: Mapping[str, Any]) -> dict[str, Any]:
         "new": doc["new"],
         "counts": counts(findings),
         "total": len(findings),
-        "summary_sections": own or basic_summary(findings),
-        "summary_from_report": bool(own),
+        "summary_sections": summary,
+        "summary_from_report": own,
+        "echoes": sum(1 for f in findings if is_echo(f)),
         "levels": levels,
         "methods": methods,
         "method_rows": method_rows(findings, levels),

@@ -6,6 +6,7 @@
   var method = document.getElementById("method-filter");
   var subject = document.getElementById("subject-filter");
   var shown = document.getElementById("shown-count");
+  var echoes = document.getElementById("echo-filter");  // absent when the report marks none
   var findings = Array.prototype.slice.call(document.querySelectorAll(".finding"));
   var roots = {};
   findings.forEach(function (el) { roots[el.getAttribute("data-root")] = true; });
@@ -23,7 +24,8 @@
     findings.forEach(function (el) {
       var methods = JSON.parse(el.getAttribute("data-methods"));
       var ok = levels[el.getAttribute("data-level")] === true &&
-        (m === "" || methods.indexOf(m) >= 0) && matchesSubject(el, text);
+        (m === "" || methods.indexOf(m) >= 0) && matchesSubject(el, text) &&
+        (echoes === null || echoes.checked || el.getAttribute("data-echo") !== "1");
       el.hidden = !ok;
       if (ok) n += 1;
     });
@@ -33,10 +35,27 @@
     shown.textContent = String(n);
   }
 
+  function reset() {
+    boxes.forEach(function (b) { b.checked = true; });
+    if (echoes !== null) echoes.checked = true;
+    method.value = ""; subject.value = "";
+  }
+
+  // `#<finding id>` (a summary link): open that finding, and show it whatever the filters say.
+  function reveal(id) {
+    var el = document.getElementById(id);
+    if (el === null || !el.classList.contains("finding")) return;
+    if (el.hidden) { reset(); apply(); }
+    for (var p = el; p !== null; p = p.parentElement) {
+      if (p.tagName === "DETAILS") p.open = true;
+    }
+    el.scrollIntoView();
+  }
+
   function fromHash() {
     var hash = window.location.hash.slice(1);
     var eq = hash.indexOf("=");
-    if (eq < 0) return;
+    if (eq < 0) { reveal(decodeURIComponent(hash)); return; }
     var key = hash.slice(0, eq), value = decodeURIComponent(hash.slice(eq + 1));
     if (key === "method") {
       var known = Array.prototype.some.call(method.options, function (o) { return o.value === value; });
@@ -56,11 +75,12 @@
       document.getElementById("details").scrollIntoView();
     });
   });
+  if (echoes !== null) echoes.addEventListener("change", apply);
   document.getElementById("reset-filters").addEventListener("click", function () {
-    boxes.forEach(function (b) { b.checked = true; });
-    method.value = ""; subject.value = ""; apply();
+    reset(); apply();
   });
   window.addEventListener("hashchange", function () { fromHash(); apply(); });
+  apply();
   fromHash();
   apply();
 })();
