@@ -99,7 +99,10 @@ def test_page_has_summary_filters_and_every_finding() -> None:
     doc = example_doc()
     page = render_html(doc)
     assert page.index('id="summary"') < page.index('id="methods"') < page.index('id="details"')
-    assert '<tr data-count-level="breaking"><td>breaking</td><td class="num">18</td>' in page
+    breaking = sum(1 for f in doc["findings"] if f["level"] == "breaking")
+    assert (
+        f'<tr data-count-level="breaking"><td>breaking</td><td class="num">{breaking}</td>' in page
+    )
     assert "<h3>Methods added</h3>" in page and "<code>widgets/watch</code>" in page
     assert len(tags(page, "details")) == len(doc["findings"]) + 1  # + the folded documentation
     assert '<details class="docs group" id="documentation">' in page  # closed: no `open`
@@ -152,7 +155,10 @@ def test_richer_report_summary_echoes_and_lines() -> None:
     assert "5 findings restate it" in summary
     assert '<a href="#method=widgets%2Fget"><code>widgets/get</code></a>' in summary
     echoes = doc["summary"]["echoes"]
-    assert "<th title=" in summary and f'<th class="num">{39 - echoes}</th>' in summary
+    assert (
+        "<th title=" in summary
+        and f'<th class="num">{len(doc["findings"]) - echoes}</th>' in summary
+    )
     assert f'<input type="checkbox" id="echo-filter"> {echoes} echoes' in page
     assert page.count('data-echo="1"') == echoes
     echo = next(f for f in doc["findings"] if f["echo_of"])
