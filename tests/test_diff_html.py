@@ -229,7 +229,7 @@ def test_touched_separates_wire_and_documentation_changes() -> None:
 def test_file_names_are_safe_and_distinct() -> None:
     assert file_names(["2025-06-18", "draft"]) == ["2025-06-18", "draft"]
     assert file_names(["<img src=x>", "../etc", "a b", "a_b", ""]) == [
-        "img_src_x", "etc", "a_b", "a_b-2", "schema",
+        "img_src_x", "etc", "a_b", "a_b_2", "schema",
     ]  # fmt: skip
 
 
@@ -252,7 +252,7 @@ def test_history_command_is_atomic(tmp_path: Path) -> None:
     proc = run_cli("history", v1, v2, v1, "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in out.iterdir())
-    assert names == [".mcp-codegen-manifest.json", "index.html", "v1..v2.html", "v2..v1-2.html"]
+    assert names == [".mcp-codegen-manifest.json", "index.html", "v1..v2.html", "v2..v1_2.html"]
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     broken = tmp_path / "broken.ts"
     broken.write_text("export interface {\n", encoding="utf-8")

@@ -35,7 +35,7 @@ def file_names(labels: Sequence[str]) -> list[str]:
         stem = _UNSAFE.sub("_", label).strip("._") or "schema"
         candidate, n = stem, 2
         while candidate in out:
-            candidate, n = f"{stem}-{n}", n + 1
+            candidate, n = f"{stem}_{n}", n + 1
         out.append(candidate)
     return out
 

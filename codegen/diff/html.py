@@ -25,7 +25,7 @@ from . import Report, html_summary
 
 LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
 DOCUMENTATION = "documentation"
-# Finding keys the page lays out itself; any other key is listed under "more" as it comes.
+# Finding keys the page lays out itself; any other key is listed in the finding as it comes.
 KNOWN_KEYS = frozenset(
     {"rule", "category", "level", "levels", "subject", "before", "after", "why", "methods",
      "sent_by", "inherited_by", "candidates", "id", "echo_of", "lines"}
@@ -55,7 +55,7 @@ def page_assets() -> dict[str, Any]:
     return {
         "css": markupsafe.Markup(static_source("diff/html/page.css")),
         "script": markupsafe.Markup(script),
-        "script_hash": f"sha256-{digest}",
+        "script_sha256": digest,
     }
 
 
@@ -172,7 +172,7 @@ def view(doc: Mapping[str, Any]) -> dict[str, Any]:
     levels = levels_of(findings)
     ids = [finding_id(f, i) for i, f in enumerate(findings)]
     subjects = {fid: str(f["subject"]) for fid, f in zip(ids, findings)}
-    summary, own = html_summary.sections(doc.get("summary"), list(zip(ids, findings)))
+    summary, _ = html_summary.sections(doc.get("summary"), list(zip(ids, findings)))
     indexed = list(enumerate(findings))
     wire = [finding_view(f, i, subjects) for i, f in indexed if not is_documentation(f)]
     docs = [finding_view(f, i, subjects) for i, f in indexed if is_documentation(f)]
@@ -184,7 +184,6 @@ def view(doc: Mapping[str, Any]) -> dict[str, Any]:
         "counts": counts(findings),
         "total": len(findings),
         "summary_sections": summary,
-        "summary_from_report": own,
         "echoes": sum(1 for f in findings if is_echo(f)),
         "levels": levels,
         "methods": methods,
