@@ -15,13 +15,13 @@ EXIT_OK, EXIT_FINDINGS = 0, 1
 def cmd_diff(args: argparse.Namespace) -> int:
     from ..pipeline import load_many, read_overrides
     from . import diff
-    from .html import render_format
+    from .html import render_format as render  # html from the JSON document, else report's
 
     names = read_overrides(args.names)
     old, new = load_many([args.old, args.new], names)
     report_warnings(old, new)
     report = diff(old, new)
-    write_output(render_format(report, args.format), args.output)
+    write_output(render(report, args.format), args.output)
     if args.fail_on and report.fails(args.fail_on):
         counts = report.counts()
         summary = ", ".join(f"{counts[k]} {k}" for k in ("breaking", "risky", "compatible", "info"))
@@ -50,10 +50,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("old", help="the older schema: a schema.ts path, a released version or draft")
     p.add_argument("new", help="the newer schema: a schema.ts path, a released version or draft")
     p.add_argument(
-        "--format",
-        choices=["md", "json", "html"],
-        default="md",
-        help="output format (default: md; html: one self-contained page)",
+        "--format", choices=["md", "json", "html"], default="md", help="output format (default: md)"
     )
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument(
