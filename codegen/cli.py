@@ -88,7 +88,8 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     main = argparse.ArgumentParser(
         prog="mcp-codegen",
         description="Generate Python bindings, validators, a method registry and JSON Schema from an "
-        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, registry, fetch (each has --help).",
+        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, history, registry, fetch "
+        "(each has --help).",
     )
     main.add_argument(
         "schema",
@@ -164,10 +165,11 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
     from .diff.cli import register as register_diff
+    from .diff.history_cli import register as register_history
     from .registry.cli import register as register_registry
     from .spec.cli import register as register_fetch
 
-    return [register_diff, register_registry, register_fetch]
+    return [register_diff, register_history, register_registry, register_fetch]
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

@@ -15,7 +15,7 @@ EXIT_OK, EXIT_FINDINGS = 0, 1
 def cmd_diff(args: argparse.Namespace) -> int:
     from ..pipeline import load_many, read_overrides
     from . import diff
-    from .report import render
+    from .html import render_format as render  # html from the JSON document, else report's
 
     names = read_overrides(args.names)
     old, new = load_many([args.old, args.new], names)
@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("old", help="the older schema: a schema.ts path, a released version or draft")
     p.add_argument("new", help="the newer schema: a schema.ts path, a released version or draft")
     p.add_argument(
-        "--format", choices=["md", "json"], default="md", help="output format (default: md)"
+        "--format", choices=["md", "json", "html"], default="md", help="output format (default: md)"
     )
     p.add_argument(
         "-o",

@@ -1,0 +1,210 @@
+"""The diff as one self-contained HTML page, built from the JSON report document.
+
+Input is the dict that `render(report, "json")` serialises (docs/diff-json-format.md), so the page
+follows the JSON format rather than the report internals: keys it does not know (a richer
+`summary`, new finding fields) are shown generically instead of dropped. Schema text is untrusted:
+every value reaches the page through an autoescaping Jinja2 environment, and only URLs the tool
+itself made (https) ever become links.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import jinja2
+import markupsafe
+
+from ..templating import static_source, template_dir
+from . import Report, html_summary
+
+LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
+DOCUMENTATION = "documentation"
+# Finding keys the page lays out itself; any other key is listed in the finding as it comes.
+KNOWN_KEYS = frozenset(
+    {"rule", "category", "level", "levels", "subject", "before", "after", "why", "methods",
+     "sent_by", "inherited_by", "candidates", "id", "echo_of", "lines"}
+)  # fmt: skip
+_ROOT = re.compile(r"^[^.\[]+")
+
+
+@functools.lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """Autoescape on for every template: the pages carry names and literals from the schema."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(template_dir())),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def page_assets() -> dict[str, Any]:
+    """The inline style and script every page carries, and the script's CSP hash: the page runs
+    its own script and nothing else, even if some text ever escaped the escaping."""
+    script = static_source("diff/html/page.js")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return {
+        "css": markupsafe.Markup(static_source("diff/html/page.css")),
+        "script": markupsafe.Markup(script),
+        "script_sha256": digest,
+    }
+
+
+def render_page(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(page=page_assets(), **context)
+
+
+def root_of(subject: str) -> str:
+    """The declared type a subject path starts from (`CallToolResult.content[]` -> `CallToolResult`)."""
+    match = _ROOT.match(subject)
+    return match.group(0) if match else subject
+
+
+def levels_of(findings: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The known levels in order of severity, then any level a newer report introduces."""
+    seen = {str(f["level"]) for f in findings}
+    return [*LEVEL_ORDER, *sorted(seen - set(LEVEL_ORDER))]
+
+
+def is_documentation(f: Mapping[str, Any]) -> bool:
+    return f.get("category") == DOCUMENTATION
+
+
+def is_echo(f: Mapping[str, Any]) -> bool:
+    """A finding that restates another one (`echo_of`, when the report marks echoes)."""
+    return bool(f.get("echo_of"))
+
+
+def _count(findings: list[Mapping[str, Any]], level: str) -> int:
+    if level == DOCUMENTATION:
+        return sum(1 for f in findings if is_documentation(f))
+    return sum(1 for f in findings if f["level"] == level and not is_documentation(f))
+
+
+def counts(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Findings per level (documentation apart), and the same without echoes, as table rows."""
+    roots = [f for f in findings if not is_echo(f)]
+    return [
+        {
+            "level": "documentation only" if level == DOCUMENTATION else level,
+            "count": _count(findings, level),
+            "roots": _count(roots, level),
+        }
+        for level in [*levels_of(findings), DOCUMENTATION]
+    ]
+
+
+def _extra(f: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"key": key.replace("_", " "), "value": f[key]}
+        for key in sorted(f)
+        if key not in KNOWN_KEYS and f[key] not in (None, [], {}, "")
+    ]
+
+
+def finding_id(f: Mapping[str, Any], index: int) -> str:
+    """The report's own id (its anchor in the Markdown too), else one by position."""
+    return str(f.get("id") or f"f{index}")
+
+
+def _lines(f: Mapping[str, Any]) -> str:
+    lines = f.get("lines")
+    if not isinstance(lines, Mapping):
+        return ""
+    parts = [f"{side} {lines[side]}" for side in ("old", "new") if lines.get(side) is not None]
+    return ", ".join(parts)
+
+
+def finding_view(
+    f: Mapping[str, Any], index: int, subjects: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """`subjects`: finding id -> subject, to name the finding an echo restates."""
+    levels = f.get("levels") or {}
+    echo_of = str(f["echo_of"]) if is_echo(f) else None
+    return {
+        "id": finding_id(f, index),
+        "echo_of": echo_of,
+        "echo_of_subject": (subjects or {}).get(echo_of or "", echo_of),
+        "lines": _lines(f),
+        "rule": f["rule"],
+        "category": f["category"],
+        "level": f["level"],
+        "subject": f["subject"],
+        "root": root_of(str(f["subject"])),
+        "before": f.get("before"),
+        "after": f.get("after"),
+        "why": f.get("why", ""),
+        "levels": sorted(levels.items()),
+        "methods": list(f.get("methods", [])),
+        "methods_json": json.dumps(list(f.get("methods", []))),
+        "sent_by": list(f.get("sent_by", [])),
+        "inherited_by": list(f.get("inherited_by", [])),
+        "candidates": list(f.get("candidates", [])),
+        "extra": _extra(f),
+    }
+
+
+def method_rows(findings: list[Mapping[str, Any]], levels: list[str]) -> list[dict[str, Any]]:
+    """One row per method carried by a finding: counts per level, worst first."""
+    by_method: dict[str, list[Mapping[str, Any]]] = {}
+    for f in findings:
+        if not is_documentation(f):
+            for m in f.get("methods", []):
+                by_method.setdefault(str(m), []).append(f)
+    rows = []
+    for name, fs in by_method.items():
+        per_level = [sum(1 for f in fs if f["level"] == level) for level in levels]
+        rows.append({"method": name, "counts": per_level})
+    return sorted(rows, key=lambda r: ([-n for n in r["counts"]], r["method"]))
+
+
+def view(doc: Mapping[str, Any]) -> dict[str, Any]:
+    findings: list[Mapping[str, Any]] = list(doc["findings"])
+    levels = levels_of(findings)
+    ids = [finding_id(f, i) for i, f in enumerate(findings)]
+    subjects = {fid: str(f["subject"]) for fid, f in zip(ids, findings)}
+    summary, _ = html_summary.sections(doc.get("summary"), list(zip(ids, findings)))
+    indexed = list(enumerate(findings))
+    wire = [finding_view(f, i, subjects) for i, f in indexed if not is_documentation(f)]
+    docs = [finding_view(f, i, subjects) for i, f in indexed if is_documentation(f)]
+    methods = sorted({str(m) for f in findings for m in f.get("methods", [])})
+    return {
+        "format": doc.get("format", ""),
+        "old": doc["old"],
+        "new": doc["new"],
+        "counts": counts(findings),
+        "total": len(findings),
+        "summary_sections": summary,
+        "echoes": sum(1 for f in findings if is_echo(f)),
+        "levels": levels,
+        "methods": methods,
+        "method_rows": method_rows(findings, levels),
+        "groups": [
+            {"level": level, "findings": [f for f in wire if f["level"] == level]}
+            for level in levels
+        ],
+        "docs": docs,
+    }
+
+
+def render_html(doc: Mapping[str, Any]) -> str:
+    """The page for one JSON report document."""
+    return render_page("diff/report.html.j2", **view(doc))
+
+
+def render_format(report: Report, fmt: str) -> str:
+    """The report in `fmt`: html is built from the JSON document, the others by the report module."""
+    from .report import render
+
+    if fmt == "html":
+        return render_html(json.loads(render(report, "json")))
+    return render(report, fmt)
