@@ -69,6 +69,8 @@ def test_layout(example_files: dict[str, str]) -> None:
     for sub in subs:
         expected |= {f"{PACKAGE}/{sub}/{m.path}" for m in VERSION_MODULES}
         expected.add(f"{PACKAGE}/{sub}/schema.json")
+    expected |= {f"{PACKAGE}/app/{m}" for m in  # the application types (tests/test_apptypes.py)
+                 ("__init__.py", "models.py", "codec.py", "validators.py", "convert.py")}  # fmt: skip
     assert set(example_files) == expected
     for m in RUNTIME_MODULES:  # the runtime once, as its source under the generated header
         assert example_files[f"{PACKAGE}/{m.path}"].endswith(static_source(m.source))
