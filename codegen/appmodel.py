@@ -41,7 +41,10 @@ NO_RENAMES = Renames({}, {})
 
 
 def load_renames(path: Path = RENAMES_FILE) -> Renames:
-    """The renames file (`{"renames": {old: new}, "rejected": {"Old -> New": why}}`)."""
+    """The renames file (`{"renames": {old: new}, "rejected": {"Old -> New": why}}`); none
+    when the default file is absent (an installed mcp-codegen outside the repository)."""
+    if path == RENAMES_FILE and not path.is_file():
+        return NO_RENAMES
     data = json.loads(path.read_text(encoding="utf-8"))
     accepted = {str(k): str(v) for k, v in data.get("renames", {}).items()}
     rejected = {str(k): str(v) for k, v in data.get("rejected", {}).items()}
@@ -185,6 +188,15 @@ def _merge_props(props: list[ir.Property], among: int) -> ir.Property:
     )
 
 
+def member(o: ir.Obj, name: str) -> ir.Property | None:
+    """Property `name` of `o`; where `o` lacks it but has an index signature, an optional
+    property of the index's type (the version accepts the member as one of its keys)."""
+    p = o.prop(name)
+    if p is None and o.index is not None:
+        return ir.Property(name, o.index.value, optional=True)
+    return p
+
+
 def merge_objs(objs: Sequence[ir.Obj]) -> ir.Obj:
     """The object of every field of `objs` (oldest first): the newest order, then the fields
     only older versions have."""
@@ -192,7 +204,7 @@ def merge_objs(objs: Sequence[ir.Obj]) -> ir.Obj:
     for o in reversed(objs):
         order += [p.name for p in o.properties if p.name not in order]
     props = tuple(
-        _merge_props([p for o in objs if (p := o.prop(name)) is not None], len(objs))
+        _merge_props([p for o in objs if (p := member(o, name)) is not None], len(objs))
         for name in order
     )
     indexes = [o.index for o in objs if o.index is not None]
@@ -326,7 +338,7 @@ def _merge_one(
 def _field_facts(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> tuple[FieldFacts, ...]:
     out = []
     for p in merged.properties:
-        present = [(k, q) for k, o in typed if (q := o.prop(p.name)) is not None]
+        present = [(k, q) for k, o in typed if (q := member(o, p.name)) is not None]
         out.append(
             FieldFacts(
                 wire=p.name,
@@ -343,8 +355,8 @@ def _with_field_docs(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> ir.Obj:
     among = [k for k, _ in typed]
     props = []
     for p in merged.properties:
-        present = [k for k, o in typed if o.prop(p.name) is not None]
-        required = [k for k, o in typed if (q := o.prop(p.name)) is not None and not q.optional]
+        present = [k for k, o in typed if member(o, p.name) is not None]
+        required = [k for k, o in typed if (q := member(o, p.name)) is not None and not q.optional]
         notes = [n for n in (span(present, among), required_note(present, required)) if n]
         text = "; ".join(notes)
         if text and not text.startswith("required"):

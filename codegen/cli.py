@@ -36,7 +36,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.package is None:
         files = render_all(loaded[0])
     else:
-        files = render_distribution(loaded, args.package, args.dist_version)
+        files = render_distribution(loaded, args.package, args.dist_version, args.app_renames)
     target = Path(args.output)
     if args.check:
         stale = differences(target, files)
@@ -112,6 +112,12 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         default="0.1.0",
         metavar="VERSION",
         help="the distribution's version in pyproject.toml (default: 0.1.0)",
+    )
+    main.add_argument(
+        "--app-renames",
+        metavar="FILE",
+        help="the reviewed type renames of the application types of a distribution (JSON: "
+        '{"renames": {old: new}, "rejected": {...}}; default: schemas/app-renames.json)',
     )
     main.add_argument(
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"
