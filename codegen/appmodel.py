@@ -59,6 +59,7 @@ class FieldFacts:
     present: tuple[str, ...]
     required: tuple[str, ...]
     literals: Mapping[str, tuple[str, ...]]  # version -> the strings it allows, where they differ
+    const: ir.Lit | None = None  # the one value of a constant field (filled in where required)
 
 
 @dataclass(frozen=True)
@@ -345,6 +346,7 @@ def _field_facts(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> tuple[Field
                 present=tuple(k for k, _ in present),
                 required=tuple(k for k, q in present if not q.optional),
                 literals={},
+                const=p.type if isinstance(p.type, ir.Lit) else None,
             )
         )
     return tuple(out)

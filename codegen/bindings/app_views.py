@@ -27,6 +27,7 @@ class FieldRow:
     present: str  # tuple literal of version indexes
     required: str  # tuple literal of version indexes
     literals: str  # dict literal: version index -> the strings it allows ("{}" when none)
+    const: str  # literal of a constant field's value, or "None"
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,7 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
                     _tuple([str(keys.index(k)) for k in ff.present]),
                     _tuple([str(keys.index(k)) for k in ff.required]),
                     "{" + lits + "}",
+                    literal(ff.const.value) if ff.const is not None else "None",
                 )
             )
         field_rows.append((literal(py), tuple(rows)))
