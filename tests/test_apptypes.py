@@ -9,6 +9,7 @@ application objects; the generated code under mypy --strict and ruff.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import functools
 import importlib
 import itertools
@@ -272,13 +273,29 @@ def test_official_app_passes_mypy(official: ModuleType, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-3000:]
 
 
+def _drop_optional(obj: Any, unset: Any, data: st.DataObject) -> None:
+    """Unset a random choice of the optional fields (default UNSET) of `obj`, nested ones too."""
+    if isinstance(obj, list):
+        for item in obj:
+            _drop_optional(item, unset, data)
+        return
+    if not dataclasses.is_dataclass(obj):
+        return
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.default is unset and value is not unset and data.draw(st.booleans()):
+            setattr(obj, f.name, unset)
+        else:
+            _drop_optional(value, unset, data)
+
+
 @pytest.mark.spec
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_random_application_objects(official: ModuleType, data: st.DataObject) -> None:
-    """Random application objects (an official example with fields dropped and set from other
-    versions' fields): every version either converts them, the result valid by its official
+    """Random application objects (an official example with a random choice of its optional
+    fields, at every depth, left unset): every version either converts them, the result valid by its official
     schema, or refuses with a ConversionError naming the path."""
     version = data.draw(st.sampled_from(corpus.names_with_examples()))
     key = next(k for k, label in official.versions.LABELS.items() if label == version)
@@ -288,9 +305,7 @@ def test_random_application_objects(official: ModuleType, data: st.DataObject) -
     if not hasattr(wire, "to_dict"):
         return
     a = official.app.to_app(wire)
-    for f in official.app.FIELDS[type(a).__name__]:
-        if data.draw(st.booleans()) and getattr(a, f.attr) is not official.app.UNSET:
-            setattr(a, f.attr, official.app.UNSET)
+    _drop_optional(a, official.app.UNSET, data)
     for other in official.versions.SUBPACKAGES:
         try:
             out = official.app.to_wire(a, other)

@@ -47,10 +47,15 @@ class AppSession:
 
     def envelope(self) -> Any:
         app = self.app
+        # Older versions take any value under these keys (an index signature of `unknown`), so
+        # the application type holds them as JSON.
         return app.RequestMetaObject(
-            io_modelcontextprotocol_protocol_version=self.version,
-            io_modelcontextprotocol_client_info=app.Implementation(**CLIENT),
-            io_modelcontextprotocol_client_capabilities=app.ClientCapabilities(),
+            # the protocol version the key stands for (a draft's key is its label)
+            io_modelcontextprotocol_protocol_version=self.versions.bindings(
+                self.version
+            ).LATEST_PROTOCOL_VERSION,
+            io_modelcontextprotocol_client_info=dict(CLIENT),
+            io_modelcontextprotocol_client_capabilities={},
         )
 
     def connect(self, asked: str) -> str:
@@ -58,7 +63,7 @@ class AppSession:
         if self.versions.HANDSHAKES[asked] == "server/discover":
             self.version, self.stateless = asked, True
             try:
-                found = self.request(app.DiscoverRequest(params=app.RequestParams()))
+                found = self.request(app.DiscoverRequest(id=0, params=app.RequestParams()))
             except RpcError as err:
                 if err.code != METHOD_NOT_FOUND:
                     raise
