@@ -8,6 +8,7 @@ refused with a `ConversionError`; the counts join the session report.
 from __future__ import annotations
 
 import importlib
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,7 +86,7 @@ def _one(
     try:
         back = app.serialize(obj, version=key, method=method)
     except ValueError as err:
-        out.failures.append(f"{key} {direction}: {err}")
+        out.failures.append(f"{key} {direction}: {err}; message: {json.dumps(value)[:1500]}")
         return
     if back != expected:
         out.failures.append(f"{key} {direction}: not exact: {back!r} != {expected!r}")
