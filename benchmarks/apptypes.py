@@ -72,11 +72,12 @@ def _messages(methods: dict[str, str]) -> tuple[list[dict[str, Any]], list[tuple
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=None)
+    parser.add_argument("--package", default="mcp_bindings", help="the package name in --dist")
     parser.add_argument("-n", type=int, default=200, help="calls per timed round")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(_dist(args.dist)))
-    app = importlib.import_module("mcp_bindings.app")
-    versions = importlib.import_module("mcp_bindings.versions")
+    app = importlib.import_module(f"{args.package}.app")
+    versions = importlib.import_module(f"{args.package}.versions")
     from mcp_types import methods as sdk  # the official SDK (the bench extra installs it)
 
     by_result = {}

@@ -14,6 +14,7 @@ import functools
 import importlib
 import itertools
 import json
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -229,12 +230,13 @@ def _exchange(pkg: ModuleType, key: str, type_name: str, instance: Any) -> None:
     """wire -> app -> same wire exactly; app -> every other version converts and validates, or
     is refused with a ConversionError (counted by kind in FIGURES)."""
     app, versions = pkg.app, pkg.versions
+    before = json.dumps(instance, sort_keys=True)  # conversions must not change their input
     wire = versions.bindings(key).decode(type_name, instance)
     if not hasattr(wire, "to_dict"):
         return  # a value that is no object (an alias of a primitive)
     a = app.to_app(wire)
     back = app.to_wire(a, key).to_dict()
-    assert json.dumps(back, sort_keys=True) == json.dumps(instance, sort_keys=True)
+    assert json.dumps(back, sort_keys=True) == before == json.dumps(instance, sort_keys=True)
     FIGURES[key]["round trip"] += 1
     for other in versions.SUBPACKAGES:
         if other == key:
@@ -313,6 +315,24 @@ def test_random_application_objects(official: ModuleType, data: st.DataObject) -
             assert err.errors[0].path.startswith("$")
             continue
         assert valid_in(official, other, type(out).__name__, out.to_dict()), other
+
+
+@pytest.mark.spec
+@pytest.mark.slow
+def test_bench_smoke(official: ModuleType) -> None:
+    """benchmarks/apptypes.py runs (one call per round; its numbers mean nothing here)."""
+    try:
+        import mcp_types  # noqa: F401  (the official SDK: the bench extra)
+    except ImportError:
+        if corpus.in_ci():
+            pytest.fail("the official SDK (mcp) is not installed", pytrace=False)
+        pytest.skip("the official SDK (mcp) is not installed")
+    root = Path(official.__file__).parent.parent
+    cmd = [sys.executable, "-m", "benchmarks.apptypes", "--dist", str(root), "--package",
+           "mcp_appoff", "-n", "1"]  # fmt: skip
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "parse: " in proc.stdout and "serialize: " in proc.stdout
 
 
 def test_repo_renames_file_is_valid() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import ir
 from ..appmodel import AppModel
 from ..versions import Version
 from .analysis import TypeIndex
@@ -28,6 +29,7 @@ class FieldRow:
     required: str  # tuple literal of version indexes
     literals: str  # dict literal: version index -> the strings it allows ("{}" when none)
     const: str  # literal of a constant field's value, or "None"
+    cls: str  # literal of the application class of the field's value (or items), or "None"
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
                     _tuple([str(keys.index(k)) for k in ff.required]),
                     "{" + lits + "}",
                     literal(ff.const.value) if ff.const is not None else "None",
+                    literal(_value_class(app, fld.prop.type)),
                 )
             )
         field_rows.append((literal(py), tuple(rows)))
@@ -92,6 +95,16 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
         app_names=tuple(app_rows),
         fields=tuple(field_rows),
     )
+
+
+def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
+    """The dataclass a field holds (directly or as array items), if it is one class."""
+    target = app.index.target(t)
+    if isinstance(target, ir.Array):
+        target = target.item
+    name = app.index.class_of(target)
+    dataclasses = {c.name for c in app.index.dataclasses()}
+    return app.index.py_name(name) if name is not None and name in dataclasses else None
 
 
 def app_init_view(app: Context) -> AppInitView:
