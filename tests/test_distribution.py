@@ -396,7 +396,7 @@ def test_installed_official_type_checks(spec_root: Path, tmp_path: Path) -> None
     assert main([*paths, "-o", str(dist), "--package", "mcp_types"]) == 0
     assert {p.name for p in (dist / "mcp_types").iterdir() if p.is_dir()} == {
         "v2024_11_05", "v2025_03_26", "v2025_06_18", "vdraft_2025_v3", "v2025_11_25",
-        "v2026_07_28", "draft"}  # fmt: skip
+        "v2026_07_28", "draft", "app"}  # fmt: skip
     python = _install(dist, tmp_path / "venv")
     _check_typing(python, TYPING / "official_client.py", TYPING / "official_mistakes.py",
                   tmp_path / ".mypy-cache")  # fmt: skip
