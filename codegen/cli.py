@@ -40,7 +40,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     elif args.package is None:
         files = render_all(loaded[0])
     else:
-        files = render_distribution(loaded, args.package, args.dist_version)
+        files = render_distribution(loaded, args.package, args.dist_version, args.app_renames)
     target = Path(args.output)
     if args.check:
         stale = differences(target, files)
@@ -124,6 +124,12 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         default="python",
         help="python (default): the package or distribution; zod: a TypeScript module of zod "
         "schemas (index.ts), or with --package one module per version",
+    )
+    main.add_argument(
+        "--app-renames",
+        metavar="FILE",
+        help="the reviewed type renames of the application types of a distribution (JSON: "
+        '{"renames": {old: new}, "rejected": {...}}; default: schemas/app-renames.json)',
     )
     main.add_argument(
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"

@@ -9,6 +9,8 @@ Pure: resolved IR in, text out.
     DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
     DIR/NAME/<subpackage>/...       one version's bindings (codegen.bindings.VERSION_MODULES,
                                     importing the runtime as `.._runtime`) and its schema.json
+    DIR/NAME/app/...                the application types of every version (codegen/appmodel.py)
+                                    and their conversions (codegen.bindings.app_modules)
 
 The subpackage of each schema and which schemas answer negotiation: codegen/versions.py.
 """
@@ -20,7 +22,8 @@ import re
 from dataclasses import dataclass
 
 from . import ir
-from .bindings import RUNTIME_MODULES, VERSION_MODULES, render_package
+from .appmodel import Renames, build, load_renames
+from .bindings import RUNTIME_MODULES, VERSION_MODULES, app_modules, render_package
 from .bindings.pyformat import format_python
 from .bindings.versions_views import project_view, versions_view
 from .errors import Diagnostic, Location, SchemaError
@@ -31,6 +34,7 @@ from .versions import Version, identify
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
+APP = "app"  # the subpackage of the application types
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,13 @@ def check_package_name(name: str) -> None:
 
 
 def render_distribution(
-    schemas: list[ir.Resolved], package: str, dist_version: str = DIST_VERSION
+    schemas: list[ir.Resolved],
+    package: str,
+    dist_version: str = DIST_VERSION,
+    renames: Renames | None = None,
 ) -> dict[str, str]:
-    """Every file of the distribution (relative to DIR)."""
+    """Every file of the distribution (relative to DIR); `renames`: the reviewed type renames
+    of the application types (default: schemas/app-renames.json)."""
     versions = identify(schemas)
     files = render_top(versions, package, dist_version)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
@@ -76,6 +84,14 @@ def render_distribution(
         )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = dumps(emit(v.resolved))
+    if len(versions) < 2:  # one version: its wire types are the application types
+        return files
+    model = build([v.key for v in versions], [v.resolved for v in versions],
+                  renames if renames is not None else load_renames())  # fmt: skip
+    app_files = render_package(
+        model.resolved, app_modules(model, versions), runtime="..", regenerate=regenerate
+    )
+    files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
     return files
 
 

@@ -23,9 +23,14 @@ def render_all(resolved: ir.Resolved) -> dict[str, str]:
 
 
 def render_distribution(
-    schemas: list[ir.Resolved], package: str, dist_version: str
+    schemas: list[ir.Resolved], package: str, dist_version: str, app_renames: str | None = None
 ) -> dict[str, str]:
-    """Schemas with --package: one installable distribution (layout: codegen/distribution.py)."""
+    """Schemas with --package: one installable distribution (layout: codegen/distribution.py);
+    `app_renames`: the renames file of the application types (default: the repository's)."""
+    from pathlib import Path
+
+    from .appmodel import load_renames
     from .distribution import render_distribution as render
 
-    return render(schemas, package, dist_version)
+    renames = load_renames(Path(app_renames)) if app_renames is not None else None
+    return render(schemas, package, dist_version, renames)

@@ -22,7 +22,7 @@ from . import ir
 from .errors import Diagnostic, Location, SchemaError
 
 # Module names of a distribution's top level, which a version subpackage must not take.
-RESERVED = frozenset({"versions", "_runtime", "_protocol"})
+RESERVED = frozenset({"versions", "_runtime", "_protocol", "app"})
 
 
 @dataclass(frozen=True)

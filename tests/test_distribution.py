@@ -69,6 +69,8 @@ def test_layout(example_files: dict[str, str]) -> None:
     for sub in subs:
         expected |= {f"{PACKAGE}/{sub}/{m.path}" for m in VERSION_MODULES}
         expected.add(f"{PACKAGE}/{sub}/schema.json")
+    expected |= {f"{PACKAGE}/app/{m}" for m in  # the application types (tests/test_apptypes.py)
+                 ("__init__.py", "models.py", "codec.py", "validators.py", "convert.py")}  # fmt: skip
     assert set(example_files) == expected
     for m in RUNTIME_MODULES:  # the runtime once, as its source under the generated header
         assert example_files[f"{PACKAGE}/{m.path}"].endswith(static_source(m.source))
@@ -394,7 +396,7 @@ def test_installed_official_type_checks(spec_root: Path, tmp_path: Path) -> None
     assert main([*paths, "-o", str(dist), "--package", "mcp_types"]) == 0
     assert {p.name for p in (dist / "mcp_types").iterdir() if p.is_dir()} == {
         "v2024_11_05", "v2025_03_26", "v2025_06_18", "vdraft_2025_v3", "v2025_11_25",
-        "v2026_07_28", "draft"}  # fmt: skip
+        "v2026_07_28", "draft", "app"}  # fmt: skip
     python = _install(dist, tmp_path / "venv")
     _check_typing(python, TYPING / "official_client.py", TYPING / "official_mistakes.py",
                   tmp_path / ".mypy-cache")  # fmt: skip

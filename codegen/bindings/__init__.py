@@ -17,9 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
+from ..appmodel import AppModel
 from ..templating import render, static_source
+from ..versions import Version
 from . import registry_views
 from .analysis import TypeIndex
+from .app_views import app_init_view, convert_view
 from .pyformat import format_python
 from .pyimports import parents_first
 from .validator_views import validators_view
@@ -73,6 +76,19 @@ RUNTIME_MODULES: tuple[StaticModule, ...] = tuple(m for m in MODULES if isinstan
 """The modules shared by every version of a distribution."""
 VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, Module))
 """The modules of one version (a distribution's version subpackage)."""
+
+
+def app_modules(model: AppModel, versions: tuple[Version, ...]) -> tuple[Module, ...]:
+    """The modules of a distribution's application types: the wire modules' dataclasses, codec
+    and validators for the merged schema, and their own `__init__` and conversions."""
+    wire = tuple(m for m in VERSION_MODULES if m.path in ("models.py", "codec.py", "validators.py"))
+    return (
+        Module("__init__.py", "python/app/__init__.py.j2", app_init_view),
+        *wire,
+        Module(
+            "convert.py", "python/app/convert.py.j2", lambda ctx: convert_view(model, versions, ctx)
+        ),
+    )
 
 
 def render_package(

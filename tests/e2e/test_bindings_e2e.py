@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from .app_audit import app_audit
 from .bindings import DIST_PACKAGE, VERSIONS, Bindings
 from .client import ROOT_URI, SAMPLED_TEXT, Audit, Client, Rejected
 from .conftest import REPORTS, Spawn
@@ -139,6 +140,8 @@ def test_session(
         audit = client.audit()
         keys = {k for f in audit.failures for k in deviation_key(peer_name, client.bindings, f)}
         text = report(peer_name, asked, client, audit, known=keys <= KNOWN_DEVIATIONS.keys())
+        app = app_audit(client)  # the same transcript in application types (app_audit.py)
+        text += "\n" + app.summary()
         REPORTS.append(text)
         print("\n" + text)
         for failure in audit.failures:
@@ -151,6 +154,7 @@ def test_session(
         if not all(k in KNOWN_DEVIATIONS for k in deviation_key(peer_name, client.bindings, f))
     ]
     assert not unexpected, "\n".join(map(str, unexpected))
+    assert not app.failures, "\n".join(app.failures[:10])
     known = {k for k in KNOWN_DEVIATIONS if k[:2] == (peer_name, client.bindings.label)}
     assert known <= found, f"known peer deviations no longer seen: {sorted(known - found)}"
     # What the client itself could not read is exactly what the audit rejected.

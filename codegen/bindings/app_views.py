@@ -1,0 +1,113 @@
+"""View models of a distribution's `app` subpackage (the application types): its `__init__.py`
+and `convert.py` (the per-version facts `to_app`/`to_wire` read). The dataclasses, codec and
+validators of the application types are the wire modules rendered for the merged schema
+(codegen/appmodel.py), so they follow the wire bindings' conventions by construction.
+
+Pure: the application model and the versions in, plain template contexts out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from ..appmodel import AppModel
+from ..versions import Version
+from .analysis import TypeIndex
+from .text import literal, sort_all, sort_imports
+from .views import Context, models_exports
+
+CONVERT_EXPORTS = ("ConversionError", "to_app", "to_wire", "parse_message", "parse_result",
+                   "serialize", "FIELDS", "WIRE_NAMES", "APP_NAMES", "VERSIONS")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    attr: str  # literal of the application attribute
+    wire: str  # literal of the JSON member
+    present: str  # tuple literal of version indexes
+    required: str  # tuple literal of version indexes
+    literals: str  # dict literal: version index -> the strings it allows ("{}" when none)
+    const: str  # literal of a constant field's value, or "None"
+    cls: str  # literal of the application class of the field's value (or items), or "None"
+
+
+@dataclass(frozen=True)
+class ConvertView:
+    versions: tuple[str, ...]  # literals, oldest first
+    subpackages: tuple[tuple[str, str], ...]  # (subpackage literal, version literal)
+    wire_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]  # app class -> (v, wire)
+    app_names: tuple[tuple[str, str], ...]  # ("(version, wire class)" literal, app class literal)
+    fields: tuple[tuple[str, tuple[FieldRow, ...]], ...]  # app class literal -> rows
+
+
+@dataclass(frozen=True)
+class AppInitView:
+    models: tuple[str, ...]
+    exports: tuple[str, ...]  # literals
+
+
+def _tuple(items: list[str]) -> str:
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -> ConvertView:
+    keys = list(model.keys)
+    indexes = {v.key: TypeIndex(v.resolved) for v in versions}
+    facts = {f.name: f for f in model.facts}
+    wire_rows, app_rows, field_rows = [], [], []
+    for c in app.index.dataclasses():
+        f = facts.get(c.name)
+        if f is None:
+            continue
+        py = app.index.py_name(c.name)
+        wires = []
+        for key, wire in f.wire_names.items():
+            wire_py = indexes[key].py_name(wire)
+            wires.append((literal(key), literal(wire_py)))
+            if wire_py != py:
+                app_rows.append((_tuple([literal(key), literal(wire_py)]), literal(py)))
+        wire_rows.append((literal(py), tuple(wires)))
+        by_wire = {ff.wire: ff for ff in f.fields}
+        rows = []
+        for fld in c.fields:
+            ff = by_wire[fld.prop.name]
+            lits = ", ".join(
+                f"{keys.index(k)}: frozenset({_tuple([literal(s) for s in sorted(v)])})"
+                for k, v in ff.literals.items()
+            )
+            rows.append(
+                FieldRow(
+                    literal(fld.attr),
+                    literal(fld.prop.name),
+                    _tuple([str(keys.index(k)) for k in ff.present]),
+                    _tuple([str(keys.index(k)) for k in ff.required]),
+                    "{" + lits + "}",
+                    literal(ff.const.value) if ff.const is not None else "None",
+                    literal(_value_class(app, fld.prop.type)),
+                )
+            )
+        field_rows.append((literal(py), tuple(rows)))
+    return ConvertView(
+        versions=tuple(literal(k) for k in keys),
+        subpackages=tuple((literal(v.subpackage), literal(v.key)) for v in versions),
+        wire_names=tuple(wire_rows),
+        app_names=tuple(app_rows),
+        fields=tuple(field_rows),
+    )
+
+
+def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
+    """The dataclass a field holds (directly or as array items), if it is one class."""
+    target = app.index.target(t)
+    if isinstance(target, ir.Array):
+        target = target.item
+    name = app.index.class_of(target)
+    dataclasses = {c.name for c in app.index.dataclasses()}
+    return app.index.py_name(name) if name is not None and name in dataclasses else None
+
+
+def app_init_view(app: Context) -> AppInitView:
+    names = models_exports(app)
+    exports = sort_all(sorted({*names, *CONVERT_EXPORTS, "UNSET", "decode", "encode"}))
+    return AppInitView(tuple(sort_imports(list(names))), tuple(literal(n) for n in exports))
