@@ -86,6 +86,16 @@ class ClassView:
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
 
+    @property
+    def head(self) -> tuple[FieldView, ...]:
+        """The leading required fields: encoded in the dict display that starts `_to_dict`."""
+        n = next((i for i, f in enumerate(self.fields) if f.optional), len(self.fields))
+        return self.fields[:n]
+
+    @property
+    def tail(self) -> tuple[FieldView, ...]:
+        return self.fields[len(self.head) :]
+
 
 @dataclass(frozen=True)
 class ModelsView:
@@ -136,7 +146,12 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
     py = ctx.index.py_name(c.name)
     keys = f"_KEYS_{py}"
-    extra_build = f"_extras(v, {keys})"
+    # The common case, no undeclared keys, tested cheaply: a valid value has every required
+    # key, so when all fields are required its length says it; else one pass over its keys.
+    if all(not f.optional for f in fields):
+        extra_build = f"{{}} if len(v) == {len(fields)} else _extras(v, {keys})"
+    else:
+        extra_build = f"{{}} if {keys}.issuperset(v) else _extras(v, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
         extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
@@ -215,6 +230,8 @@ def models_view(ctx: Context) -> ModelsView:
     runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
+    if classes:  # every class's to_json
+        runtime_used.append("dumps as _dumps")
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )
@@ -244,6 +261,7 @@ class DecoderView:
 class CodecView:
     decoders: tuple[DecoderView, ...]
     uses_same: bool  # whether some type decodes as the JSON value itself
+    encoders: tuple[tuple[str, str], ...]  # (class, Python literal of its type name)
 
 
 def codec_view(ctx: Context) -> CodecView:
@@ -264,7 +282,8 @@ def codec_view(ctx: Context) -> CodecView:
             builders.append((c.name, "_same" if raw else f"_m.{index.py_name(c.name)}._from_valid"))
     builders += [(index.py[n], b) for n, b in builders if n in index.py]
     decoders = tuple(DecoderView(literal(n), b) for n, b in builders)
-    return CodecView(decoders, any(d.build == "_same" for d in decoders))
+    encoders = tuple((f"_m.{index.py_name(c.name)}", literal(c.name)) for c in index.dataclasses())
+    return CodecView(decoders, any(d.build == "_same" for d in decoders), encoders)
 
 
 @dataclass(frozen=True)

@@ -163,6 +163,13 @@ def explain_union(
     errs.extend(best or [mismatch(path, expected, value)])
 
 
+dumps: Final[Callable[[object], str]] = json.JSONEncoder(
+    ensure_ascii=False, separators=(",", ":")
+).encode
+"""`json.dumps(value, ensure_ascii=False, separators=(",", ":"))` with the encoder made once:
+`json.dumps` builds a new one per call when given options."""
+
+
 # -- decoding (values are validated before they are built) ---------------------------------------
 
 

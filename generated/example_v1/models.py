@@ -22,6 +22,7 @@ from typing import Any, Final, Literal, TypeAlias, cast
 from . import validators as _v
 from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import by_shape as _by_shape
+from ._runtime import dumps as _dumps
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
 from ._runtime import plain as _plain
@@ -118,6 +119,8 @@ __all__ = [
     "WidgetSettingsLayoutGrid",
 ]
 
+_new = object.__new__  # the decoders set every slot themselves, without a keyword call
+
 # -- Constants -----------------------------------------------------------------------------------
 
 LATEST_PROTOCOL_VERSION: Final = "1.0"
@@ -155,7 +158,8 @@ class RequestParams:
     def from_dict(cls, value: object) -> RequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RequestParams", value)
+        if not _v.is_valid("RequestParams", value):
+            _v.validate("RequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -163,32 +167,33 @@ class RequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            extra=_extras(v, _KEYS_RequestParams),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> RequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(RequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RequestParams", out):
             _v.validate("RequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = self.meta._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -208,7 +213,8 @@ class RequestParamsMeta:
     def from_dict(cls, value: object) -> RequestParamsMeta:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RequestParamsMeta", value)
+        if not _v.is_valid("RequestParamsMeta", value):
+            _v.validate("RequestParamsMeta", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -216,32 +222,35 @@ class RequestParamsMeta:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RequestParamsMeta:
-        return cls(
-            progress_token=v.get("progressToken", UNSET),
-            extra=_extras(v, _KEYS_RequestParamsMeta),
+    @staticmethod
+    def _from_valid(v: Any) -> RequestParamsMeta:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(RequestParamsMeta)
+        self.progress_token = v.get("progressToken", UNSET)
+        self.extra = (
+            {} if _KEYS_RequestParamsMeta.issuperset(v) else _extras(v, _KEYS_RequestParamsMeta)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RequestParamsMeta", out):
             _v.validate("RequestParamsMeta", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.progress_token is not UNSET:
             out["progressToken"] = self.progress_token
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -259,7 +268,8 @@ class Request:
     def from_dict(cls, value: object) -> Request:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Request", value)
+        if not _v.is_valid("Request", value):
+            _v.validate("Request", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -267,34 +277,36 @@ class Request:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Request:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            extra=_extras(v, _KEYS_Request),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Request:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Request)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.extra = {} if _KEYS_Request.issuperset(v) else _extras(v, _KEYS_Request)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Request", out):
             _v.validate("Request", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -311,7 +323,8 @@ class NotificationParams:
     def from_dict(cls, value: object) -> NotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("NotificationParams", value)
+        if not _v.is_valid("NotificationParams", value):
+            _v.validate("NotificationParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -319,32 +332,35 @@ class NotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> NotificationParams:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            extra=_extras(v, _KEYS_NotificationParams),
+    @staticmethod
+    def _from_valid(v: Any) -> NotificationParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(NotificationParams)
+        self.meta = v.get("_meta", UNSET)
+        self.extra = (
+            {} if _KEYS_NotificationParams.issuperset(v) else _extras(v, _KEYS_NotificationParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("NotificationParams", out):
             _v.validate("NotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -362,7 +378,8 @@ class Notification:
     def from_dict(cls, value: object) -> Notification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Notification", value)
+        if not _v.is_valid("Notification", value):
+            _v.validate("Notification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -370,34 +387,36 @@ class Notification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Notification:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            extra=_extras(v, _KEYS_Notification),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Notification:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Notification)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.extra = {} if _KEYS_Notification.issuperset(v) else _extras(v, _KEYS_Notification)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Notification", out):
             _v.validate("Notification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -414,7 +433,8 @@ class Result:
     def from_dict(cls, value: object) -> Result:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Result", value)
+        if not _v.is_valid("Result", value):
+            _v.validate("Result", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -422,32 +442,33 @@ class Result:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Result:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            extra=_extras(v, _KEYS_Result),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Result:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Result)
+        self.meta = v.get("_meta", UNSET)
+        self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Result", out):
             _v.validate("Result", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -469,7 +490,8 @@ class Error:
     def from_dict(cls, value: object) -> Error:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Error", value)
+        if not _v.is_valid("Error", value):
+            _v.validate("Error", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -477,36 +499,38 @@ class Error:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Error:
-        return cls(
-            code=v["code"],
-            message=v["message"],
-            data=v.get("data", UNSET),
-            extra=_extras(v, _KEYS_Error),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Error:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Error)
+        self.code = v["code"]
+        self.message = v["message"]
+        self.data = v.get("data", UNSET)
+        self.extra = {} if _KEYS_Error.issuperset(v) else _extras(v, _KEYS_Error)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Error", out):
             _v.validate("Error", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["code"] = self.code
-        out["message"] = self.message
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+        }
         if self.data is not UNSET:
             out["data"] = _plain(self.data)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -526,7 +550,8 @@ class JSONRPCRequest:
     def from_dict(cls, value: object) -> JSONRPCRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCRequest", value)
+        if not _v.is_valid("JSONRPCRequest", value):
+            _v.validate("JSONRPCRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -534,38 +559,40 @@ class JSONRPCRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCRequest:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_JSONRPCRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(JSONRPCRequest)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCRequest", out):
             _v.validate("JSONRPCRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -584,7 +611,8 @@ class JSONRPCNotification:
     def from_dict(cls, value: object) -> JSONRPCNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCNotification", value)
+        if not _v.is_valid("JSONRPCNotification", value):
+            _v.validate("JSONRPCNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -592,36 +620,40 @@ class JSONRPCNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCNotification:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_JSONRPCNotification),
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCNotification:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(JSONRPCNotification)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = (
+            {} if _KEYS_JSONRPCNotification.issuperset(v) else _extras(v, _KEYS_JSONRPCNotification)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCNotification", out):
             _v.validate("JSONRPCNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -640,7 +672,8 @@ class JSONRPCResultResponse:
     def from_dict(cls, value: object) -> JSONRPCResultResponse:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCResultResponse", value)
+        if not _v.is_valid("JSONRPCResultResponse", value):
+            _v.validate("JSONRPCResultResponse", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -648,35 +681,37 @@ class JSONRPCResultResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCResultResponse:
-        return cls(
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            result=Result._from_valid(v["result"]),
-            extra=_extras(v, _KEYS_JSONRPCResultResponse),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCResultResponse:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(JSONRPCResultResponse)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.result = Result._from_valid(v["result"])
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_JSONRPCResultResponse)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCResultResponse", out):
             _v.validate("JSONRPCResultResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out["result"] = self.result._to_dict()
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+            "result": self.result._to_dict(),
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -695,7 +730,8 @@ class JSONRPCErrorResponse:
     def from_dict(cls, value: object) -> JSONRPCErrorResponse:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCErrorResponse", value)
+        if not _v.is_valid("JSONRPCErrorResponse", value):
+            _v.validate("JSONRPCErrorResponse", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -703,36 +739,42 @@ class JSONRPCErrorResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCErrorResponse:
-        return cls(
-            jsonrpc=v["jsonrpc"],
-            id=v.get("id", UNSET),
-            error=Error._from_valid(v["error"]),
-            extra=_extras(v, _KEYS_JSONRPCErrorResponse),
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCErrorResponse:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(JSONRPCErrorResponse)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v.get("id", UNSET)
+        self.error = Error._from_valid(v["error"])
+        self.extra = (
+            {}
+            if _KEYS_JSONRPCErrorResponse.issuperset(v)
+            else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
             _v.validate("JSONRPCErrorResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["jsonrpc"] = self.jsonrpc
+        out: dict[str, Any] = {
+            "jsonrpc": self.jsonrpc,
+        }
         if self.id is not UNSET:
             out["id"] = self.id
         out["error"] = self.error._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -755,7 +797,8 @@ class WidgetLockedError:
     def from_dict(cls, value: object) -> WidgetLockedError:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetLockedError", value)
+        if not _v.is_valid("WidgetLockedError", value):
+            _v.validate("WidgetLockedError", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -763,35 +806,37 @@ class WidgetLockedError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetLockedError:
-        return cls(
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            error=WidgetLockedErrorError._from_valid(v["error"]),
-            extra=_extras(v, _KEYS_WidgetLockedError),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetLockedError:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetLockedError)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.error = WidgetLockedErrorError._from_valid(v["error"])
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_WidgetLockedError)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetLockedError", out):
             _v.validate("WidgetLockedError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out["error"] = self.error._to_dict()
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+            "error": self.error._to_dict(),
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -813,7 +858,8 @@ class WidgetLockedErrorError:
     def from_dict(cls, value: object) -> WidgetLockedErrorError:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetLockedErrorError", value)
+        if not _v.is_valid("WidgetLockedErrorError", value):
+            _v.validate("WidgetLockedErrorError", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -821,36 +867,42 @@ class WidgetLockedErrorError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetLockedErrorError:
-        return cls(
-            code=v["code"],
-            message=v["message"],
-            data=(WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET),
-            extra=_extras(v, _KEYS_WidgetLockedErrorError),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetLockedErrorError:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetLockedErrorError)
+        self.code = v["code"]
+        self.message = v["message"]
+        self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
+        self.extra = (
+            {}
+            if _KEYS_WidgetLockedErrorError.issuperset(v)
+            else _extras(v, _KEYS_WidgetLockedErrorError)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetLockedErrorError", out):
             _v.validate("WidgetLockedErrorError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["code"] = self.code
-        out["message"] = self.message
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+        }
         if self.data is not UNSET:
             out["data"] = self.data._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -870,7 +922,8 @@ class WidgetLockedErrorErrorData:
     def from_dict(cls, value: object) -> WidgetLockedErrorErrorData:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetLockedErrorErrorData", value)
+        if not _v.is_valid("WidgetLockedErrorErrorData", value):
+            _v.validate("WidgetLockedErrorErrorData", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -878,34 +931,40 @@ class WidgetLockedErrorErrorData:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetLockedErrorErrorData:
-        return cls(
-            holder=v["holder"],
-            until=v.get("until", UNSET),
-            extra=_extras(v, _KEYS_WidgetLockedErrorErrorData),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetLockedErrorErrorData)
+        self.holder = v["holder"]
+        self.until = v.get("until", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_WidgetLockedErrorErrorData.issuperset(v)
+            else _extras(v, _KEYS_WidgetLockedErrorErrorData)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
             _v.validate("WidgetLockedErrorErrorData", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["holder"] = self.holder
+        out: dict[str, Any] = {
+            "holder": self.holder,
+        }
         if self.until is not UNSET:
             out["until"] = self.until
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -925,7 +984,8 @@ class BaseMetadata:
     def from_dict(cls, value: object) -> BaseMetadata:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("BaseMetadata", value)
+        if not _v.is_valid("BaseMetadata", value):
+            _v.validate("BaseMetadata", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -933,34 +993,36 @@ class BaseMetadata:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> BaseMetadata:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            extra=_extras(v, _KEYS_BaseMetadata),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> BaseMetadata:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(BaseMetadata)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.extra = {} if _KEYS_BaseMetadata.issuperset(v) else _extras(v, _KEYS_BaseMetadata)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("BaseMetadata", out):
             _v.validate("BaseMetadata", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -982,7 +1044,8 @@ class WidgetAnnotations:
     def from_dict(cls, value: object) -> WidgetAnnotations:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetAnnotations", value)
+        if not _v.is_valid("WidgetAnnotations", value):
+            _v.validate("WidgetAnnotations", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -990,27 +1053,29 @@ class WidgetAnnotations:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetAnnotations:
-        return cls(
-            priority=v.get("priority", UNSET),
-            read_only_hint=v.get("readOnlyHint", UNSET),
-            extra=_extras(v, _KEYS_WidgetAnnotations),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetAnnotations:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetAnnotations)
+        self.priority = v.get("priority", UNSET)
+        self.read_only_hint = v.get("readOnlyHint", UNSET)
+        self.extra = (
+            {} if _KEYS_WidgetAnnotations.issuperset(v) else _extras(v, _KEYS_WidgetAnnotations)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetAnnotations", out):
             _v.validate("WidgetAnnotations", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1018,7 +1083,8 @@ class WidgetAnnotations:
             out["priority"] = self.priority
         if self.read_only_hint is not UNSET:
             out["readOnlyHint"] = self.read_only_hint
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1035,7 +1101,8 @@ class Annotated:
     def from_dict(cls, value: object) -> Annotated:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Annotated", value)
+        if not _v.is_valid("Annotated", value):
+            _v.validate("Annotated", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1043,34 +1110,35 @@ class Annotated:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Annotated:
-        return cls(
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            extra=_extras(v, _KEYS_Annotated),
+    @staticmethod
+    def _from_valid(v: Any) -> Annotated:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Annotated)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.extra = {} if _KEYS_Annotated.issuperset(v) else _extras(v, _KEYS_Annotated)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Annotated", out):
             _v.validate("Annotated", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.annotations is not UNSET:
             out["annotations"] = self.annotations._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1143,7 +1211,8 @@ class Widget:
     def from_dict(cls, value: object) -> Widget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Widget", value)
+        if not _v.is_valid("Widget", value):
+            _v.validate("Widget", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1151,47 +1220,48 @@ class Widget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Widget:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            extra=_extras(v, _KEYS_Widget),
+    @staticmethod
+    def _from_valid(v: Any) -> Widget:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Widget)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.extra = {} if _KEYS_Widget.issuperset(v) else _extras(v, _KEYS_Widget)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Widget", out):
             _v.validate("Widget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1219,7 +1289,8 @@ class Widget:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1236,7 +1307,8 @@ class WidgetSettings:
     def from_dict(cls, value: object) -> WidgetSettings:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetSettings", value)
+        if not _v.is_valid("WidgetSettings", value):
+            _v.validate("WidgetSettings", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1244,32 +1316,33 @@ class WidgetSettings:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetSettings:
-        return cls(
-            layout=(WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET),
-            extra=_extras(v, _KEYS_WidgetSettings),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetSettings:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetSettings)
+        self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+        self.extra = {} if _KEYS_WidgetSettings.issuperset(v) else _extras(v, _KEYS_WidgetSettings)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetSettings", out):
             _v.validate("WidgetSettings", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.layout is not UNSET:
             out["layout"] = self.layout._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1287,7 +1360,8 @@ class WidgetSettingsLayout:
     def from_dict(cls, value: object) -> WidgetSettingsLayout:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetSettingsLayout", value)
+        if not _v.is_valid("WidgetSettingsLayout", value):
+            _v.validate("WidgetSettingsLayout", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1295,27 +1369,31 @@ class WidgetSettingsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetSettingsLayout:
-        return cls(
-            grid=(WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET),
-            list_=v.get("list", UNSET),
-            extra=_extras(v, _KEYS_WidgetSettingsLayout),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetSettingsLayout:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetSettingsLayout)
+        self.grid = WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET
+        self.list_ = v.get("list", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_WidgetSettingsLayout.issuperset(v)
+            else _extras(v, _KEYS_WidgetSettingsLayout)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetSettingsLayout", out):
             _v.validate("WidgetSettingsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1323,7 +1401,8 @@ class WidgetSettingsLayout:
             out["grid"] = self.grid._to_dict()
         if self.list_ is not UNSET:
             out["list"] = _plain(self.list_)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1341,7 +1420,8 @@ class WidgetSettingsLayoutGrid:
     def from_dict(cls, value: object) -> WidgetSettingsLayoutGrid:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetSettingsLayoutGrid", value)
+        if not _v.is_valid("WidgetSettingsLayoutGrid", value):
+            _v.validate("WidgetSettingsLayoutGrid", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1349,33 +1429,35 @@ class WidgetSettingsLayoutGrid:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetSettingsLayoutGrid:
-        return cls(
-            columns=v["columns"],
-            rows=v["rows"],
-            extra=_extras(v, _KEYS_WidgetSettingsLayoutGrid),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetSettingsLayoutGrid)
+        self.columns = v["columns"]
+        self.rows = v["rows"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_WidgetSettingsLayoutGrid)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
             _v.validate("WidgetSettingsLayoutGrid", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["columns"] = self.columns
-        out["rows"] = self.rows
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "columns": self.columns,
+            "rows": self.rows,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1445,7 +1527,8 @@ class ButtonWidget:
     def from_dict(cls, value: object) -> ButtonWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ButtonWidget", value)
+        if not _v.is_valid("ButtonWidget", value):
+            _v.validate("ButtonWidget", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1453,48 +1536,49 @@ class ButtonWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ButtonWidget:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            pressed=v.get("pressed", UNSET),
-            extra=_extras(v, _KEYS_ButtonWidget),
+    @staticmethod
+    def _from_valid(v: Any) -> ButtonWidget:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ButtonWidget)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.pressed = v.get("pressed", UNSET)
+        self.extra = {} if _KEYS_ButtonWidget.issuperset(v) else _extras(v, _KEYS_ButtonWidget)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ButtonWidget", out):
             _v.validate("ButtonWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1524,7 +1608,8 @@ class ButtonWidget:
             out["_meta"] = _plain(self.meta)
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1594,7 +1679,8 @@ class GaugeWidget:
     def from_dict(cls, value: object) -> GaugeWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GaugeWidget", value)
+        if not _v.is_valid("GaugeWidget", value):
+            _v.validate("GaugeWidget", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1602,48 +1688,49 @@ class GaugeWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GaugeWidget:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            thresholds=v["thresholds"],
-            extra=_extras(v, _KEYS_GaugeWidget),
+    @staticmethod
+    def _from_valid(v: Any) -> GaugeWidget:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(GaugeWidget)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.thresholds = v["thresholds"]
+        self.extra = {} if _KEYS_GaugeWidget.issuperset(v) else _extras(v, _KEYS_GaugeWidget)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GaugeWidget", out):
             _v.validate("GaugeWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1672,7 +1759,8 @@ class GaugeWidget:
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["thresholds"] = _plain(self.thresholds)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1692,7 +1780,8 @@ class RangeSpec:
     def from_dict(cls, value: object) -> RangeSpec:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RangeSpec", value)
+        if not _v.is_valid("RangeSpec", value):
+            _v.validate("RangeSpec", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1700,33 +1789,35 @@ class RangeSpec:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RangeSpec:
-        return cls(
-            from_=v["from"],
-            to=v["to"],
-            extra=_extras(v, _KEYS_RangeSpec),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> RangeSpec:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(RangeSpec)
+        self.from_ = v["from"]
+        self.to = v["to"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_RangeSpec)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RangeSpec", out):
             _v.validate("RangeSpec", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["from"] = self.from_
-        out["to"] = self.to
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "from": self.from_,
+            "to": self.to,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1798,7 +1889,8 @@ class RangedGauge:
     def from_dict(cls, value: object) -> RangedGauge:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RangedGauge", value)
+        if not _v.is_valid("RangedGauge", value):
+            _v.validate("RangedGauge", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1806,50 +1898,51 @@ class RangedGauge:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RangedGauge:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            thresholds=v["thresholds"],
-            from_=v["from"],
-            to=v["to"],
-            extra=_extras(v, _KEYS_RangedGauge),
+    @staticmethod
+    def _from_valid(v: Any) -> RangedGauge:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(RangedGauge)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.thresholds = v["thresholds"]
+        self.from_ = v["from"]
+        self.to = v["to"]
+        self.extra = {} if _KEYS_RangedGauge.issuperset(v) else _extras(v, _KEYS_RangedGauge)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RangedGauge", out):
             _v.validate("RangedGauge", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1880,7 +1973,8 @@ class RangedGauge:
         out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1903,7 +1997,8 @@ class WidgetAction:
     def from_dict(cls, value: object) -> WidgetAction:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetAction", value)
+        if not _v.is_valid("WidgetAction", value):
+            _v.validate("WidgetAction", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1911,36 +2006,38 @@ class WidgetAction:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetAction:
-        return cls(
-            name=v["name"],
-            input_schema=v["inputSchema"],
-            layout_version=v.get("layoutVersion", UNSET),
-            extra=_extras(v, _KEYS_WidgetAction),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetAction:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetAction)
+        self.name = v["name"]
+        self.input_schema = v["inputSchema"]
+        self.layout_version = v.get("layoutVersion", UNSET)
+        self.extra = {} if _KEYS_WidgetAction.issuperset(v) else _extras(v, _KEYS_WidgetAction)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetAction", out):
             _v.validate("WidgetAction", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
-        out["inputSchema"] = self.input_schema
+        out: dict[str, Any] = {
+            "name": self.name,
+            "inputSchema": self.input_schema,
+        }
         if self.layout_version is not UNSET:
             out["layoutVersion"] = self.layout_version
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1958,7 +2055,8 @@ class TextContent:
     def from_dict(cls, value: object) -> TextContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("TextContent", value)
+        if not _v.is_valid("TextContent", value):
+            _v.validate("TextContent", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1966,33 +2064,35 @@ class TextContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> TextContent:
-        return cls(
-            type_=v["type"],
-            text=v["text"],
-            extra=_extras(v, _KEYS_TextContent),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> TextContent:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(TextContent)
+        self.type_ = v["type"]
+        self.text = v["text"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_TextContent)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("TextContent", out):
             _v.validate("TextContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["type"] = self.type_
-        out["text"] = self.text
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "type": self.type_,
+            "text": self.text,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2012,7 +2112,8 @@ class ImageContent:
     def from_dict(cls, value: object) -> ImageContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ImageContent", value)
+        if not _v.is_valid("ImageContent", value):
+            _v.validate("ImageContent", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2020,35 +2121,37 @@ class ImageContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ImageContent:
-        return cls(
-            type_=v["type"],
-            data=v["data"],
-            mime_type=v["mimeType"],
-            extra=_extras(v, _KEYS_ImageContent),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ImageContent:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ImageContent)
+        self.type_ = v["type"]
+        self.data = v["data"]
+        self.mime_type = v["mimeType"]
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ImageContent)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ImageContent", out):
             _v.validate("ImageContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["type"] = self.type_
-        out["data"] = self.data
-        out["mimeType"] = self.mime_type
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "type": self.type_,
+            "data": self.data,
+            "mimeType": self.mime_type,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2066,7 +2169,8 @@ class ChartContent:
     def from_dict(cls, value: object) -> ChartContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ChartContent", value)
+        if not _v.is_valid("ChartContent", value):
+            _v.validate("ChartContent", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2074,33 +2178,35 @@ class ChartContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ChartContent:
-        return cls(
-            type_=v["type"],
-            series=v["series"],
-            extra=_extras(v, _KEYS_ChartContent),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ChartContent:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ChartContent)
+        self.type_ = v["type"]
+        self.series = v["series"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_ChartContent)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ChartContent", out):
             _v.validate("ChartContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["type"] = self.type_
-        out["series"] = _plain(self.series)
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "type": self.type_,
+            "series": _plain(self.series),
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2121,7 +2227,8 @@ class Implementation:
     def from_dict(cls, value: object) -> Implementation:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Implementation", value)
+        if not _v.is_valid("Implementation", value):
+            _v.validate("Implementation", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2129,36 +2236,38 @@ class Implementation:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Implementation:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            version=v["version"],
-            extra=_extras(v, _KEYS_Implementation),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Implementation:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(Implementation)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.version = v["version"]
+        self.extra = {} if _KEYS_Implementation.issuperset(v) else _extras(v, _KEYS_Implementation)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Implementation", out):
             _v.validate("Implementation", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         out["version"] = self.version
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2178,7 +2287,8 @@ class HostCapabilities:
     def from_dict(cls, value: object) -> HostCapabilities:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("HostCapabilities", value)
+        if not _v.is_valid("HostCapabilities", value):
+            _v.validate("HostCapabilities", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2186,29 +2296,31 @@ class HostCapabilities:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> HostCapabilities:
-        return cls(
-            widgets=(
-                HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
-            ),
-            experimental=v.get("experimental", UNSET),
-            extra=_extras(v, _KEYS_HostCapabilities),
+    @staticmethod
+    def _from_valid(v: Any) -> HostCapabilities:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(HostCapabilities)
+        self.widgets = (
+            HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
         )
+        self.experimental = v.get("experimental", UNSET)
+        self.extra = (
+            {} if _KEYS_HostCapabilities.issuperset(v) else _extras(v, _KEYS_HostCapabilities)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("HostCapabilities", out):
             _v.validate("HostCapabilities", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2216,7 +2328,8 @@ class HostCapabilities:
             out["widgets"] = self.widgets._to_dict()
         if self.experimental is not UNSET:
             out["experimental"] = _plain(self.experimental)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2234,7 +2347,8 @@ class HostCapabilitiesWidgets:
     def from_dict(cls, value: object) -> HostCapabilitiesWidgets:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("HostCapabilitiesWidgets", value)
+        if not _v.is_valid("HostCapabilitiesWidgets", value):
+            _v.validate("HostCapabilitiesWidgets", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2242,29 +2356,33 @@ class HostCapabilitiesWidgets:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> HostCapabilitiesWidgets:
-        return cls(
-            list_changed=v.get("listChanged", UNSET),
-            layout=(
-                HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
-            ),
-            extra=_extras(v, _KEYS_HostCapabilitiesWidgets),
+    @staticmethod
+    def _from_valid(v: Any) -> HostCapabilitiesWidgets:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(HostCapabilitiesWidgets)
+        self.list_changed = v.get("listChanged", UNSET)
+        self.layout = (
+            HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
         )
+        self.extra = (
+            {}
+            if _KEYS_HostCapabilitiesWidgets.issuperset(v)
+            else _extras(v, _KEYS_HostCapabilitiesWidgets)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
             _v.validate("HostCapabilitiesWidgets", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2272,7 +2390,8 @@ class HostCapabilitiesWidgets:
             out["listChanged"] = self.list_changed
         if self.layout is not UNSET:
             out["layout"] = self.layout._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2289,7 +2408,8 @@ class HostCapabilitiesWidgetsLayout:
     def from_dict(cls, value: object) -> HostCapabilitiesWidgetsLayout:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("HostCapabilitiesWidgetsLayout", value)
+        if not _v.is_valid("HostCapabilitiesWidgetsLayout", value):
+            _v.validate("HostCapabilitiesWidgetsLayout", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2297,32 +2417,37 @@ class HostCapabilitiesWidgetsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> HostCapabilitiesWidgetsLayout:
-        return cls(
-            max_columns=v.get("maxColumns", UNSET),
-            extra=_extras(v, _KEYS_HostCapabilitiesWidgetsLayout),
+    @staticmethod
+    def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(HostCapabilitiesWidgetsLayout)
+        self.max_columns = v.get("maxColumns", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_HostCapabilitiesWidgetsLayout.issuperset(v)
+            else _extras(v, _KEYS_HostCapabilitiesWidgetsLayout)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
             _v.validate("HostCapabilitiesWidgetsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.max_columns is not UNSET:
             out["maxColumns"] = self.max_columns
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2341,7 +2466,8 @@ class InitializeRequestParams:
     def from_dict(cls, value: object) -> InitializeRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializeRequestParams", value)
+        if not _v.is_valid("InitializeRequestParams", value):
+            _v.validate("InitializeRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2349,28 +2475,32 @@ class InitializeRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializeRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            protocol_version=v["protocolVersion"],
-            client_info=Implementation._from_valid(v["clientInfo"]),
-            extra=_extras(v, _KEYS_InitializeRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> InitializeRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(InitializeRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.protocol_version = v["protocolVersion"]
+        self.client_info = Implementation._from_valid(v["clientInfo"])
+        self.extra = (
+            {}
+            if _KEYS_InitializeRequestParams.issuperset(v)
+            else _extras(v, _KEYS_InitializeRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializeRequestParams", out):
             _v.validate("InitializeRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2378,7 +2508,8 @@ class InitializeRequestParams:
             out["_meta"] = self.meta._to_dict()
         out["protocolVersion"] = self.protocol_version
         out["clientInfo"] = self.client_info._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2400,7 +2531,8 @@ class InitializeRequest:
     def from_dict(cls, value: object) -> InitializeRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializeRequest", value)
+        if not _v.is_valid("InitializeRequest", value):
+            _v.validate("InitializeRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2408,37 +2540,39 @@ class InitializeRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializeRequest:
-        return cls(
-            method=v["method"],
-            params=InitializeRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_InitializeRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> InitializeRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(InitializeRequest)
+        self.method = v["method"]
+        self.params = InitializeRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_InitializeRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializeRequest", out):
             _v.validate("InitializeRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2462,7 +2596,8 @@ class InitializeResult:
     def from_dict(cls, value: object) -> InitializeResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializeResult", value)
+        if not _v.is_valid("InitializeResult", value):
+            _v.validate("InitializeResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2470,30 +2605,32 @@ class InitializeResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializeResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            protocol_version=v["protocolVersion"],
-            capabilities=HostCapabilities._from_valid(v["capabilities"]),
-            host_info=Implementation._from_valid(v["hostInfo"]),
-            instructions=v.get("instructions", UNSET),
-            extra=_extras(v, _KEYS_InitializeResult),
+    @staticmethod
+    def _from_valid(v: Any) -> InitializeResult:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(InitializeResult)
+        self.meta = v.get("_meta", UNSET)
+        self.protocol_version = v["protocolVersion"]
+        self.capabilities = HostCapabilities._from_valid(v["capabilities"])
+        self.host_info = Implementation._from_valid(v["hostInfo"])
+        self.instructions = v.get("instructions", UNSET)
+        self.extra = (
+            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializeResult", out):
             _v.validate("InitializeResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2504,7 +2641,8 @@ class InitializeResult:
         out["hostInfo"] = self.host_info._to_dict()
         if self.instructions is not UNSET:
             out["instructions"] = self.instructions
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2526,7 +2664,8 @@ class PingRequest:
     def from_dict(cls, value: object) -> PingRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("PingRequest", value)
+        if not _v.is_valid("PingRequest", value):
+            _v.validate("PingRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2534,38 +2673,40 @@ class PingRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> PingRequest:
-        return cls(
-            method=v["method"],
-            params=(RequestParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_PingRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> PingRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(PingRequest)
+        self.method = v["method"]
+        self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if _KEYS_PingRequest.issuperset(v) else _extras(v, _KEYS_PingRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("PingRequest", out):
             _v.validate("PingRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2585,7 +2726,8 @@ class PaginatedRequestParams:
     def from_dict(cls, value: object) -> PaginatedRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("PaginatedRequestParams", value)
+        if not _v.is_valid("PaginatedRequestParams", value):
+            _v.validate("PaginatedRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2593,28 +2735,32 @@ class PaginatedRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> PaginatedRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            cursor=v.get("cursor", UNSET),
-            limit=v.get("limit", UNSET),
-            extra=_extras(v, _KEYS_PaginatedRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> PaginatedRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(PaginatedRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_PaginatedRequestParams.issuperset(v)
+            else _extras(v, _KEYS_PaginatedRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("PaginatedRequestParams", out):
             _v.validate("PaginatedRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2624,7 +2770,8 @@ class PaginatedRequestParams:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
             out["limit"] = self.limit
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2646,7 +2793,8 @@ class ListWidgetsRequestParams:
     def from_dict(cls, value: object) -> ListWidgetsRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ListWidgetsRequestParams", value)
+        if not _v.is_valid("ListWidgetsRequestParams", value):
+            _v.validate("ListWidgetsRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2654,29 +2802,33 @@ class ListWidgetsRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ListWidgetsRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            cursor=v.get("cursor", UNSET),
-            limit=v.get("limit", UNSET),
-            kinds=v.get("kinds", UNSET),
-            extra=_extras(v, _KEYS_ListWidgetsRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ListWidgetsRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ListWidgetsRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
+        self.kinds = v.get("kinds", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_ListWidgetsRequestParams.issuperset(v)
+            else _extras(v, _KEYS_ListWidgetsRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
             _v.validate("ListWidgetsRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2688,7 +2840,8 @@ class ListWidgetsRequestParams:
             out["limit"] = self.limit
         if self.kinds is not UNSET:
             out["kinds"] = _plain(self.kinds)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2708,7 +2861,8 @@ class ListWidgetsRequest:
     def from_dict(cls, value: object) -> ListWidgetsRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ListWidgetsRequest", value)
+        if not _v.is_valid("ListWidgetsRequest", value):
+            _v.validate("ListWidgetsRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2716,38 +2870,42 @@ class ListWidgetsRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ListWidgetsRequest:
-        return cls(
-            method=v["method"],
-            params=(ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_ListWidgetsRequest),
+    @staticmethod
+    def _from_valid(v: Any) -> ListWidgetsRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ListWidgetsRequest)
+        self.method = v["method"]
+        self.params = ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = (
+            {} if _KEYS_ListWidgetsRequest.issuperset(v) else _extras(v, _KEYS_ListWidgetsRequest)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ListWidgetsRequest", out):
             _v.validate("ListWidgetsRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2766,7 +2924,8 @@ class ListWidgetsResult:
     def from_dict(cls, value: object) -> ListWidgetsResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ListWidgetsResult", value)
+        if not _v.is_valid("ListWidgetsResult", value):
+            _v.validate("ListWidgetsResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2774,28 +2933,30 @@ class ListWidgetsResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ListWidgetsResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            widgets=[Widget._from_valid(i) for i in v["widgets"]],
-            next_cursor=v.get("nextCursor", UNSET),
-            extra=_extras(v, _KEYS_ListWidgetsResult),
+    @staticmethod
+    def _from_valid(v: Any) -> ListWidgetsResult:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ListWidgetsResult)
+        self.meta = v.get("_meta", UNSET)
+        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.next_cursor = v.get("nextCursor", UNSET)
+        self.extra = (
+            {} if _KEYS_ListWidgetsResult.issuperset(v) else _extras(v, _KEYS_ListWidgetsResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ListWidgetsResult", out):
             _v.validate("ListWidgetsResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2804,7 +2965,8 @@ class ListWidgetsResult:
         out["widgets"] = [i._to_dict() for i in self.widgets]
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2824,7 +2986,8 @@ class GetWidgetRequestParams:
     def from_dict(cls, value: object) -> GetWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GetWidgetRequestParams", value)
+        if not _v.is_valid("GetWidgetRequestParams", value):
+            _v.validate("GetWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2832,28 +2995,32 @@ class GetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GetWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            min_version=v.get("minVersion", UNSET),
-            extra=_extras(v, _KEYS_GetWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> GetWidgetRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(GetWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.min_version = v.get("minVersion", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_GetWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_GetWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GetWidgetRequestParams", out):
             _v.validate("GetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2862,7 +3029,8 @@ class GetWidgetRequestParams:
         out["id"] = self.id
         if self.min_version is not UNSET:
             out["minVersion"] = self.min_version
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2882,7 +3050,8 @@ class GetWidgetRequest:
     def from_dict(cls, value: object) -> GetWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GetWidgetRequest", value)
+        if not _v.is_valid("GetWidgetRequest", value):
+            _v.validate("GetWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2890,37 +3059,39 @@ class GetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GetWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=GetWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_GetWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> GetWidgetRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(GetWidgetRequest)
+        self.method = v["method"]
+        self.params = GetWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_GetWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GetWidgetRequest", out):
             _v.validate("GetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2941,7 +3112,8 @@ class GetWidgetResult:
     def from_dict(cls, value: object) -> GetWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GetWidgetResult", value)
+        if not _v.is_valid("GetWidgetResult", value):
+            _v.validate("GetWidgetResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2949,31 +3121,33 @@ class GetWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GetWidgetResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            widget=Widget._from_valid(v["widget"]),
-            actions=(
-                [WidgetAction._from_valid(i) for i in v["actions"]] if "actions" in v else UNSET
-            ),
-            content=[_build_TextContent_or_ImageContent(i) for i in v["content"]],
-            extra=_extras(v, _KEYS_GetWidgetResult),
+    @staticmethod
+    def _from_valid(v: Any) -> GetWidgetResult:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(GetWidgetResult)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
+        self.actions = (
+            [WidgetAction._from_valid(i) for i in v["actions"]] if "actions" in v else UNSET
         )
+        self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
+        self.extra = (
+            {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GetWidgetResult", out):
             _v.validate("GetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2983,7 +3157,8 @@ class GetWidgetResult:
         if self.actions is not UNSET:
             out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3004,7 +3179,8 @@ class UpdateWidgetRequestParams:
     def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("UpdateWidgetRequestParams", value)
+        if not _v.is_valid("UpdateWidgetRequestParams", value):
+            _v.validate("UpdateWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3012,29 +3188,33 @@ class UpdateWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> UpdateWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            value=v["value"],
-            note=v.get("note", UNSET),
-            extra=_extras(v, _KEYS_UpdateWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> UpdateWidgetRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(UpdateWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.value = v["value"]
+        self.note = v.get("note", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_UpdateWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_UpdateWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
             _v.validate("UpdateWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3044,7 +3224,8 @@ class UpdateWidgetRequestParams:
         out["value"] = self.value
         if self.note is not UNSET:
             out["note"] = self.note
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3064,7 +3245,8 @@ class UpdateWidgetRequest:
     def from_dict(cls, value: object) -> UpdateWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("UpdateWidgetRequest", value)
+        if not _v.is_valid("UpdateWidgetRequest", value):
+            _v.validate("UpdateWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3072,37 +3254,39 @@ class UpdateWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> UpdateWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=UpdateWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_UpdateWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> UpdateWidgetRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(UpdateWidgetRequest)
+        self.method = v["method"]
+        self.params = UpdateWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_UpdateWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("UpdateWidgetRequest", out):
             _v.validate("UpdateWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3120,7 +3304,8 @@ class UpdateWidgetResult:
     def from_dict(cls, value: object) -> UpdateWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("UpdateWidgetResult", value)
+        if not _v.is_valid("UpdateWidgetResult", value):
+            _v.validate("UpdateWidgetResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3128,34 +3313,37 @@ class UpdateWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> UpdateWidgetResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            widget=Widget._from_valid(v["widget"]),
-            extra=_extras(v, _KEYS_UpdateWidgetResult),
+    @staticmethod
+    def _from_valid(v: Any) -> UpdateWidgetResult:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(UpdateWidgetResult)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
+        self.extra = (
+            {} if _KEYS_UpdateWidgetResult.issuperset(v) else _extras(v, _KEYS_UpdateWidgetResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("UpdateWidgetResult", out):
             _v.validate("UpdateWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3173,7 +3361,8 @@ class ResetWidgetRequestParams:
     def from_dict(cls, value: object) -> ResetWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ResetWidgetRequestParams", value)
+        if not _v.is_valid("ResetWidgetRequestParams", value):
+            _v.validate("ResetWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3181,34 +3370,39 @@ class ResetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ResetWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            extra=_extras(v, _KEYS_ResetWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ResetWidgetRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ResetWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.extra = (
+            {}
+            if _KEYS_ResetWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_ResetWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
             _v.validate("ResetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3232,7 +3426,8 @@ class ResetWidgetRequest:
     def from_dict(cls, value: object) -> ResetWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ResetWidgetRequest", value)
+        if not _v.is_valid("ResetWidgetRequest", value):
+            _v.validate("ResetWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3240,37 +3435,39 @@ class ResetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ResetWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=ResetWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_ResetWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ResetWidgetRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ResetWidgetRequest)
+        self.method = v["method"]
+        self.params = ResetWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ResetWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ResetWidgetRequest", out):
             _v.validate("ResetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3290,7 +3487,8 @@ class LockWidgetRequestParams:
     def from_dict(cls, value: object) -> LockWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("LockWidgetRequestParams", value)
+        if not _v.is_valid("LockWidgetRequestParams", value):
+            _v.validate("LockWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3298,28 +3496,32 @@ class LockWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> LockWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            seconds=v["seconds"],
-            extra=_extras(v, _KEYS_LockWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> LockWidgetRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(LockWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.seconds = v["seconds"]
+        self.extra = (
+            {}
+            if _KEYS_LockWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_LockWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("LockWidgetRequestParams", out):
             _v.validate("LockWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3327,7 +3529,8 @@ class LockWidgetRequestParams:
             out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["seconds"] = self.seconds
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3347,7 +3550,8 @@ class LockWidgetRequest:
     def from_dict(cls, value: object) -> LockWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("LockWidgetRequest", value)
+        if not _v.is_valid("LockWidgetRequest", value):
+            _v.validate("LockWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3355,37 +3559,39 @@ class LockWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> LockWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=LockWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_LockWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> LockWidgetRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(LockWidgetRequest)
+        self.method = v["method"]
+        self.params = LockWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_LockWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("LockWidgetRequest", out):
             _v.validate("LockWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3403,7 +3609,8 @@ class LockWidgetResult:
     def from_dict(cls, value: object) -> LockWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("LockWidgetResult", value)
+        if not _v.is_valid("LockWidgetResult", value):
+            _v.validate("LockWidgetResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3411,34 +3618,37 @@ class LockWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> LockWidgetResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            granted=v["granted"],
-            extra=_extras(v, _KEYS_LockWidgetResult),
+    @staticmethod
+    def _from_valid(v: Any) -> LockWidgetResult:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(LockWidgetResult)
+        self.meta = v.get("_meta", UNSET)
+        self.granted = v["granted"]
+        self.extra = (
+            {} if _KEYS_LockWidgetResult.issuperset(v) else _extras(v, _KEYS_LockWidgetResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("LockWidgetResult", out):
             _v.validate("LockWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["granted"] = self.granted
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3459,7 +3669,8 @@ class ConfirmRequestParams:
     def from_dict(cls, value: object) -> ConfirmRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ConfirmRequestParams", value)
+        if not _v.is_valid("ConfirmRequestParams", value):
+            _v.validate("ConfirmRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3467,28 +3678,32 @@ class ConfirmRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ConfirmRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            prompt=v["prompt"],
-            deadline=v.get("deadline", UNSET),
-            extra=_extras(v, _KEYS_ConfirmRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ConfirmRequestParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ConfirmRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.prompt = v["prompt"]
+        self.deadline = v.get("deadline", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_ConfirmRequestParams.issuperset(v)
+            else _extras(v, _KEYS_ConfirmRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ConfirmRequestParams", out):
             _v.validate("ConfirmRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3497,7 +3712,8 @@ class ConfirmRequestParams:
         out["prompt"] = self.prompt
         if self.deadline is not UNSET:
             out["deadline"] = self.deadline
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3519,7 +3735,8 @@ class ConfirmRequest:
     def from_dict(cls, value: object) -> ConfirmRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ConfirmRequest", value)
+        if not _v.is_valid("ConfirmRequest", value):
+            _v.validate("ConfirmRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3527,37 +3744,39 @@ class ConfirmRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ConfirmRequest:
-        return cls(
-            method=v["method"],
-            params=ConfirmRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_ConfirmRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ConfirmRequest:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ConfirmRequest)
+        self.method = v["method"]
+        self.params = ConfirmRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ConfirmRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ConfirmRequest", out):
             _v.validate("ConfirmRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3575,7 +3794,8 @@ class ConfirmResult:
     def from_dict(cls, value: object) -> ConfirmResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ConfirmResult", value)
+        if not _v.is_valid("ConfirmResult", value):
+            _v.validate("ConfirmResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3583,34 +3803,35 @@ class ConfirmResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ConfirmResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            confirmed=v["confirmed"],
-            extra=_extras(v, _KEYS_ConfirmResult),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ConfirmResult:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ConfirmResult)
+        self.meta = v.get("_meta", UNSET)
+        self.confirmed = v["confirmed"]
+        self.extra = {} if _KEYS_ConfirmResult.issuperset(v) else _extras(v, _KEYS_ConfirmResult)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ConfirmResult", out):
             _v.validate("ConfirmResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["confirmed"] = self.confirmed
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3629,7 +3850,8 @@ class InitializedNotification:
     def from_dict(cls, value: object) -> InitializedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializedNotification", value)
+        if not _v.is_valid("InitializedNotification", value):
+            _v.validate("InitializedNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3637,36 +3859,42 @@ class InitializedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializedNotification:
-        return cls(
-            method=v["method"],
-            params=(NotificationParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_InitializedNotification),
+    @staticmethod
+    def _from_valid(v: Any) -> InitializedNotification:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(InitializedNotification)
+        self.method = v["method"]
+        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = (
+            {}
+            if _KEYS_InitializedNotification.issuperset(v)
+            else _extras(v, _KEYS_InitializedNotification)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializedNotification", out):
             _v.validate("InitializedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3686,7 +3914,8 @@ class ProgressNotificationParams:
     def from_dict(cls, value: object) -> ProgressNotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ProgressNotificationParams", value)
+        if not _v.is_valid("ProgressNotificationParams", value):
+            _v.validate("ProgressNotificationParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3694,29 +3923,33 @@ class ProgressNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ProgressNotificationParams:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            progress_token=v["progressToken"],
-            progress=v["progress"],
-            total=v.get("total", UNSET),
-            extra=_extras(v, _KEYS_ProgressNotificationParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ProgressNotificationParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ProgressNotificationParams)
+        self.meta = v.get("_meta", UNSET)
+        self.progress_token = v["progressToken"]
+        self.progress = v["progress"]
+        self.total = v.get("total", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_ProgressNotificationParams.issuperset(v)
+            else _extras(v, _KEYS_ProgressNotificationParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ProgressNotificationParams", out):
             _v.validate("ProgressNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3726,7 +3959,8 @@ class ProgressNotificationParams:
         out["progress"] = self.progress
         if self.total is not UNSET:
             out["total"] = self.total
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3745,7 +3979,8 @@ class ProgressNotification:
     def from_dict(cls, value: object) -> ProgressNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ProgressNotification", value)
+        if not _v.is_valid("ProgressNotification", value):
+            _v.validate("ProgressNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3753,35 +3988,37 @@ class ProgressNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ProgressNotification:
-        return cls(
-            method=v["method"],
-            params=ProgressNotificationParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_ProgressNotification),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ProgressNotification:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(ProgressNotification)
+        self.method = v["method"]
+        self.params = ProgressNotificationParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ProgressNotification)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ProgressNotification", out):
             _v.validate("ProgressNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3800,7 +4037,8 @@ class WidgetListChangedNotification:
     def from_dict(cls, value: object) -> WidgetListChangedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetListChangedNotification", value)
+        if not _v.is_valid("WidgetListChangedNotification", value):
+            _v.validate("WidgetListChangedNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3808,36 +4046,42 @@ class WidgetListChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetListChangedNotification:
-        return cls(
-            method=v["method"],
-            params=(NotificationParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_WidgetListChangedNotification),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetListChangedNotification:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(WidgetListChangedNotification)
+        self.method = v["method"]
+        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = (
+            {}
+            if _KEYS_WidgetListChangedNotification.issuperset(v)
+            else _extras(v, _KEYS_WidgetListChangedNotification)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetListChangedNotification", out):
             _v.validate("WidgetListChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3857,7 +4101,8 @@ class FocusChangedNotificationParams:
     def from_dict(cls, value: object) -> FocusChangedNotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("FocusChangedNotificationParams", value)
+        if not _v.is_valid("FocusChangedNotificationParams", value):
+            _v.validate("FocusChangedNotificationParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3865,28 +4110,32 @@ class FocusChangedNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> FocusChangedNotificationParams:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            from_=v["from"],
-            to=v["to"],
-            extra=_extras(v, _KEYS_FocusChangedNotificationParams),
+    @staticmethod
+    def _from_valid(v: Any) -> FocusChangedNotificationParams:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(FocusChangedNotificationParams)
+        self.meta = v.get("_meta", UNSET)
+        self.from_ = v["from"]
+        self.to = v["to"]
+        self.extra = (
+            {}
+            if _KEYS_FocusChangedNotificationParams.issuperset(v)
+            else _extras(v, _KEYS_FocusChangedNotificationParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
             _v.validate("FocusChangedNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3894,7 +4143,8 @@ class FocusChangedNotificationParams:
             out["_meta"] = _plain(self.meta)
         out["from"] = self.from_
         out["to"] = self.to
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -3915,7 +4165,8 @@ class FocusChangedNotification:
     def from_dict(cls, value: object) -> FocusChangedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("FocusChangedNotification", value)
+        if not _v.is_valid("FocusChangedNotification", value):
+            _v.validate("FocusChangedNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3923,35 +4174,37 @@ class FocusChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> FocusChangedNotification:
-        return cls(
-            method=v["method"],
-            params=FocusChangedNotificationParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_FocusChangedNotification),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> FocusChangedNotification:
+        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
+        # binds on every call).
+        self = _new(FocusChangedNotification)
+        self.method = v["method"]
+        self.params = FocusChangedNotificationParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_FocusChangedNotification)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("FocusChangedNotification", out):
             _v.validate("FocusChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
