@@ -87,6 +87,11 @@ class ClassView:
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
 
     @property
+    def self_name(self) -> str:
+        """`__init__`'s first parameter: `self`, unless a field has that name (as dataclasses do)."""
+        return "__dataclass_self__" if any(f.attr == "self" for f in self.fields) else "self"
+
+    @property
     def head(self) -> tuple[FieldView, ...]:
         """The leading required fields: encoded in the dict display that starts `_to_dict`."""
         n = next((i for i, f in enumerate(self.fields) if f.optional), len(self.fields))
@@ -230,8 +235,8 @@ def models_view(ctx: Context) -> ModelsView:
     runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
-    if classes:  # every class's to_json
-        runtime_used.append("dumps as _dumps")
+    if classes:  # every class's base and to_json
+        runtime_used += ["Model as _Model", "dumps as _dumps"]
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )

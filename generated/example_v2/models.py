@@ -21,6 +21,7 @@ from typing import Any, Final, Literal, TypeAlias, cast
 
 from . import validators as _v
 from ._runtime import JSON, UNSET, JSONInput, UnsetType
+from ._runtime import Model as _Model
 from ._runtime import by_shape as _by_shape
 from ._runtime import dumps as _dumps
 from ._runtime import encode_value as _encode
@@ -120,7 +121,11 @@ __all__ = [
     "WidgetSettingsLayoutGrid",
 ]
 
-_new = object.__new__  # the decoders set every slot themselves, without a keyword call
+# Import time and decoding speed: each class's __init__ is written out and __eq__/__repr__
+# come from `_Model` (`@dataclass` would compile all three per class at import); decoders
+# (static `_from_valid`) make the object with `_new` and set every slot, half the cost of a
+# keyword call to __init__.
+_new = object.__new__
 
 # -- Constants -----------------------------------------------------------------------------------
 
@@ -149,11 +154,20 @@ WIDGET_LOCKED: Final = -32011
 _KEYS_RequestParams = frozenset({"_meta"})
 
 
-@dataclass(slots=True, kw_only=True)
-class RequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> RequestParams:
@@ -170,8 +184,6 @@ class RequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(RequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
@@ -201,14 +213,23 @@ class RequestParams:
 _KEYS_RequestParamsMeta = frozenset({"progressToken"})
 
 
-@dataclass(slots=True, kw_only=True)
-class RequestParamsMeta:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RequestParamsMeta(_Model):
     progress_token: ProgressToken | UnsetType = UNSET
     """When present, the sender would like progress updates tagged with
     this token.
     """
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        progress_token: ProgressToken | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.progress_token = progress_token
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> RequestParamsMeta:
@@ -225,8 +246,6 @@ class RequestParamsMeta:
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParamsMeta:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(RequestParamsMeta)
         self.progress_token = v.get("progressToken", UNSET)
         self.extra = (
@@ -258,12 +277,23 @@ class RequestParamsMeta:
 _KEYS_Request = frozenset({"method", "params"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Request:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Request(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Request:
@@ -280,8 +310,6 @@ class Request:
 
     @staticmethod
     def _from_valid(v: Any) -> Request:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Request)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
@@ -314,11 +342,20 @@ class Request:
 _KEYS_NotificationParams = frozenset({"_meta"})
 
 
-@dataclass(slots=True, kw_only=True)
-class NotificationParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class NotificationParams(_Model):
     meta: MetaObject | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> NotificationParams:
@@ -335,8 +372,6 @@ class NotificationParams:
 
     @staticmethod
     def _from_valid(v: Any) -> NotificationParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(NotificationParams)
         self.meta = v.get("_meta", UNSET)
         self.extra = (
@@ -368,12 +403,23 @@ class NotificationParams:
 _KEYS_Notification = frozenset({"method", "params"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Notification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Notification(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Notification:
@@ -390,8 +436,6 @@ class Notification:
 
     @staticmethod
     def _from_valid(v: Any) -> Notification:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Notification)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
@@ -424,11 +468,20 @@ class Notification:
 _KEYS_Result = frozenset({"_meta"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Result:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Result(_Model):
     meta: MetaObject | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Result:
@@ -445,8 +498,6 @@ class Result:
 
     @staticmethod
     def _from_valid(v: Any) -> Result:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Result)
         self.meta = v.get("_meta", UNSET)
         self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
@@ -476,8 +527,8 @@ class Result:
 _KEYS_Error = frozenset({"code", "message", "data"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Error:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Error(_Model):
     code: float
     """Numeric error code, see the constants above."""
     message: str
@@ -486,6 +537,19 @@ class Error:
     """Anything else the sender wants to attach."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        code: float,
+        message: str,
+        data: JSONInput | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.code = code
+        self.message = message
+        self.data = data
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Error:
@@ -502,8 +566,6 @@ class Error:
 
     @staticmethod
     def _from_valid(v: Any) -> Error:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Error)
         self.code = v["code"]
         self.message = v["message"]
@@ -538,14 +600,29 @@ class Error:
 _KEYS_JSONRPCRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCRequest(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCRequest:
@@ -562,8 +639,6 @@ class JSONRPCRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(JSONRPCRequest)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
@@ -600,13 +675,26 @@ class JSONRPCRequest:
 _KEYS_JSONRPCNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCNotification(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCNotification:
@@ -623,8 +711,6 @@ class JSONRPCNotification:
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(JSONRPCNotification)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
@@ -661,13 +747,26 @@ class JSONRPCNotification:
 _KEYS_JSONRPCResultResponse = frozenset({"jsonrpc", "id", "result"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCResultResponse:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCResultResponse(_Model):
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     result: Result
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        result: Result,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.result = result
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCResultResponse:
@@ -684,8 +783,6 @@ class JSONRPCResultResponse:
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCResultResponse:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(JSONRPCResultResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
@@ -719,13 +816,26 @@ class JSONRPCResultResponse:
 _KEYS_JSONRPCErrorResponse = frozenset({"jsonrpc", "id", "error"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCErrorResponse:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCErrorResponse(_Model):
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId | UnsetType = UNSET
     error: Error
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId | UnsetType = UNSET,
+        error: Error,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.error = error
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCErrorResponse:
@@ -742,8 +852,6 @@ class JSONRPCErrorResponse:
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCErrorResponse:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(JSONRPCErrorResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v.get("id", UNSET)
@@ -782,8 +890,8 @@ class JSONRPCErrorResponse:
 _KEYS_WidgetLockedError = frozenset({"jsonrpc", "id", "error"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetLockedError:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetLockedError(_Model):
     """Error response sent when a widget is locked. Unlike a plain error
     response, the request id is always known here.
     """
@@ -793,6 +901,19 @@ class WidgetLockedError:
     error: WidgetLockedErrorError
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        error: WidgetLockedErrorError,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.error = error
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetLockedError:
@@ -809,8 +930,6 @@ class WidgetLockedError:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedError:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetLockedError)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
@@ -844,8 +963,8 @@ class WidgetLockedError:
 _KEYS_WidgetLockedErrorError = frozenset({"code", "message", "data"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetLockedErrorError:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetLockedErrorError(_Model):
     code: Literal[-32011] = -32011
     """Numeric error code, see the constants above."""
     message: str
@@ -854,6 +973,19 @@ class WidgetLockedErrorError:
     """Anything else the sender wants to attach."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        code: Literal[-32011] = -32011,
+        message: str,
+        data: WidgetLockedErrorErrorData | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.code = code
+        self.message = message
+        self.data = data
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetLockedErrorError:
@@ -870,8 +1002,6 @@ class WidgetLockedErrorError:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorError:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetLockedErrorError)
         self.code = v["code"]
         self.message = v["message"]
@@ -910,14 +1040,25 @@ class WidgetLockedErrorError:
 _KEYS_WidgetLockedErrorErrorData = frozenset({"holder", "until"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetLockedErrorErrorData:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetLockedErrorErrorData(_Model):
     holder: str
     """Who holds the lock."""
     until: str | UnsetType = UNSET
     """When the lock is expected to be released."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        holder: str,
+        until: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.holder = holder
+        self.until = until
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetLockedErrorErrorData:
@@ -934,8 +1075,6 @@ class WidgetLockedErrorErrorData:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetLockedErrorErrorData)
         self.holder = v["holder"]
         self.until = v.get("until", UNSET)
@@ -972,14 +1111,25 @@ class WidgetLockedErrorErrorData:
 _KEYS_BaseMetadata = frozenset({"name", "title"})
 
 
-@dataclass(slots=True, kw_only=True)
-class BaseMetadata:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class BaseMetadata(_Model):
     name: str
     """Machine-friendly name, unique within a host."""
     title: str | UnsetType = UNSET
     """Optional display name."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> BaseMetadata:
@@ -996,8 +1146,6 @@ class BaseMetadata:
 
     @staticmethod
     def _from_valid(v: Any) -> BaseMetadata:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(BaseMetadata)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
@@ -1030,8 +1178,8 @@ class BaseMetadata:
 _KEYS_WidgetHints = frozenset({"priority", "readOnlyHint"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetHints:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetHints(_Model):
     """Rendering hints a client may use or ignore."""
 
     priority: float | UnsetType = UNSET
@@ -1040,6 +1188,17 @@ class WidgetHints:
     """Whether the widget only displays data."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        priority: float | UnsetType = UNSET,
+        read_only_hint: bool | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.priority = priority
+        self.read_only_hint = read_only_hint
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetHints:
@@ -1056,8 +1215,6 @@ class WidgetHints:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetHints:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetHints)
         self.priority = v.get("priority", UNSET)
         self.read_only_hint = v.get("readOnlyHint", UNSET)
@@ -1090,11 +1247,20 @@ class WidgetHints:
 _KEYS_Annotated = frozenset({"annotations"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Annotated:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Annotated(_Model):
     annotations: WidgetHints | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        annotations: WidgetHints | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.annotations = annotations
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Annotated:
@@ -1111,8 +1277,6 @@ class Annotated:
 
     @staticmethod
     def _from_valid(v: Any) -> Annotated:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Annotated)
         self.annotations = (
             WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
@@ -1163,8 +1327,8 @@ _KEYS_Widget = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class Widget:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Widget(_Model):
     """A single control on a widget board.
 
     Widgets are described by the host and rendered by the client. A client
@@ -1206,6 +1370,45 @@ class Widget:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetHints | UnsetType = UNSET,
+        id: WidgetId,
+        kind: WidgetKind,
+        version: int,
+        value: float | UnsetType = UNSET,
+        description: str | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.description = description
+        self.class_ = class_
+        self.color = color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> Widget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
@@ -1221,8 +1424,6 @@ class Widget:
 
     @staticmethod
     def _from_valid(v: Any) -> Widget:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Widget)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
@@ -1296,11 +1497,20 @@ class Widget:
 _KEYS_WidgetSettings = frozenset({"layout"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetSettings:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetSettings(_Model):
     layout: WidgetSettingsLayout | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        layout: WidgetSettingsLayout | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.layout = layout
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetSettings:
@@ -1317,8 +1527,6 @@ class WidgetSettings:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetSettings)
         self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
         self.extra = {} if _KEYS_WidgetSettings.issuperset(v) else _extras(v, _KEYS_WidgetSettings)
@@ -1348,12 +1556,23 @@ class WidgetSettings:
 _KEYS_WidgetSettingsLayout = frozenset({"grid", "list"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetSettingsLayout:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetSettingsLayout(_Model):
     grid: WidgetSettingsLayoutGrid | UnsetType = UNSET
     list_: Sequence[str] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        grid: WidgetSettingsLayoutGrid | UnsetType = UNSET,
+        list_: Sequence[str] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.grid = grid
+        self.list_ = list_
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetSettingsLayout:
@@ -1370,8 +1589,6 @@ class WidgetSettingsLayout:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetSettingsLayout)
         self.grid = WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET
         self.list_ = v.get("list", UNSET)
@@ -1408,12 +1625,23 @@ class WidgetSettingsLayout:
 _KEYS_WidgetSettingsLayoutGrid = frozenset({"columns", "rows"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetSettingsLayoutGrid:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetSettingsLayoutGrid(_Model):
     columns: int
     rows: int
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        columns: int,
+        rows: int,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetSettingsLayoutGrid:
@@ -1430,8 +1658,6 @@ class WidgetSettingsLayoutGrid:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetSettingsLayoutGrid)
         self.columns = v["columns"]
         self.rows = v["rows"]
@@ -1483,8 +1709,8 @@ _KEYS_ButtonWidget = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class ButtonWidget:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ButtonWidget(_Model):
     """A button. Buttons have no value."""
 
     name: str
@@ -1522,6 +1748,47 @@ class ButtonWidget:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetHints | UnsetType = UNSET,
+        id: WidgetId,
+        kind: Literal["button"] = "button",
+        version: int,
+        value: UnsetType = UNSET,
+        description: str | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        pressed: Literal[True] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.description = description
+        self.class_ = class_
+        self.color = color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.pressed = pressed
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ButtonWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
@@ -1537,8 +1804,6 @@ class ButtonWidget:
 
     @staticmethod
     def _from_valid(v: Any) -> ButtonWidget:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ButtonWidget)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
@@ -1635,8 +1900,8 @@ _KEYS_GaugeWidget = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class GaugeWidget:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GaugeWidget(_Model):
     """A gauge showing a single number against fixed thresholds."""
 
     name: str
@@ -1674,6 +1939,47 @@ class GaugeWidget:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetHints | UnsetType = UNSET,
+        id: WidgetId,
+        kind: Literal["gauge"] = "gauge",
+        version: int,
+        value: float | UnsetType = UNSET,
+        description: str | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        thresholds: Mapping[str, float],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.description = description
+        self.class_ = class_
+        self.color = color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.thresholds = thresholds
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> GaugeWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
@@ -1689,8 +1995,6 @@ class GaugeWidget:
 
     @staticmethod
     def _from_valid(v: Any) -> GaugeWidget:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(GaugeWidget)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
@@ -1766,14 +2070,25 @@ class GaugeWidget:
 _KEYS_RangeSpec = frozenset({"from", "to"})
 
 
-@dataclass(slots=True, kw_only=True)
-class RangeSpec:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RangeSpec(_Model):
     """A closed numeric interval."""
 
     from_: float
     to: float
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        from_: float,
+        to: float,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> RangeSpec:
@@ -1790,8 +2105,6 @@ class RangeSpec:
 
     @staticmethod
     def _from_valid(v: Any) -> RangeSpec:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(RangeSpec)
         self.from_ = v["from"]
         self.to = v["to"]
@@ -1845,8 +2158,8 @@ _KEYS_RangedGauge = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class RangedGauge:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RangedGauge(_Model):
     name: str
     """Machine-friendly name, unique within a host."""
     title: str | UnsetType = UNSET
@@ -1884,6 +2197,51 @@ class RangedGauge:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetHints | UnsetType = UNSET,
+        id: WidgetId,
+        kind: Literal["gauge"] = "gauge",
+        version: int,
+        value: float | UnsetType = UNSET,
+        description: str | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        thresholds: Mapping[str, float],
+        from_: float,
+        to: float,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.description = description
+        self.class_ = class_
+        self.color = color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.thresholds = thresholds
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> RangedGauge:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
@@ -1899,8 +2257,6 @@ class RangedGauge:
 
     @staticmethod
     def _from_valid(v: Any) -> RangedGauge:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(RangedGauge)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
@@ -1980,8 +2336,8 @@ class RangedGauge:
 _KEYS_WidgetAction = frozenset({"name", "inputSchema", "layoutVersion"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetAction:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetAction(_Model):
     """An action a widget exposes, described like a tool."""
 
     name: str
@@ -1991,6 +2347,19 @@ class WidgetAction:
     """Layout format of the action's argument form."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        input_schema: dict[str, JSON],
+        layout_version: Literal[1, 2] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.input_schema = input_schema
+        self.layout_version = layout_version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetAction:
@@ -2007,8 +2376,6 @@ class WidgetAction:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetAction:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetAction)
         self.name = v["name"]
         self.input_schema = v["inputSchema"]
@@ -2043,12 +2410,23 @@ class WidgetAction:
 _KEYS_TextContent = frozenset({"type", "text"})
 
 
-@dataclass(slots=True, kw_only=True)
-class TextContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class TextContent(_Model):
     type_: Literal["text"] = "text"
     text: str
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        type_: Literal["text"] = "text",
+        text: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.text = text
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> TextContent:
@@ -2065,8 +2443,6 @@ class TextContent:
 
     @staticmethod
     def _from_valid(v: Any) -> TextContent:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(TextContent)
         self.type_ = v["type"]
         self.text = v["text"]
@@ -2098,14 +2474,27 @@ class TextContent:
 _KEYS_ImageContent = frozenset({"type", "data", "mimeType"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ImageContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ImageContent(_Model):
     type_: Literal["image"] = "image"
     data: str
     """Base64 image bytes."""
     mime_type: str
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        type_: Literal["image"] = "image",
+        data: str,
+        mime_type: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.data = data
+        self.mime_type = mime_type
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ImageContent:
@@ -2122,8 +2511,6 @@ class ImageContent:
 
     @staticmethod
     def _from_valid(v: Any) -> ImageContent:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ImageContent)
         self.type_ = v["type"]
         self.data = v["data"]
@@ -2157,12 +2544,23 @@ class ImageContent:
 _KEYS_ChartContent = frozenset({"type", "series"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ChartContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ChartContent(_Model):
     type_: Literal["chart"] = "chart"
     series: Sequence[float]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        type_: Literal["chart"] = "chart",
+        series: Sequence[float],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.series = series
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ChartContent:
@@ -2179,8 +2577,6 @@ class ChartContent:
 
     @staticmethod
     def _from_valid(v: Any) -> ChartContent:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ChartContent)
         self.type_ = v["type"]
         self.series = v["series"]
@@ -2212,14 +2608,27 @@ class ChartContent:
 _KEYS_AudioContent = frozenset({"type", "data", "mimeType"})
 
 
-@dataclass(slots=True, kw_only=True)
-class AudioContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class AudioContent(_Model):
     type_: Literal["audio"] = "audio"
     data: str
     """Base64 audio bytes."""
     mime_type: str
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        type_: Literal["audio"] = "audio",
+        data: str,
+        mime_type: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.data = data
+        self.mime_type = mime_type
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> AudioContent:
@@ -2236,8 +2645,6 @@ class AudioContent:
 
     @staticmethod
     def _from_valid(v: Any) -> AudioContent:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(AudioContent)
         self.type_ = v["type"]
         self.data = v["data"]
@@ -2271,8 +2678,8 @@ class AudioContent:
 _KEYS_Implementation = frozenset({"name", "title", "version"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Implementation:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Implementation(_Model):
     name: str
     """Machine-friendly name, unique within a host."""
     title: str | UnsetType = UNSET
@@ -2280,6 +2687,19 @@ class Implementation:
     version: str | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        version: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.version = version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Implementation:
@@ -2296,8 +2716,6 @@ class Implementation:
 
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(Implementation)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
@@ -2333,14 +2751,25 @@ class Implementation:
 _KEYS_HostCapabilities = frozenset({"widgets", "experimental"})
 
 
-@dataclass(slots=True, kw_only=True)
-class HostCapabilities:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class HostCapabilities(_Model):
     """Features a host offers."""
 
     widgets: HostCapabilitiesWidgets | UnsetType = UNSET
     experimental: Mapping[str, JSONObject] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        widgets: HostCapabilitiesWidgets | UnsetType = UNSET,
+        experimental: Mapping[str, JSONObject] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.widgets = widgets
+        self.experimental = experimental
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> HostCapabilities:
@@ -2357,8 +2786,6 @@ class HostCapabilities:
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilities:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(HostCapabilities)
         self.widgets = (
             HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
@@ -2395,12 +2822,23 @@ class HostCapabilities:
 _KEYS_HostCapabilitiesWidgets = frozenset({"listChanged", "layout"})
 
 
-@dataclass(slots=True, kw_only=True)
-class HostCapabilitiesWidgets:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class HostCapabilitiesWidgets(_Model):
     list_changed: bool | UnsetType = UNSET
     layout: HostCapabilitiesWidgetsLayout | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        list_changed: bool | UnsetType = UNSET,
+        layout: HostCapabilitiesWidgetsLayout | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.list_changed = list_changed
+        self.layout = layout
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> HostCapabilitiesWidgets:
@@ -2417,8 +2855,6 @@ class HostCapabilitiesWidgets:
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgets:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(HostCapabilitiesWidgets)
         self.list_changed = v.get("listChanged", UNSET)
         self.layout = (
@@ -2457,11 +2893,20 @@ class HostCapabilitiesWidgets:
 _KEYS_HostCapabilitiesWidgetsLayout = frozenset({"maxColumns"})
 
 
-@dataclass(slots=True, kw_only=True)
-class HostCapabilitiesWidgetsLayout:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class HostCapabilitiesWidgetsLayout(_Model):
     max_columns: int | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        max_columns: int | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.max_columns = max_columns
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> HostCapabilitiesWidgetsLayout:
@@ -2478,8 +2923,6 @@ class HostCapabilitiesWidgetsLayout:
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(HostCapabilitiesWidgetsLayout)
         self.max_columns = v.get("maxColumns", UNSET)
         self.extra = (
@@ -2513,13 +2956,26 @@ class HostCapabilitiesWidgetsLayout:
 _KEYS_InitializeRequestParams = frozenset({"_meta", "protocolVersion", "clientInfo"})
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializeRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     protocol_version: str
     client_info: Implementation
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        protocol_version: str,
+        client_info: Implementation,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.client_info = client_info
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeRequestParams:
@@ -2536,8 +2992,6 @@ class InitializeRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(InitializeRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.protocol_version = v["protocolVersion"]
@@ -2575,8 +3029,8 @@ class InitializeRequestParams:
 _KEYS_InitializeRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializeRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeRequest(_Model):
     """First request a client sends after connecting."""
 
     method: Literal["initialize"] = "initialize"
@@ -2585,6 +3039,21 @@ class InitializeRequest:
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["initialize"] = "initialize",
+        params: InitializeRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeRequest:
@@ -2601,8 +3070,6 @@ class InitializeRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(InitializeRequest)
         self.method = v["method"]
         self.params = InitializeRequestParams._from_valid(v["params"])
@@ -2640,8 +3107,8 @@ _KEYS_InitializeResult = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializeResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     protocol_version: str
     capabilities: HostCapabilities
@@ -2650,6 +3117,23 @@ class InitializeResult:
     """Optional greeting text for the user."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        protocol_version: str,
+        capabilities: HostCapabilities,
+        host_info: Implementation,
+        instructions: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.capabilities = capabilities
+        self.host_info = host_info
+        self.instructions = instructions
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeResult:
@@ -2666,8 +3150,6 @@ class InitializeResult:
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(InitializeResult)
         self.meta = v.get("_meta", UNSET)
         self.protocol_version = v["protocolVersion"]
@@ -2708,8 +3190,8 @@ class InitializeResult:
 _KEYS_PingRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class PingRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class PingRequest(_Model):
     """Liveness check; either side may send it."""
 
     method: Literal["ping"] = "ping"
@@ -2718,6 +3200,21 @@ class PingRequest:
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["ping"] = "ping",
+        params: RequestParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> PingRequest:
@@ -2734,8 +3231,6 @@ class PingRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> PingRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(PingRequest)
         self.method = v["method"]
         self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
@@ -2772,14 +3267,27 @@ class PingRequest:
 _KEYS_PaginatedRequestParams = frozenset({"_meta", "cursor", "limit"})
 
 
-@dataclass(slots=True, kw_only=True)
-class PaginatedRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class PaginatedRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
     """Largest number of items the caller wants back."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> PaginatedRequestParams:
@@ -2796,8 +3304,6 @@ class PaginatedRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(PaginatedRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
@@ -2837,8 +3343,8 @@ class PaginatedRequestParams:
 _KEYS_ListWidgetsRequestParams = frozenset({"_meta", "cursor", "limit", "kinds"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ListWidgetsRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
@@ -2847,6 +3353,21 @@ class ListWidgetsRequestParams:
     """Restrict the listing to these kinds."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        kinds: Sequence[WidgetKind] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.kinds = kinds
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsRequestParams:
@@ -2863,8 +3384,6 @@ class ListWidgetsRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ListWidgetsRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
@@ -2907,14 +3426,29 @@ class ListWidgetsRequestParams:
 _KEYS_ListWidgetsRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ListWidgetsRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsRequest(_Model):
     method: Literal["widgets/list"] = "widgets/list"
     params: ListWidgetsRequestParams | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/list"] = "widgets/list",
+        params: ListWidgetsRequestParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsRequest:
@@ -2931,8 +3465,6 @@ class ListWidgetsRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ListWidgetsRequest)
         self.method = v["method"]
         self.params = ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET
@@ -2971,8 +3503,8 @@ class ListWidgetsRequest:
 _KEYS_ListWidgetsResult = frozenset({"_meta", "widgets", "total", "nextCursor"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ListWidgetsResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widgets: Sequence[Widget]
     total: int
@@ -2980,6 +3512,21 @@ class ListWidgetsResult:
     next_cursor: Cursor | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widgets: Sequence[Widget],
+        total: int,
+        next_cursor: Cursor | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widgets = widgets
+        self.total = total
+        self.next_cursor = next_cursor
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsResult:
@@ -2996,8 +3543,6 @@ class ListWidgetsResult:
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ListWidgetsResult)
         self.meta = v.get("_meta", UNSET)
         self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
@@ -3036,14 +3581,27 @@ class ListWidgetsResult:
 _KEYS_GetWidgetRequestParams = frozenset({"_meta", "id", "minVersion"})
 
 
-@dataclass(slots=True, kw_only=True)
-class GetWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     min_version: str | UnsetType = UNSET
     """Only answer if the widget is at least this revision."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        min_version: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.min_version = min_version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetRequestParams:
@@ -3060,8 +3618,6 @@ class GetWidgetRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(GetWidgetRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
@@ -3100,14 +3656,29 @@ class GetWidgetRequestParams:
 _KEYS_GetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class GetWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetRequest(_Model):
     method: Literal["widgets/get"] = "widgets/get"
     params: GetWidgetRequestParams
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/get"] = "widgets/get",
+        params: GetWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetRequest:
@@ -3124,8 +3695,6 @@ class GetWidgetRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(GetWidgetRequest)
         self.method = v["method"]
         self.params = GetWidgetRequestParams._from_valid(v["params"])
@@ -3161,8 +3730,8 @@ class GetWidgetRequest:
 _KEYS_GetWidgetResult = frozenset({"_meta", "widget", "actions", "content"})
 
 
-@dataclass(slots=True, kw_only=True)
-class GetWidgetResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
     actions: Sequence[WidgetAction]
@@ -3170,6 +3739,21 @@ class GetWidgetResult:
     """Rendered previews; at most three."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        actions: Sequence[WidgetAction],
+        content: Sequence[TextContent | ImageContent],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.actions = actions
+        self.content = content
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetResult:
@@ -3186,8 +3770,6 @@ class GetWidgetResult:
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(GetWidgetResult)
         self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
@@ -3225,8 +3807,8 @@ class GetWidgetResult:
 _KEYS_UpdateWidgetRequestParams = frozenset({"_meta", "id", "value", "note"})
 
 
-@dataclass(slots=True, kw_only=True)
-class UpdateWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     value: float | None
@@ -3235,6 +3817,21 @@ class UpdateWidgetRequestParams:
     """Reason shown in the host's audit log."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        value: float | None,
+        note: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.value = value
+        self.note = note
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
@@ -3251,8 +3848,6 @@ class UpdateWidgetRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(UpdateWidgetRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
@@ -3293,14 +3888,29 @@ class UpdateWidgetRequestParams:
 _KEYS_UpdateWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class UpdateWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetRequest(_Model):
     method: Literal["widgets/update"] = "widgets/update"
     params: UpdateWidgetRequestParams
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/update"] = "widgets/update",
+        params: UpdateWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetRequest:
@@ -3317,8 +3927,6 @@ class UpdateWidgetRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(UpdateWidgetRequest)
         self.method = v["method"]
         self.params = UpdateWidgetRequestParams._from_valid(v["params"])
@@ -3354,12 +3962,23 @@ class UpdateWidgetRequest:
 _KEYS_UpdateWidgetResult = frozenset({"_meta", "widget"})
 
 
-@dataclass(slots=True, kw_only=True)
-class UpdateWidgetResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetResult:
@@ -3376,8 +3995,6 @@ class UpdateWidgetResult:
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(UpdateWidgetResult)
         self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
@@ -3411,12 +4028,23 @@ class UpdateWidgetResult:
 _KEYS_ResetWidgetRequestParams = frozenset({"_meta", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ResetWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetRequestParams:
@@ -3433,8 +4061,6 @@ class ResetWidgetRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ResetWidgetRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
@@ -3470,8 +4096,8 @@ class ResetWidgetRequestParams:
 _KEYS_ResetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ResetWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetRequest(_Model):
     """Puts a widget back into its initial state. The host answers with the
     widget as it is after the reset.
     """
@@ -3482,6 +4108,21 @@ class ResetWidgetRequest:
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/reset"] = "widgets/reset",
+        params: ResetWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetRequest:
@@ -3498,8 +4139,6 @@ class ResetWidgetRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ResetWidgetRequest)
         self.method = v["method"]
         self.params = ResetWidgetRequestParams._from_valid(v["params"])
@@ -3535,12 +4174,23 @@ class ResetWidgetRequest:
 _KEYS_ResetWidgetResult = frozenset({"_meta", "widget"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ResetWidgetResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetResult:
@@ -3557,8 +4207,6 @@ class ResetWidgetResult:
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetResult:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ResetWidgetResult)
         self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
@@ -3592,12 +4240,23 @@ class ResetWidgetResult:
 _KEYS_WatchWidgetRequestParams = frozenset({"_meta", "ids"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WatchWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WatchWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     ids: Sequence[WidgetId]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        ids: Sequence[WidgetId],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.ids = ids
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WatchWidgetRequestParams:
@@ -3614,8 +4273,6 @@ class WatchWidgetRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WatchWidgetRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.ids = v["ids"]
@@ -3651,8 +4308,8 @@ class WatchWidgetRequestParams:
 _KEYS_WatchWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WatchWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WatchWidgetRequest(_Model):
     """Asks the host to send WidgetListChangedNotification whenever one
     of the given widgets changes. The host answers with an empty result.
     """
@@ -3663,6 +4320,21 @@ class WatchWidgetRequest:
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/watch"] = "widgets/watch",
+        params: WatchWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WatchWidgetRequest:
@@ -3679,8 +4351,6 @@ class WatchWidgetRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WatchWidgetRequest)
         self.method = v["method"]
         self.params = WatchWidgetRequestParams._from_valid(v["params"])
@@ -3716,8 +4386,8 @@ class WatchWidgetRequest:
 _KEYS_ConfirmRequestParams = frozenset({"_meta", "prompt", "deadline"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ConfirmRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     prompt: str
     """Question to put to the user."""
@@ -3725,6 +4395,19 @@ class ConfirmRequestParams:
     """Latest moment an answer is still useful."""
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        prompt: str,
+        deadline: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.prompt = prompt
+        self.deadline = deadline
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmRequestParams:
@@ -3741,8 +4424,6 @@ class ConfirmRequestParams:
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ConfirmRequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
         self.prompt = v["prompt"]
@@ -3781,8 +4462,8 @@ class ConfirmRequestParams:
 _KEYS_ConfirmRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ConfirmRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmRequest(_Model):
     """Sent by the host to ask the user to confirm a risky change."""
 
     method: Literal["host/confirm"] = "host/confirm"
@@ -3791,6 +4472,21 @@ class ConfirmRequest:
     id: RequestId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["host/confirm"] = "host/confirm",
+        params: ConfirmRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmRequest:
@@ -3807,8 +4503,6 @@ class ConfirmRequest:
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequest:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ConfirmRequest)
         self.method = v["method"]
         self.params = ConfirmRequestParams._from_valid(v["params"])
@@ -3844,12 +4538,23 @@ class ConfirmRequest:
 _KEYS_ConfirmResult = frozenset({"_meta", "confirmed"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ConfirmResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     confirmed: bool
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        confirmed: bool,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.confirmed = confirmed
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmResult:
@@ -3866,8 +4571,6 @@ class ConfirmResult:
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ConfirmResult)
         self.meta = v.get("_meta", UNSET)
         self.confirmed = v["confirmed"]
@@ -3899,13 +4602,26 @@ class ConfirmResult:
 _KEYS_InitializedNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializedNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializedNotification(_Model):
     method: Literal["notifications/initialized"] = "notifications/initialized"
     params: NotificationParams | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["notifications/initialized"] = "notifications/initialized",
+        params: NotificationParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializedNotification:
@@ -3922,8 +4638,6 @@ class InitializedNotification:
 
     @staticmethod
     def _from_valid(v: Any) -> InitializedNotification:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(InitializedNotification)
         self.method = v["method"]
         self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
@@ -3962,14 +4676,29 @@ class InitializedNotification:
 _KEYS_ProgressNotificationParams = frozenset({"_meta", "progressToken", "progress", "total"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ProgressNotificationParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ProgressNotificationParams(_Model):
     meta: MetaObject | UnsetType = UNSET
     progress_token: ProgressToken
     progress: float
     total: float | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        progress_token: ProgressToken,
+        progress: float,
+        total: float | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.progress_token = progress_token
+        self.progress = progress
+        self.total = total
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ProgressNotificationParams:
@@ -3986,8 +4715,6 @@ class ProgressNotificationParams:
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ProgressNotificationParams)
         self.meta = v.get("_meta", UNSET)
         self.progress_token = v["progressToken"]
@@ -4028,13 +4755,26 @@ class ProgressNotificationParams:
 _KEYS_ProgressNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ProgressNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ProgressNotification(_Model):
     method: Literal["notifications/progress"] = "notifications/progress"
     params: ProgressNotificationParams
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["notifications/progress"] = "notifications/progress",
+        params: ProgressNotificationParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ProgressNotification:
@@ -4051,8 +4791,6 @@ class ProgressNotification:
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotification:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(ProgressNotification)
         self.method = v["method"]
         self.params = ProgressNotificationParams._from_valid(v["params"])
@@ -4086,13 +4824,28 @@ class ProgressNotification:
 _KEYS_WidgetListChangedNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetListChangedNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetListChangedNotification(_Model):
     method: Literal["notifications/widgets/list_changed"] = "notifications/widgets/list_changed"
     params: NotificationParams | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal[
+            "notifications/widgets/list_changed"
+        ] = "notifications/widgets/list_changed",
+        params: NotificationParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetListChangedNotification:
@@ -4109,8 +4862,6 @@ class WidgetListChangedNotification:
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetListChangedNotification:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(WidgetListChangedNotification)
         self.method = v["method"]
         self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
@@ -4149,14 +4900,27 @@ class WidgetListChangedNotification:
 _KEYS_FocusChangedNotificationParams = frozenset({"_meta", "from", "to"})
 
 
-@dataclass(slots=True, kw_only=True)
-class FocusChangedNotificationParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class FocusChangedNotificationParams(_Model):
     meta: MetaObject | UnsetType = UNSET
     from_: WidgetId | None
     """Widget that lost focus, or null if nothing had focus."""
     to: WidgetId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        from_: WidgetId | None,
+        to: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> FocusChangedNotificationParams:
@@ -4173,8 +4937,6 @@ class FocusChangedNotificationParams:
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(FocusChangedNotificationParams)
         self.meta = v.get("_meta", UNSET)
         self.from_ = v["from"]
@@ -4212,8 +4974,8 @@ class FocusChangedNotificationParams:
 _KEYS_FocusChangedNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class FocusChangedNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class FocusChangedNotification(_Model):
     """Reports which widget now holds the input focus."""
 
     method: Literal["notifications/focus_changed"] = "notifications/focus_changed"
@@ -4221,6 +4983,19 @@ class FocusChangedNotification:
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: Literal["notifications/focus_changed"] = "notifications/focus_changed",
+        params: FocusChangedNotificationParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> FocusChangedNotification:
@@ -4237,8 +5012,6 @@ class FocusChangedNotification:
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotification:
-        # Slots set directly: a keyword call to __init__ costs twice this (and a classmethod
-        # binds on every call).
         self = _new(FocusChangedNotification)
         self.method = v["method"]
         self.params = FocusChangedNotificationParams._from_valid(v["params"])
