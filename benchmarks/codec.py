@@ -275,7 +275,9 @@ def generate(workdir: Path, versions: list[str], package: str | None) -> tuple[P
     argv = [venv_bin("mcp-codegen"), *schemas, "-o", str(out)]
     if package is not None:
         argv += ["--package", package]
-    subprocess.run(argv, capture_output=True, text=True, check=True, env=child_env())
+    proc = subprocess.run(argv, capture_output=True, text=True, check=False, env=child_env())
+    if proc.returncode != 0:
+        raise RuntimeError(f"mcp-codegen exit {proc.returncode}: {proc.stderr[-2000:]}")
     if package is None:
         return root, [name]
     subs = sorted(p.parent.name for p in (out / package).glob("*/models.py"))

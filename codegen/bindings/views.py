@@ -3,6 +3,7 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
@@ -74,6 +75,10 @@ class FieldView:
     encode: str  # expression of the JSON value of `self.<attr>`
 
 
+_STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")  # literals in hints
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
 @dataclass(frozen=True)
 class ClassView:
     name: str
@@ -85,6 +90,15 @@ class ClassView:
     extra_hint: str
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
+
+    @property
+    def writes_init(self) -> bool:
+        """Whether `__init__` is written out (else `@dataclass` makes it): not when a field's
+        name is also a name in a hint (`list_: list_`), which inside a method's signature would
+        mean the attribute, not the type."""
+        names = {f.attr for f in self.fields}
+        hints = [f.hint for f in self.fields] + [self.extra_hint]
+        return not any(names & set(_NAME.findall(_STRING.sub("", h))) for h in hints)
 
     @property
     def self_name(self) -> str:
