@@ -28,7 +28,7 @@ from .common import BENCH, fmt_ratio, fmt_s, table
 
 QUICK_VERSION = "2024-11-05"  # the smallest official schema: --quick generates only this one
 EXAMPLE_SCHEMA = BENCH.parent / "schemas" / "example" / "v2" / "schema.ts"
-SECTIONS = ("validation", "generation", "scaling", "profile")
+SECTIONS = ("validation", "codec", "generation", "scaling", "profile")
 README_BEGIN, README_END = "<!-- results:begin -->", "<!-- results:end -->"
 PACKAGES = (
     "mcp-codegen",
@@ -139,6 +139,96 @@ def run_validation(
         "mcp_codegen_disagreements": off,
         "problems": problems,
     }
+
+
+def run_codec(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    """Decode / encode / JSON text against the SDK wire models, and import time (codec.py)."""
+    import importlib
+
+    from . import codec
+
+    log(f"codec: generating {codec.VERSION} ...")
+    root, modules = codec.generate(workdir, [codec.VERSION], None)
+    sys.path.insert(0, str(root))
+    pkg = modules[0]
+    ours_codec = importlib.import_module(f"{pkg}.codec")
+    ours_models = importlib.import_module(f"{pkg}.models")
+    cases = codec.build_cases(ours_codec, ours_models, codec.VERSION, args.max_examples)
+    log(f"codec: {len(cases)} cases, {args.rounds} rounds ...")
+    codec.time_cases(cases, args.rounds)
+    summary = codec.summarise(cases)
+    rows = []
+    for op, r in summary["ops"].items():
+        rows.append(
+            [
+                codec.OP_LABELS[op],
+                f"{r['ours_us']:.2f}",
+                f"{r['pydantic_us']:.2f}",
+                fmt_ratio(r["ratio"]),
+                f"{r.get('tools_ours_us', math.nan):.1f}",
+                f"{r.get('tools_pydantic_us', math.nan):.1f}",
+                fmt_ratio(r.get("tools_ratio", math.nan)),
+            ]
+        )
+    tools = next(iter(summary["ops"].values())).get("tools_label", "the tool list")
+    report.append("## Codec: decoding, encoding, JSON text\n")
+    report.append(
+        f"{summary['examples']} official examples of {codec.VERSION} that the SDK wire models "
+        f"(`{codec.SDK_MODULE}`) accept, and a {tools}; medians over {args.rounds} interleaved "
+        "rounds; ratio = pydantic's median µs ÷ ours (> 1: mcp-codegen is faster).\n"
+    )
+    report.append(
+        table(
+            [
+                "operation",
+                "ours µs/example",
+                "pydantic µs/example",
+                "ratio",
+                "ours µs, tool list",
+                "pydantic µs, tool list",
+                "ratio, tool list",
+            ],
+            rows,
+            "lrrrrrr",
+        )
+        + "\n"
+    )
+    versions = [codec.VERSION] if args.quick else corpus.version_names()
+    log(f"codec: import time ({len(versions)} versions in the multi-version package) ...")
+    multi_root, multi_modules = codec.generate(workdir, versions, "mcpbench")
+    subjects = [
+        (f"one version ({codec.VERSION})", root, [pkg]),
+        (
+            f"multi-version package ({len(versions)} versions, all imported)",
+            multi_root,
+            multi_modules,
+        ),
+        codec.sdk_subject(),
+    ]
+    imports = codec.import_rows(subjects, args.repeats)
+    report.append(
+        "Import in a fresh interpreter (median of "
+        f"{args.repeats}; MiB = peak RSS above an interpreter importing nothing):\n"
+    )
+    report.append(
+        table(
+            ["package", "bytecode", "import ms", "memory MiB"],
+            [
+                [
+                    i["label"],
+                    "compiled" if i["compiled"] else "none",
+                    f"{i['ms']:.0f}",
+                    f"{i['mib']:.1f}",
+                ]
+                for i in imports
+            ],
+            "llrr",
+        )
+        + "\n"
+    )
+    raw["codec"] = {**summary, "imports": imports, "rounds": args.rounds}
 
 
 def run_generation(
@@ -332,6 +422,31 @@ def targets(raw: dict[str, Any]) -> str:
         )
     elif val:
         add("validation targets", "mcp-codegen bindings not available", False)
+    cod = raw.get("codec")
+    if cod:
+        ops = cod["ops"]
+        for op, want, what in (
+            ("decode", 1.5, "decode ≥ 1.5× faster than the SDK wire models' `model_validate`"),
+            ("encode", 1.5, "encode (validating) ≥ 1.5× faster than `model_dump`"),
+            ("encode_novalidate", 1.5, "encode (validate=False) ≥ 1.5× faster than `model_dump`"),
+            ("text", 1.0, "JSON text round trip at least on par with pydantic's"),
+        ):
+            r = ops[op]
+            add(
+                what + " (examples median; tool list)",
+                f"{fmt_ratio(r['ratio'])}; {fmt_ratio(r.get('tools_ratio', math.nan))}",
+                r["ratio"] >= want and r.get("tools_ratio", want) >= want,
+            )
+        one = next(
+            (i for i in cod["imports"] if i["compiled"] and i["label"].startswith("one version")),
+            None,
+        )
+        if one is not None:
+            add(
+                "stretch: one version imports in ≤ 50 ms (compiled)",
+                f"{one['ms']:.0f} ms",
+                one["ms"] <= 50,
+            )
     gen = raw.get("generation")
     if gen:
         n = len(gen["per_version"])

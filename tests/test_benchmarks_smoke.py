@@ -41,6 +41,7 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
     for heading in (
         "## Targets",
         "## 1. Validation",
+        "## Codec: decoding, encoding, JSON text",
         "## 2. Generation",
         "## 3. Scaling",
         "## Generation profile",
@@ -53,3 +54,4 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
         assert summaries[key]["covered"] == summaries[key]["total"] > 0
         assert summaries[key]["agree"] == summaries[key]["covered"]
     assert raw["generation"]["per_version"]["2024-11-05"]["mcp_codegen_failures"] == 0
+    assert raw["codec"]["examples"] > 0 and len(raw["codec"]["imports"]) == 5

@@ -3,6 +3,7 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
@@ -74,6 +75,10 @@ class FieldView:
     encode: str  # expression of the JSON value of `self.<attr>`
 
 
+_STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")  # literals in hints
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
 @dataclass(frozen=True)
 class ClassView:
     name: str
@@ -85,6 +90,30 @@ class ClassView:
     extra_hint: str
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
+
+    @property
+    def writes_init(self) -> bool:
+        """Whether `__init__` is written out (else `@dataclass` makes it): not when a field's
+        name is also a name in a hint (`list_: list_`), which inside a method's signature would
+        mean the attribute, not the type."""
+        names = {f.attr for f in self.fields}
+        hints = [f.hint for f in self.fields] + [self.extra_hint]
+        return not any(names & set(_NAME.findall(_STRING.sub("", h))) for h in hints)
+
+    @property
+    def self_name(self) -> str:
+        """`__init__`'s first parameter: `self`, unless a field has that name (as dataclasses do)."""
+        return "__dataclass_self__" if any(f.attr == "self" for f in self.fields) else "self"
+
+    @property
+    def head(self) -> tuple[FieldView, ...]:
+        """The leading required fields: encoded in the dict display that starts `_to_dict`."""
+        n = next((i for i, f in enumerate(self.fields) if f.optional), len(self.fields))
+        return self.fields[:n]
+
+    @property
+    def tail(self) -> tuple[FieldView, ...]:
+        return self.fields[len(self.head) :]
 
 
 @dataclass(frozen=True)
@@ -136,7 +165,12 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
     py = ctx.index.py_name(c.name)
     keys = f"_KEYS_{py}"
-    extra_build = f"_extras(v, {keys})"
+    # The common case, no undeclared keys, tested cheaply: a valid value has every required
+    # key, so when all fields are required its length says it; else one pass over its keys.
+    if all(not f.optional for f in fields):
+        extra_build = f"{{}} if len(v) == {len(fields)} else _extras(v, {keys})"
+    else:
+        extra_build = f"{{}} if {keys}.issuperset(v) else _extras(v, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
         extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
@@ -215,6 +249,8 @@ def models_view(ctx: Context) -> ModelsView:
     runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
+    if classes:  # every class's base and to_json
+        runtime_used += ["Model as _Model", "dumps as _dumps"]
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )
@@ -244,6 +280,7 @@ class DecoderView:
 class CodecView:
     decoders: tuple[DecoderView, ...]
     uses_same: bool  # whether some type decodes as the JSON value itself
+    encoders: tuple[tuple[str, str], ...]  # (class, Python literal of its type name)
 
 
 def codec_view(ctx: Context) -> CodecView:
@@ -264,7 +301,8 @@ def codec_view(ctx: Context) -> CodecView:
             builders.append((c.name, "_same" if raw else f"_m.{index.py_name(c.name)}._from_valid"))
     builders += [(index.py[n], b) for n, b in builders if n in index.py]
     decoders = tuple(DecoderView(literal(n), b) for n, b in builders)
-    return CodecView(decoders, any(d.build == "_same" for d in decoders))
+    encoders = tuple((f"_m.{index.py_name(c.name)}", literal(c.name)) for c in index.dataclasses())
+    return CodecView(decoders, any(d.build == "_same" for d in decoders), encoders)
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,11 @@ DECODERS: dict[str, Callable[[Any], Any]] = {
 }
 """Type name -> builder of an already validated value."""
 
+_DECODE: dict[str, tuple[Callable[[object], bool], Callable[[Any], Any]]] = {
+    name: (_v.TYPES[name][0], build) for name, build in DECODERS.items() if name in _v.TYPES
+}
+"""Type name -> (fast check, builder), for `decode`."""
+
 
 @overload
 def decode(type_: type[_T], value: object) -> _T: ...
@@ -113,6 +118,13 @@ def decode(type_: type[Any] | str, value: object) -> Any:
     """Validate `value` as `type_` (a model class or any type name) and build it; raises
     `ValidationError` with JSON paths when it is not valid."""
     name = type_ if isinstance(type_, str) else type_.__name__
+    entry = _DECODE.get(name)
+    try:
+        # The fast check first (no error collection), then build; errors only on failure.
+        if entry is not None and entry[0](value):
+            return entry[1](value)
+    except RecursionError:
+        pass  # `validate` reports it
     if name not in DECODERS:
         raise LookupError(f"no type named {name!r} in this schema")
     _v.validate(name, value)
@@ -122,11 +134,83 @@ def decode(type_: type[Any] | str, value: object) -> Any:
         raise ValidationError(name, [ErrorDetail("$", "nested too deeply to decode")]) from None
 
 
+_ENCODE: dict[type, str] = {
+    _m.RequestParams: "RequestParams",
+    _m.RequestParamsMeta: "RequestParamsMeta",
+    _m.Request: "Request",
+    _m.NotificationParams: "NotificationParams",
+    _m.Notification: "Notification",
+    _m.Result: "Result",
+    _m.Error: "Error",
+    _m.JSONRPCRequest: "JSONRPCRequest",
+    _m.JSONRPCNotification: "JSONRPCNotification",
+    _m.JSONRPCResultResponse: "JSONRPCResultResponse",
+    _m.JSONRPCErrorResponse: "JSONRPCErrorResponse",
+    _m.WidgetLockedError: "WidgetLockedError",
+    _m.WidgetLockedErrorError: "WidgetLockedErrorError",
+    _m.WidgetLockedErrorErrorData: "WidgetLockedErrorErrorData",
+    _m.BaseMetadata: "BaseMetadata",
+    _m.WidgetAnnotations: "WidgetAnnotations",
+    _m.Annotated: "Annotated",
+    _m.Widget: "Widget",
+    _m.WidgetSettings: "WidgetSettings",
+    _m.WidgetSettingsLayout: "WidgetSettingsLayout",
+    _m.WidgetSettingsLayoutGrid: "WidgetSettingsLayoutGrid",
+    _m.ButtonWidget: "ButtonWidget",
+    _m.GaugeWidget: "GaugeWidget",
+    _m.RangeSpec: "RangeSpec",
+    _m.RangedGauge: "RangedGauge",
+    _m.WidgetAction: "WidgetAction",
+    _m.TextContent: "TextContent",
+    _m.ImageContent: "ImageContent",
+    _m.ChartContent: "ChartContent",
+    _m.Implementation: "Implementation",
+    _m.HostCapabilities: "HostCapabilities",
+    _m.HostCapabilitiesWidgets: "HostCapabilitiesWidgets",
+    _m.HostCapabilitiesWidgetsLayout: "HostCapabilitiesWidgetsLayout",
+    _m.InitializeRequestParams: "InitializeRequestParams",
+    _m.InitializeRequest: "InitializeRequest",
+    _m.InitializeResult: "InitializeResult",
+    _m.PingRequest: "PingRequest",
+    _m.PaginatedRequestParams: "PaginatedRequestParams",
+    _m.ListWidgetsRequestParams: "ListWidgetsRequestParams",
+    _m.ListWidgetsRequest: "ListWidgetsRequest",
+    _m.ListWidgetsResult: "ListWidgetsResult",
+    _m.GetWidgetRequestParams: "GetWidgetRequestParams",
+    _m.GetWidgetRequest: "GetWidgetRequest",
+    _m.GetWidgetResult: "GetWidgetResult",
+    _m.UpdateWidgetRequestParams: "UpdateWidgetRequestParams",
+    _m.UpdateWidgetRequest: "UpdateWidgetRequest",
+    _m.UpdateWidgetResult: "UpdateWidgetResult",
+    _m.ResetWidgetRequestParams: "ResetWidgetRequestParams",
+    _m.ResetWidgetRequest: "ResetWidgetRequest",
+    _m.LockWidgetRequestParams: "LockWidgetRequestParams",
+    _m.LockWidgetRequest: "LockWidgetRequest",
+    _m.LockWidgetResult: "LockWidgetResult",
+    _m.ConfirmRequestParams: "ConfirmRequestParams",
+    _m.ConfirmRequest: "ConfirmRequest",
+    _m.ConfirmResult: "ConfirmResult",
+    _m.InitializedNotification: "InitializedNotification",
+    _m.ProgressNotificationParams: "ProgressNotificationParams",
+    _m.ProgressNotification: "ProgressNotification",
+    _m.WidgetListChangedNotification: "WidgetListChangedNotification",
+    _m.FocusChangedNotificationParams: "FocusChangedNotificationParams",
+    _m.FocusChangedNotification: "FocusChangedNotification",
+}
+"""Model class -> its type name, for `encode`'s direct path."""
+
+
 def encode(obj: object, *, validate: bool = True) -> JSON:
     """The JSON value of a model object (or a list/dict of them, or plain JSON). Model objects
     are checked against the schema (`ValidationError` with JSON paths) unless `validate=False`
     (for hot paths sending values known to be valid)."""
+    name = _ENCODE.get(type(obj))
     try:
-        return _encode_value(obj, validate)
+        if name is None:
+            return _encode_value(obj, validate)
+        out: dict[str, JSON] = obj._to_dict()  # type: ignore[attr-defined]
     except RecursionError:
         raise ValidationError("JSON", [ErrorDetail("$", "nested too deeply to encode")]) from None
+    if validate and not _v.is_valid(name, out):  # as `obj.to_dict()`, without its call layers
+        _v.validate(name, out)
+    return out

@@ -21,7 +21,9 @@ from typing import Any, Final, Literal, TypeAlias, cast
 
 from . import validators as _v
 from ._runtime import JSON, UNSET, JSONInput, UnsetType
+from ._runtime import Model as _Model
 from ._runtime import by_shape as _by_shape
+from ._runtime import dumps as _dumps
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
 from ._runtime import plain as _plain
@@ -118,6 +120,12 @@ __all__ = [
     "WidgetSettingsLayoutGrid",
 ]
 
+# Import time and decoding speed: each class's __init__ is written out and __eq__/__repr__
+# come from `_Model` (`@dataclass` would compile all three per class at import); decoders
+# (static `_from_valid`) make the object with `_new` and set every slot, half the cost of a
+# keyword call to __init__.
+_new = object.__new__
+
 # -- Constants -----------------------------------------------------------------------------------
 
 LATEST_PROTOCOL_VERSION: Final = "1.0"
@@ -145,17 +153,27 @@ WIDGET_LOCKED: Final = -32010
 _KEYS_RequestParams = frozenset({"_meta"})
 
 
-@dataclass(slots=True, kw_only=True)
-class RequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> RequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RequestParams", value)
+        if not _v.is_valid("RequestParams", value):
+            _v.validate("RequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -163,40 +181,39 @@ class RequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            extra=_extras(v, _KEYS_RequestParams),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> RequestParams:
+        self = _new(RequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RequestParams", out):
             _v.validate("RequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = self.meta._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_RequestParamsMeta = frozenset({"progressToken"})
 
 
-@dataclass(slots=True, kw_only=True)
-class RequestParamsMeta:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RequestParamsMeta(_Model):
     progress_token: ProgressToken | UnsetType = UNSET
     """When present, the sender would like progress updates tagged with
     this token.
@@ -204,11 +221,21 @@ class RequestParamsMeta:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        progress_token: ProgressToken | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.progress_token = progress_token
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> RequestParamsMeta:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RequestParamsMeta", value)
+        if not _v.is_valid("RequestParamsMeta", value):
+            _v.validate("RequestParamsMeta", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -216,50 +243,63 @@ class RequestParamsMeta:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RequestParamsMeta:
-        return cls(
-            progress_token=v.get("progressToken", UNSET),
-            extra=_extras(v, _KEYS_RequestParamsMeta),
+    @staticmethod
+    def _from_valid(v: Any) -> RequestParamsMeta:
+        self = _new(RequestParamsMeta)
+        self.progress_token = v.get("progressToken", UNSET)
+        self.extra = (
+            {} if _KEYS_RequestParamsMeta.issuperset(v) else _extras(v, _KEYS_RequestParamsMeta)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RequestParamsMeta", out):
             _v.validate("RequestParamsMeta", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.progress_token is not UNSET:
             out["progressToken"] = self.progress_token
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_Request = frozenset({"method", "params"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Request:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Request(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> Request:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Request", value)
+        if not _v.is_valid("Request", value):
+            _v.validate("Request", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -267,51 +307,61 @@ class Request:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Request:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            extra=_extras(v, _KEYS_Request),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Request:
+        self = _new(Request)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.extra = {} if _KEYS_Request.issuperset(v) else _extras(v, _KEYS_Request)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Request", out):
             _v.validate("Request", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_NotificationParams = frozenset({"_meta"})
 
 
-@dataclass(slots=True, kw_only=True)
-class NotificationParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class NotificationParams(_Model):
     meta: MetaObject | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> NotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("NotificationParams", value)
+        if not _v.is_valid("NotificationParams", value):
+            _v.validate("NotificationParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -319,50 +369,63 @@ class NotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> NotificationParams:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            extra=_extras(v, _KEYS_NotificationParams),
+    @staticmethod
+    def _from_valid(v: Any) -> NotificationParams:
+        self = _new(NotificationParams)
+        self.meta = v.get("_meta", UNSET)
+        self.extra = (
+            {} if _KEYS_NotificationParams.issuperset(v) else _extras(v, _KEYS_NotificationParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("NotificationParams", out):
             _v.validate("NotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_Notification = frozenset({"method", "params"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Notification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Notification(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> Notification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Notification", value)
+        if not _v.is_valid("Notification", value):
+            _v.validate("Notification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -370,51 +433,61 @@ class Notification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Notification:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            extra=_extras(v, _KEYS_Notification),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Notification:
+        self = _new(Notification)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.extra = {} if _KEYS_Notification.issuperset(v) else _extras(v, _KEYS_Notification)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Notification", out):
             _v.validate("Notification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_Result = frozenset({"_meta"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Result:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Result(_Model):
     meta: MetaObject | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Result:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Result", value)
+        if not _v.is_valid("Result", value):
+            _v.validate("Result", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -422,40 +495,39 @@ class Result:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Result:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            extra=_extras(v, _KEYS_Result),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Result:
+        self = _new(Result)
+        self.meta = v.get("_meta", UNSET)
+        self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Result", out):
             _v.validate("Result", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_Error = frozenset({"code", "message", "data"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Error:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Error(_Model):
     code: float
     """Numeric error code, see the constants above."""
     message: str
@@ -465,11 +537,25 @@ class Error:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        code: float,
+        message: str,
+        data: JSONInput | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.code = code
+        self.message = message
+        self.data = data
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> Error:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Error", value)
+        if not _v.is_valid("Error", value):
+            _v.validate("Error", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -477,44 +563,44 @@ class Error:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Error:
-        return cls(
-            code=v["code"],
-            message=v["message"],
-            data=v.get("data", UNSET),
-            extra=_extras(v, _KEYS_Error),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Error:
+        self = _new(Error)
+        self.code = v["code"]
+        self.message = v["message"]
+        self.data = v.get("data", UNSET)
+        self.extra = {} if _KEYS_Error.issuperset(v) else _extras(v, _KEYS_Error)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Error", out):
             _v.validate("Error", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["code"] = self.code
-        out["message"] = self.message
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+        }
         if self.data is not UNSET:
             out["data"] = _plain(self.data)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_JSONRPCRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCRequest(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
@@ -522,11 +608,27 @@ class JSONRPCRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCRequest", value)
+        if not _v.is_valid("JSONRPCRequest", value):
+            _v.validate("JSONRPCRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -534,57 +636,71 @@ class JSONRPCRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCRequest:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_JSONRPCRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCRequest:
+        self = _new(JSONRPCRequest)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCRequest", out):
             _v.validate("JSONRPCRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_JSONRPCNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCNotification(_Model):
     method: str
     params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCNotification", value)
+        if not _v.is_valid("JSONRPCNotification", value):
+            _v.validate("JSONRPCNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -592,55 +708,71 @@ class JSONRPCNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCNotification:
-        return cls(
-            method=v["method"],
-            params=v.get("params", UNSET),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_JSONRPCNotification),
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCNotification:
+        self = _new(JSONRPCNotification)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = (
+            {} if _KEYS_JSONRPCNotification.issuperset(v) else _extras(v, _KEYS_JSONRPCNotification)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCNotification", out):
             _v.validate("JSONRPCNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = _plain(self.params)
         out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_JSONRPCResultResponse = frozenset({"jsonrpc", "id", "result"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCResultResponse:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCResultResponse(_Model):
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
     result: Result
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        result: Result,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.result = result
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCResultResponse:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCResultResponse", value)
+        if not _v.is_valid("JSONRPCResultResponse", value):
+            _v.validate("JSONRPCResultResponse", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -648,54 +780,68 @@ class JSONRPCResultResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCResultResponse:
-        return cls(
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            result=Result._from_valid(v["result"]),
-            extra=_extras(v, _KEYS_JSONRPCResultResponse),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCResultResponse:
+        self = _new(JSONRPCResultResponse)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.result = Result._from_valid(v["result"])
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_JSONRPCResultResponse)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCResultResponse", out):
             _v.validate("JSONRPCResultResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out["result"] = self.result._to_dict()
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+            "result": self.result._to_dict(),
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_JSONRPCErrorResponse = frozenset({"jsonrpc", "id", "error"})
 
 
-@dataclass(slots=True, kw_only=True)
-class JSONRPCErrorResponse:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCErrorResponse(_Model):
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId | UnsetType = UNSET
     error: Error
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId | UnsetType = UNSET,
+        error: Error,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.error = error
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCErrorResponse:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("JSONRPCErrorResponse", value)
+        if not _v.is_valid("JSONRPCErrorResponse", value):
+            _v.validate("JSONRPCErrorResponse", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -703,44 +849,48 @@ class JSONRPCErrorResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> JSONRPCErrorResponse:
-        return cls(
-            jsonrpc=v["jsonrpc"],
-            id=v.get("id", UNSET),
-            error=Error._from_valid(v["error"]),
-            extra=_extras(v, _KEYS_JSONRPCErrorResponse),
+    @staticmethod
+    def _from_valid(v: Any) -> JSONRPCErrorResponse:
+        self = _new(JSONRPCErrorResponse)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v.get("id", UNSET)
+        self.error = Error._from_valid(v["error"])
+        self.extra = (
+            {}
+            if _KEYS_JSONRPCErrorResponse.issuperset(v)
+            else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
             _v.validate("JSONRPCErrorResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["jsonrpc"] = self.jsonrpc
+        out: dict[str, Any] = {
+            "jsonrpc": self.jsonrpc,
+        }
         if self.id is not UNSET:
             out["id"] = self.id
         out["error"] = self.error._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetLockedError = frozenset({"jsonrpc", "id", "error"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetLockedError:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetLockedError(_Model):
     """Error response sent when a widget is locked. Unlike a plain error
     response, the request id is always known here.
     """
@@ -751,11 +901,25 @@ class WidgetLockedError:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        error: WidgetLockedErrorError,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.error = error
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetLockedError:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetLockedError", value)
+        if not _v.is_valid("WidgetLockedError", value):
+            _v.validate("WidgetLockedError", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -763,43 +927,43 @@ class WidgetLockedError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetLockedError:
-        return cls(
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            error=WidgetLockedErrorError._from_valid(v["error"]),
-            extra=_extras(v, _KEYS_WidgetLockedError),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetLockedError:
+        self = _new(WidgetLockedError)
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.error = WidgetLockedErrorError._from_valid(v["error"])
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_WidgetLockedError)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetLockedError", out):
             _v.validate("WidgetLockedError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out["error"] = self.error._to_dict()
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+            "error": self.error._to_dict(),
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetLockedErrorError = frozenset({"code", "message", "data"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetLockedErrorError:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetLockedErrorError(_Model):
     code: Literal[-32010] = -32010
     """Numeric error code, see the constants above."""
     message: str
@@ -809,11 +973,25 @@ class WidgetLockedErrorError:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        code: Literal[-32010] = -32010,
+        message: str,
+        data: WidgetLockedErrorErrorData | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.code = code
+        self.message = message
+        self.data = data
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetLockedErrorError:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetLockedErrorError", value)
+        if not _v.is_valid("WidgetLockedErrorError", value):
+            _v.validate("WidgetLockedErrorError", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -821,44 +999,48 @@ class WidgetLockedErrorError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetLockedErrorError:
-        return cls(
-            code=v["code"],
-            message=v["message"],
-            data=(WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET),
-            extra=_extras(v, _KEYS_WidgetLockedErrorError),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetLockedErrorError:
+        self = _new(WidgetLockedErrorError)
+        self.code = v["code"]
+        self.message = v["message"]
+        self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
+        self.extra = (
+            {}
+            if _KEYS_WidgetLockedErrorError.issuperset(v)
+            else _extras(v, _KEYS_WidgetLockedErrorError)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetLockedErrorError", out):
             _v.validate("WidgetLockedErrorError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["code"] = self.code
-        out["message"] = self.message
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+        }
         if self.data is not UNSET:
             out["data"] = self.data._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetLockedErrorErrorData = frozenset({"holder", "until"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetLockedErrorErrorData:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetLockedErrorErrorData(_Model):
     holder: str
     """Who holds the lock."""
     until: str | UnsetType = UNSET
@@ -866,11 +1048,23 @@ class WidgetLockedErrorErrorData:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        holder: str,
+        until: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.holder = holder
+        self.until = until
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetLockedErrorErrorData:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetLockedErrorErrorData", value)
+        if not _v.is_valid("WidgetLockedErrorErrorData", value):
+            _v.validate("WidgetLockedErrorErrorData", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -878,42 +1072,46 @@ class WidgetLockedErrorErrorData:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetLockedErrorErrorData:
-        return cls(
-            holder=v["holder"],
-            until=v.get("until", UNSET),
-            extra=_extras(v, _KEYS_WidgetLockedErrorErrorData),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
+        self = _new(WidgetLockedErrorErrorData)
+        self.holder = v["holder"]
+        self.until = v.get("until", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_WidgetLockedErrorErrorData.issuperset(v)
+            else _extras(v, _KEYS_WidgetLockedErrorErrorData)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
             _v.validate("WidgetLockedErrorErrorData", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["holder"] = self.holder
+        out: dict[str, Any] = {
+            "holder": self.holder,
+        }
         if self.until is not UNSET:
             out["until"] = self.until
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_BaseMetadata = frozenset({"name", "title"})
 
 
-@dataclass(slots=True, kw_only=True)
-class BaseMetadata:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class BaseMetadata(_Model):
     name: str
     """Machine-friendly name, unique within a host."""
     title: str | UnsetType = UNSET
@@ -921,11 +1119,23 @@ class BaseMetadata:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> BaseMetadata:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("BaseMetadata", value)
+        if not _v.is_valid("BaseMetadata", value):
+            _v.validate("BaseMetadata", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -933,42 +1143,42 @@ class BaseMetadata:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> BaseMetadata:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            extra=_extras(v, _KEYS_BaseMetadata),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> BaseMetadata:
+        self = _new(BaseMetadata)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.extra = {} if _KEYS_BaseMetadata.issuperset(v) else _extras(v, _KEYS_BaseMetadata)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("BaseMetadata", out):
             _v.validate("BaseMetadata", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetAnnotations = frozenset({"priority", "readOnlyHint"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetAnnotations:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetAnnotations(_Model):
     """Rendering hints a client may use or ignore."""
 
     priority: float | UnsetType = UNSET
@@ -978,11 +1188,23 @@ class WidgetAnnotations:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        priority: float | UnsetType = UNSET,
+        read_only_hint: bool | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.priority = priority
+        self.read_only_hint = read_only_hint
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetAnnotations:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetAnnotations", value)
+        if not _v.is_valid("WidgetAnnotations", value):
+            _v.validate("WidgetAnnotations", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -990,27 +1212,27 @@ class WidgetAnnotations:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetAnnotations:
-        return cls(
-            priority=v.get("priority", UNSET),
-            read_only_hint=v.get("readOnlyHint", UNSET),
-            extra=_extras(v, _KEYS_WidgetAnnotations),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetAnnotations:
+        self = _new(WidgetAnnotations)
+        self.priority = v.get("priority", UNSET)
+        self.read_only_hint = v.get("readOnlyHint", UNSET)
+        self.extra = (
+            {} if _KEYS_WidgetAnnotations.issuperset(v) else _extras(v, _KEYS_WidgetAnnotations)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetAnnotations", out):
             _v.validate("WidgetAnnotations", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1018,24 +1240,35 @@ class WidgetAnnotations:
             out["priority"] = self.priority
         if self.read_only_hint is not UNSET:
             out["readOnlyHint"] = self.read_only_hint
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_Annotated = frozenset({"annotations"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Annotated:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Annotated(_Model):
     annotations: WidgetAnnotations | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        annotations: WidgetAnnotations | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.annotations = annotations
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Annotated:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Annotated", value)
+        if not _v.is_valid("Annotated", value):
+            _v.validate("Annotated", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1043,34 +1276,33 @@ class Annotated:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Annotated:
-        return cls(
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            extra=_extras(v, _KEYS_Annotated),
+    @staticmethod
+    def _from_valid(v: Any) -> Annotated:
+        self = _new(Annotated)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.extra = {} if _KEYS_Annotated.issuperset(v) else _extras(v, _KEYS_Annotated)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Annotated", out):
             _v.validate("Annotated", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.annotations is not UNSET:
             out["annotations"] = self.annotations._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1096,8 +1328,8 @@ _KEYS_Widget = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class Widget:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Widget(_Model):
     """A single control on a widget board.
 
     Widgets are described by the host and rendered by the client. A client
@@ -1139,11 +1371,51 @@ class Widget:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetAnnotations | UnsetType = UNSET,
+        id: WidgetId,
+        kind: WidgetKind,
+        version: int,
+        value: float | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        legacy_color: float | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.class_ = class_
+        self.color = color
+        self.legacy_color = legacy_color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> Widget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Widget", value)
+        if not _v.is_valid("Widget", value):
+            _v.validate("Widget", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1151,47 +1423,46 @@ class Widget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Widget:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            extra=_extras(v, _KEYS_Widget),
+    @staticmethod
+    def _from_valid(v: Any) -> Widget:
+        self = _new(Widget)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.extra = {} if _KEYS_Widget.issuperset(v) else _extras(v, _KEYS_Widget)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Widget", out):
             _v.validate("Widget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1219,24 +1490,35 @@ class Widget:
             out["settings"] = self.settings._to_dict()
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetSettings = frozenset({"layout"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetSettings:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetSettings(_Model):
     layout: WidgetSettingsLayout | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        layout: WidgetSettingsLayout | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.layout = layout
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WidgetSettings:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetSettings", value)
+        if not _v.is_valid("WidgetSettings", value):
+            _v.validate("WidgetSettings", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1244,50 +1526,61 @@ class WidgetSettings:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetSettings:
-        return cls(
-            layout=(WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET),
-            extra=_extras(v, _KEYS_WidgetSettings),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetSettings:
+        self = _new(WidgetSettings)
+        self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+        self.extra = {} if _KEYS_WidgetSettings.issuperset(v) else _extras(v, _KEYS_WidgetSettings)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetSettings", out):
             _v.validate("WidgetSettings", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.layout is not UNSET:
             out["layout"] = self.layout._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetSettingsLayout = frozenset({"grid", "list"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetSettingsLayout:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetSettingsLayout(_Model):
     grid: WidgetSettingsLayoutGrid | UnsetType = UNSET
     list_: Sequence[str] | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        grid: WidgetSettingsLayoutGrid | UnsetType = UNSET,
+        list_: Sequence[str] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.grid = grid
+        self.list_ = list_
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetSettingsLayout:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetSettingsLayout", value)
+        if not _v.is_valid("WidgetSettingsLayout", value):
+            _v.validate("WidgetSettingsLayout", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1295,27 +1588,29 @@ class WidgetSettingsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetSettingsLayout:
-        return cls(
-            grid=(WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET),
-            list_=v.get("list", UNSET),
-            extra=_extras(v, _KEYS_WidgetSettingsLayout),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetSettingsLayout:
+        self = _new(WidgetSettingsLayout)
+        self.grid = WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET
+        self.list_ = v.get("list", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_WidgetSettingsLayout.issuperset(v)
+            else _extras(v, _KEYS_WidgetSettingsLayout)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetSettingsLayout", out):
             _v.validate("WidgetSettingsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1323,25 +1618,38 @@ class WidgetSettingsLayout:
             out["grid"] = self.grid._to_dict()
         if self.list_ is not UNSET:
             out["list"] = _plain(self.list_)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetSettingsLayoutGrid = frozenset({"columns", "rows"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetSettingsLayoutGrid:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetSettingsLayoutGrid(_Model):
     columns: int
     rows: int
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        columns: int,
+        rows: int,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetSettingsLayoutGrid:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetSettingsLayoutGrid", value)
+        if not _v.is_valid("WidgetSettingsLayoutGrid", value):
+            _v.validate("WidgetSettingsLayoutGrid", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1349,33 +1657,33 @@ class WidgetSettingsLayoutGrid:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetSettingsLayoutGrid:
-        return cls(
-            columns=v["columns"],
-            rows=v["rows"],
-            extra=_extras(v, _KEYS_WidgetSettingsLayoutGrid),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
+        self = _new(WidgetSettingsLayoutGrid)
+        self.columns = v["columns"]
+        self.rows = v["rows"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_WidgetSettingsLayoutGrid)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
             _v.validate("WidgetSettingsLayoutGrid", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["columns"] = self.columns
-        out["rows"] = self.rows
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "columns": self.columns,
+            "rows": self.rows,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1402,8 +1710,8 @@ _KEYS_ButtonWidget = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class ButtonWidget:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ButtonWidget(_Model):
     """A button. Buttons have no value."""
 
     name: str
@@ -1441,11 +1749,53 @@ class ButtonWidget:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetAnnotations | UnsetType = UNSET,
+        id: WidgetId,
+        kind: Literal["button"] = "button",
+        version: int,
+        value: UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        legacy_color: float | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        pressed: Literal[True] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.class_ = class_
+        self.color = color
+        self.legacy_color = legacy_color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.pressed = pressed
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ButtonWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ButtonWidget", value)
+        if not _v.is_valid("ButtonWidget", value):
+            _v.validate("ButtonWidget", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1453,48 +1803,47 @@ class ButtonWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ButtonWidget:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            pressed=v.get("pressed", UNSET),
-            extra=_extras(v, _KEYS_ButtonWidget),
+    @staticmethod
+    def _from_valid(v: Any) -> ButtonWidget:
+        self = _new(ButtonWidget)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.pressed = v.get("pressed", UNSET)
+        self.extra = {} if _KEYS_ButtonWidget.issuperset(v) else _extras(v, _KEYS_ButtonWidget)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ButtonWidget", out):
             _v.validate("ButtonWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1524,7 +1873,8 @@ class ButtonWidget:
             out["_meta"] = _plain(self.meta)
         if self.pressed is not UNSET:
             out["pressed"] = self.pressed
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1551,8 +1901,8 @@ _KEYS_GaugeWidget = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class GaugeWidget:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GaugeWidget(_Model):
     """A gauge showing a single number against fixed thresholds."""
 
     name: str
@@ -1590,11 +1940,53 @@ class GaugeWidget:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetAnnotations | UnsetType = UNSET,
+        id: WidgetId,
+        kind: Literal["gauge"] = "gauge",
+        version: int,
+        value: float | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        legacy_color: float | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        thresholds: Mapping[str, float],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.class_ = class_
+        self.color = color
+        self.legacy_color = legacy_color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.thresholds = thresholds
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> GaugeWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GaugeWidget", value)
+        if not _v.is_valid("GaugeWidget", value):
+            _v.validate("GaugeWidget", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1602,48 +1994,47 @@ class GaugeWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GaugeWidget:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            thresholds=v["thresholds"],
-            extra=_extras(v, _KEYS_GaugeWidget),
+    @staticmethod
+    def _from_valid(v: Any) -> GaugeWidget:
+        self = _new(GaugeWidget)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.thresholds = v["thresholds"]
+        self.extra = {} if _KEYS_GaugeWidget.issuperset(v) else _extras(v, _KEYS_GaugeWidget)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GaugeWidget", out):
             _v.validate("GaugeWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1672,15 +2063,16 @@ class GaugeWidget:
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["thresholds"] = _plain(self.thresholds)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_RangeSpec = frozenset({"from", "to"})
 
 
-@dataclass(slots=True, kw_only=True)
-class RangeSpec:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RangeSpec(_Model):
     """A closed numeric interval."""
 
     from_: float
@@ -1688,11 +2080,23 @@ class RangeSpec:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        from_: float,
+        to: float,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> RangeSpec:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RangeSpec", value)
+        if not _v.is_valid("RangeSpec", value):
+            _v.validate("RangeSpec", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1700,33 +2104,33 @@ class RangeSpec:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RangeSpec:
-        return cls(
-            from_=v["from"],
-            to=v["to"],
-            extra=_extras(v, _KEYS_RangeSpec),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> RangeSpec:
+        self = _new(RangeSpec)
+        self.from_ = v["from"]
+        self.to = v["to"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_RangeSpec)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RangeSpec", out):
             _v.validate("RangeSpec", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["from"] = self.from_
-        out["to"] = self.to
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "from": self.from_,
+            "to": self.to,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -1755,8 +2159,8 @@ _KEYS_RangedGauge = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class RangedGauge:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class RangedGauge(_Model):
     name: str
     """Machine-friendly name, unique within a host."""
     title: str | UnsetType = UNSET
@@ -1794,11 +2198,57 @@ class RangedGauge:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        annotations: WidgetAnnotations | UnsetType = UNSET,
+        id: WidgetId,
+        kind: Literal["gauge"] = "gauge",
+        version: int,
+        value: float | UnsetType = UNSET,
+        class_: str | UnsetType = UNSET,
+        color: str | UnsetType = UNSET,
+        legacy_color: float | UnsetType = UNSET,
+        link: str | UnsetType = UNSET,
+        tags: Sequence[str] | UnsetType = UNSET,
+        io_example_related: Sequence[WidgetId] | UnsetType = UNSET,
+        labels: Mapping[str, str] | UnsetType = UNSET,
+        settings: WidgetSettings | UnsetType = UNSET,
+        meta: MetaObject | UnsetType = UNSET,
+        thresholds: Mapping[str, float],
+        from_: float,
+        to: float,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.annotations = annotations
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.value = value
+        self.class_ = class_
+        self.color = color
+        self.legacy_color = legacy_color
+        self.link = link
+        self.tags = tags
+        self.io_example_related = io_example_related
+        self.labels = labels
+        self.settings = settings
+        self.meta = meta
+        self.thresholds = thresholds
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> RangedGauge:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("RangedGauge", value)
+        if not _v.is_valid("RangedGauge", value):
+            _v.validate("RangedGauge", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1806,50 +2256,49 @@ class RangedGauge:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> RangedGauge:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            annotations=(
-                WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
-            ),
-            id=v["id"],
-            kind=v["kind"],
-            version=v["version"],
-            value=v.get("value", UNSET),
-            class_=v.get("class", UNSET),
-            color=v.get("color", UNSET),
-            legacy_color=v.get("legacyColor", UNSET),
-            link=v.get("link", UNSET),
-            tags=v.get("tags", UNSET),
-            io_example_related=v.get("io.example/related", UNSET),
-            labels=v.get("labels", UNSET),
-            settings=(WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET),
-            meta=v.get("_meta", UNSET),
-            thresholds=v["thresholds"],
-            from_=v["from"],
-            to=v["to"],
-            extra=_extras(v, _KEYS_RangedGauge),
+    @staticmethod
+    def _from_valid(v: Any) -> RangedGauge:
+        self = _new(RangedGauge)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.annotations = (
+            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
+        self.id = v["id"]
+        self.kind = v["kind"]
+        self.version = v["version"]
+        self.value = v.get("value", UNSET)
+        self.class_ = v.get("class", UNSET)
+        self.color = v.get("color", UNSET)
+        self.legacy_color = v.get("legacyColor", UNSET)
+        self.link = v.get("link", UNSET)
+        self.tags = v.get("tags", UNSET)
+        self.io_example_related = v.get("io.example/related", UNSET)
+        self.labels = v.get("labels", UNSET)
+        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.meta = v.get("_meta", UNSET)
+        self.thresholds = v["thresholds"]
+        self.from_ = v["from"]
+        self.to = v["to"]
+        self.extra = {} if _KEYS_RangedGauge.issuperset(v) else _extras(v, _KEYS_RangedGauge)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("RangedGauge", out):
             _v.validate("RangedGauge", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         if self.annotations is not UNSET:
@@ -1880,15 +2329,16 @@ class RangedGauge:
         out["thresholds"] = _plain(self.thresholds)
         out["from"] = self.from_
         out["to"] = self.to
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetAction = frozenset({"name", "inputSchema", "layoutVersion"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetAction:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetAction(_Model):
     """An action a widget exposes, described like a tool."""
 
     name: str
@@ -1899,11 +2349,25 @@ class WidgetAction:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        input_schema: dict[str, JSON],
+        layout_version: Literal[1, 2] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.input_schema = input_schema
+        self.layout_version = layout_version
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetAction:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetAction", value)
+        if not _v.is_valid("WidgetAction", value):
+            _v.validate("WidgetAction", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1911,54 +2375,66 @@ class WidgetAction:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetAction:
-        return cls(
-            name=v["name"],
-            input_schema=v["inputSchema"],
-            layout_version=v.get("layoutVersion", UNSET),
-            extra=_extras(v, _KEYS_WidgetAction),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetAction:
+        self = _new(WidgetAction)
+        self.name = v["name"]
+        self.input_schema = v["inputSchema"]
+        self.layout_version = v.get("layoutVersion", UNSET)
+        self.extra = {} if _KEYS_WidgetAction.issuperset(v) else _extras(v, _KEYS_WidgetAction)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetAction", out):
             _v.validate("WidgetAction", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
-        out["inputSchema"] = self.input_schema
+        out: dict[str, Any] = {
+            "name": self.name,
+            "inputSchema": self.input_schema,
+        }
         if self.layout_version is not UNSET:
             out["layoutVersion"] = self.layout_version
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_TextContent = frozenset({"type", "text"})
 
 
-@dataclass(slots=True, kw_only=True)
-class TextContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class TextContent(_Model):
     type_: Literal["text"] = "text"
     text: str
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        type_: Literal["text"] = "text",
+        text: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.text = text
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> TextContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("TextContent", value)
+        if not _v.is_valid("TextContent", value):
+            _v.validate("TextContent", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -1966,41 +2442,41 @@ class TextContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> TextContent:
-        return cls(
-            type_=v["type"],
-            text=v["text"],
-            extra=_extras(v, _KEYS_TextContent),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> TextContent:
+        self = _new(TextContent)
+        self.type_ = v["type"]
+        self.text = v["text"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_TextContent)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("TextContent", out):
             _v.validate("TextContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["type"] = self.type_
-        out["text"] = self.text
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "type": self.type_,
+            "text": self.text,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ImageContent = frozenset({"type", "data", "mimeType"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ImageContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ImageContent(_Model):
     type_: Literal["image"] = "image"
     data: str
     """Base64 image bytes."""
@@ -2008,11 +2484,25 @@ class ImageContent:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        type_: Literal["image"] = "image",
+        data: str,
+        mime_type: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.data = data
+        self.mime_type = mime_type
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ImageContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ImageContent", value)
+        if not _v.is_valid("ImageContent", value):
+            _v.validate("ImageContent", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2020,53 +2510,65 @@ class ImageContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ImageContent:
-        return cls(
-            type_=v["type"],
-            data=v["data"],
-            mime_type=v["mimeType"],
-            extra=_extras(v, _KEYS_ImageContent),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ImageContent:
+        self = _new(ImageContent)
+        self.type_ = v["type"]
+        self.data = v["data"]
+        self.mime_type = v["mimeType"]
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ImageContent)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ImageContent", out):
             _v.validate("ImageContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["type"] = self.type_
-        out["data"] = self.data
-        out["mimeType"] = self.mime_type
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "type": self.type_,
+            "data": self.data,
+            "mimeType": self.mime_type,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ChartContent = frozenset({"type", "series"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ChartContent:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ChartContent(_Model):
     type_: Literal["chart"] = "chart"
     series: Sequence[float]
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        type_: Literal["chart"] = "chart",
+        series: Sequence[float],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.type_ = type_
+        self.series = series
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ChartContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ChartContent", value)
+        if not _v.is_valid("ChartContent", value):
+            _v.validate("ChartContent", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2074,41 +2576,41 @@ class ChartContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ChartContent:
-        return cls(
-            type_=v["type"],
-            series=v["series"],
-            extra=_extras(v, _KEYS_ChartContent),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ChartContent:
+        self = _new(ChartContent)
+        self.type_ = v["type"]
+        self.series = v["series"]
+        self.extra = {} if len(v) == 2 else _extras(v, _KEYS_ChartContent)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ChartContent", out):
             _v.validate("ChartContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["type"] = self.type_
-        out["series"] = _plain(self.series)
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "type": self.type_,
+            "series": _plain(self.series),
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_Implementation = frozenset({"name", "title", "version"})
 
 
-@dataclass(slots=True, kw_only=True)
-class Implementation:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Implementation(_Model):
     name: str
     """Machine-friendly name, unique within a host."""
     title: str | UnsetType = UNSET
@@ -2117,11 +2619,25 @@ class Implementation:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        version: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.version = version
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> Implementation:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("Implementation", value)
+        if not _v.is_valid("Implementation", value):
+            _v.validate("Implementation", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2129,44 +2645,44 @@ class Implementation:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> Implementation:
-        return cls(
-            name=v["name"],
-            title=v.get("title", UNSET),
-            version=v["version"],
-            extra=_extras(v, _KEYS_Implementation),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> Implementation:
+        self = _new(Implementation)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.version = v["version"]
+        self.extra = {} if _KEYS_Implementation.issuperset(v) else _extras(v, _KEYS_Implementation)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("Implementation", out):
             _v.validate("Implementation", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["name"] = self.name
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
         if self.title is not UNSET:
             out["title"] = self.title
         out["version"] = self.version
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_HostCapabilities = frozenset({"widgets", "experimental"})
 
 
-@dataclass(slots=True, kw_only=True)
-class HostCapabilities:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class HostCapabilities(_Model):
     """Features a host offers."""
 
     widgets: HostCapabilitiesWidgets | UnsetType = UNSET
@@ -2174,11 +2690,23 @@ class HostCapabilities:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        widgets: HostCapabilitiesWidgets | UnsetType = UNSET,
+        experimental: Mapping[str, JSONObject] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.widgets = widgets
+        self.experimental = experimental
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> HostCapabilities:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("HostCapabilities", value)
+        if not _v.is_valid("HostCapabilities", value):
+            _v.validate("HostCapabilities", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2186,29 +2714,29 @@ class HostCapabilities:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> HostCapabilities:
-        return cls(
-            widgets=(
-                HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
-            ),
-            experimental=v.get("experimental", UNSET),
-            extra=_extras(v, _KEYS_HostCapabilities),
+    @staticmethod
+    def _from_valid(v: Any) -> HostCapabilities:
+        self = _new(HostCapabilities)
+        self.widgets = (
+            HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
         )
+        self.experimental = v.get("experimental", UNSET)
+        self.extra = (
+            {} if _KEYS_HostCapabilities.issuperset(v) else _extras(v, _KEYS_HostCapabilities)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("HostCapabilities", out):
             _v.validate("HostCapabilities", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2216,25 +2744,38 @@ class HostCapabilities:
             out["widgets"] = self.widgets._to_dict()
         if self.experimental is not UNSET:
             out["experimental"] = _plain(self.experimental)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_HostCapabilitiesWidgets = frozenset({"listChanged", "layout"})
 
 
-@dataclass(slots=True, kw_only=True)
-class HostCapabilitiesWidgets:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class HostCapabilitiesWidgets(_Model):
     list_changed: bool | UnsetType = UNSET
     layout: HostCapabilitiesWidgetsLayout | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        list_changed: bool | UnsetType = UNSET,
+        layout: HostCapabilitiesWidgetsLayout | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.list_changed = list_changed
+        self.layout = layout
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> HostCapabilitiesWidgets:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("HostCapabilitiesWidgets", value)
+        if not _v.is_valid("HostCapabilitiesWidgets", value):
+            _v.validate("HostCapabilitiesWidgets", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2242,29 +2783,31 @@ class HostCapabilitiesWidgets:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> HostCapabilitiesWidgets:
-        return cls(
-            list_changed=v.get("listChanged", UNSET),
-            layout=(
-                HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
-            ),
-            extra=_extras(v, _KEYS_HostCapabilitiesWidgets),
+    @staticmethod
+    def _from_valid(v: Any) -> HostCapabilitiesWidgets:
+        self = _new(HostCapabilitiesWidgets)
+        self.list_changed = v.get("listChanged", UNSET)
+        self.layout = (
+            HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
         )
+        self.extra = (
+            {}
+            if _KEYS_HostCapabilitiesWidgets.issuperset(v)
+            else _extras(v, _KEYS_HostCapabilitiesWidgets)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
             _v.validate("HostCapabilitiesWidgets", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2272,24 +2815,35 @@ class HostCapabilitiesWidgets:
             out["listChanged"] = self.list_changed
         if self.layout is not UNSET:
             out["layout"] = self.layout._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_HostCapabilitiesWidgetsLayout = frozenset({"maxColumns"})
 
 
-@dataclass(slots=True, kw_only=True)
-class HostCapabilitiesWidgetsLayout:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class HostCapabilitiesWidgetsLayout(_Model):
     max_columns: int | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        max_columns: int | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.max_columns = max_columns
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> HostCapabilitiesWidgetsLayout:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("HostCapabilitiesWidgetsLayout", value)
+        if not _v.is_valid("HostCapabilitiesWidgetsLayout", value):
+            _v.validate("HostCapabilitiesWidgetsLayout", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2297,51 +2851,68 @@ class HostCapabilitiesWidgetsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> HostCapabilitiesWidgetsLayout:
-        return cls(
-            max_columns=v.get("maxColumns", UNSET),
-            extra=_extras(v, _KEYS_HostCapabilitiesWidgetsLayout),
+    @staticmethod
+    def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
+        self = _new(HostCapabilitiesWidgetsLayout)
+        self.max_columns = v.get("maxColumns", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_HostCapabilitiesWidgetsLayout.issuperset(v)
+            else _extras(v, _KEYS_HostCapabilitiesWidgetsLayout)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
             _v.validate("HostCapabilitiesWidgetsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.max_columns is not UNSET:
             out["maxColumns"] = self.max_columns
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_InitializeRequestParams = frozenset({"_meta", "protocolVersion", "clientInfo"})
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializeRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     protocol_version: str
     client_info: Implementation
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        protocol_version: str,
+        client_info: Implementation,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.client_info = client_info
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> InitializeRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializeRequestParams", value)
+        if not _v.is_valid("InitializeRequestParams", value):
+            _v.validate("InitializeRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2349,28 +2920,30 @@ class InitializeRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializeRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            protocol_version=v["protocolVersion"],
-            client_info=Implementation._from_valid(v["clientInfo"]),
-            extra=_extras(v, _KEYS_InitializeRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> InitializeRequestParams:
+        self = _new(InitializeRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.protocol_version = v["protocolVersion"]
+        self.client_info = Implementation._from_valid(v["clientInfo"])
+        self.extra = (
+            {}
+            if _KEYS_InitializeRequestParams.issuperset(v)
+            else _extras(v, _KEYS_InitializeRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializeRequestParams", out):
             _v.validate("InitializeRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2378,15 +2951,16 @@ class InitializeRequestParams:
             out["_meta"] = self.meta._to_dict()
         out["protocolVersion"] = self.protocol_version
         out["clientInfo"] = self.client_info._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_InitializeRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializeRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeRequest(_Model):
     """First request a client sends after connecting."""
 
     method: Literal["initialize"] = "initialize"
@@ -2396,11 +2970,27 @@ class InitializeRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["initialize"] = "initialize",
+        params: InitializeRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> InitializeRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializeRequest", value)
+        if not _v.is_valid("InitializeRequest", value):
+            _v.validate("InitializeRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2408,37 +2998,37 @@ class InitializeRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializeRequest:
-        return cls(
-            method=v["method"],
-            params=InitializeRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_InitializeRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> InitializeRequest:
+        self = _new(InitializeRequest)
+        self.method = v["method"]
+        self.params = InitializeRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_InitializeRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializeRequest", out):
             _v.validate("InitializeRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
@@ -2447,8 +3037,8 @@ _KEYS_InitializeResult = frozenset(
 )
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializeResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     protocol_version: str
     capabilities: HostCapabilities
@@ -2458,11 +3048,29 @@ class InitializeResult:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        protocol_version: str,
+        capabilities: HostCapabilities,
+        host_info: Implementation,
+        instructions: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.capabilities = capabilities
+        self.host_info = host_info
+        self.instructions = instructions
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> InitializeResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializeResult", value)
+        if not _v.is_valid("InitializeResult", value):
+            _v.validate("InitializeResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2470,30 +3078,30 @@ class InitializeResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializeResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            protocol_version=v["protocolVersion"],
-            capabilities=HostCapabilities._from_valid(v["capabilities"]),
-            host_info=Implementation._from_valid(v["hostInfo"]),
-            instructions=v.get("instructions", UNSET),
-            extra=_extras(v, _KEYS_InitializeResult),
+    @staticmethod
+    def _from_valid(v: Any) -> InitializeResult:
+        self = _new(InitializeResult)
+        self.meta = v.get("_meta", UNSET)
+        self.protocol_version = v["protocolVersion"]
+        self.capabilities = HostCapabilities._from_valid(v["capabilities"])
+        self.host_info = Implementation._from_valid(v["hostInfo"])
+        self.instructions = v.get("instructions", UNSET)
+        self.extra = (
+            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializeResult", out):
             _v.validate("InitializeResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2504,15 +3112,16 @@ class InitializeResult:
         out["hostInfo"] = self.host_info._to_dict()
         if self.instructions is not UNSET:
             out["instructions"] = self.instructions
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_PingRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class PingRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class PingRequest(_Model):
     """Liveness check; either side may send it."""
 
     method: Literal["ping"] = "ping"
@@ -2522,11 +3131,27 @@ class PingRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["ping"] = "ping",
+        params: RequestParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> PingRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("PingRequest", value)
+        if not _v.is_valid("PingRequest", value):
+            _v.validate("PingRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2534,46 +3159,46 @@ class PingRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> PingRequest:
-        return cls(
-            method=v["method"],
-            params=(RequestParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_PingRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> PingRequest:
+        self = _new(PingRequest)
+        self.method = v["method"]
+        self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if _KEYS_PingRequest.issuperset(v) else _extras(v, _KEYS_PingRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("PingRequest", out):
             _v.validate("PingRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_PaginatedRequestParams = frozenset({"_meta", "cursor", "limit"})
 
 
-@dataclass(slots=True, kw_only=True)
-class PaginatedRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class PaginatedRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
@@ -2581,11 +3206,25 @@ class PaginatedRequestParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> PaginatedRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("PaginatedRequestParams", value)
+        if not _v.is_valid("PaginatedRequestParams", value):
+            _v.validate("PaginatedRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2593,28 +3232,30 @@ class PaginatedRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> PaginatedRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            cursor=v.get("cursor", UNSET),
-            limit=v.get("limit", UNSET),
-            extra=_extras(v, _KEYS_PaginatedRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> PaginatedRequestParams:
+        self = _new(PaginatedRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_PaginatedRequestParams.issuperset(v)
+            else _extras(v, _KEYS_PaginatedRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("PaginatedRequestParams", out):
             _v.validate("PaginatedRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2624,15 +3265,16 @@ class PaginatedRequestParams:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
             out["limit"] = self.limit
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ListWidgetsRequestParams = frozenset({"_meta", "cursor", "limit", "kinds"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ListWidgetsRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
@@ -2642,11 +3284,27 @@ class ListWidgetsRequestParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        kinds: Sequence[WidgetKind] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.kinds = kinds
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ListWidgetsRequestParams", value)
+        if not _v.is_valid("ListWidgetsRequestParams", value):
+            _v.validate("ListWidgetsRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2654,29 +3312,31 @@ class ListWidgetsRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ListWidgetsRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            cursor=v.get("cursor", UNSET),
-            limit=v.get("limit", UNSET),
-            kinds=v.get("kinds", UNSET),
-            extra=_extras(v, _KEYS_ListWidgetsRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ListWidgetsRequestParams:
+        self = _new(ListWidgetsRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
+        self.kinds = v.get("kinds", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_ListWidgetsRequestParams.issuperset(v)
+            else _extras(v, _KEYS_ListWidgetsRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
             _v.validate("ListWidgetsRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2688,15 +3348,16 @@ class ListWidgetsRequestParams:
             out["limit"] = self.limit
         if self.kinds is not UNSET:
             out["kinds"] = _plain(self.kinds)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ListWidgetsRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ListWidgetsRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsRequest(_Model):
     method: Literal["widgets/list"] = "widgets/list"
     params: ListWidgetsRequestParams | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
@@ -2704,11 +3365,27 @@ class ListWidgetsRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/list"] = "widgets/list",
+        params: ListWidgetsRequestParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ListWidgetsRequest", value)
+        if not _v.is_valid("ListWidgetsRequest", value):
+            _v.validate("ListWidgetsRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2716,57 +3393,73 @@ class ListWidgetsRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ListWidgetsRequest:
-        return cls(
-            method=v["method"],
-            params=(ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_ListWidgetsRequest),
+    @staticmethod
+    def _from_valid(v: Any) -> ListWidgetsRequest:
+        self = _new(ListWidgetsRequest)
+        self.method = v["method"]
+        self.params = ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = (
+            {} if _KEYS_ListWidgetsRequest.issuperset(v) else _extras(v, _KEYS_ListWidgetsRequest)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ListWidgetsRequest", out):
             _v.validate("ListWidgetsRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ListWidgetsResult = frozenset({"_meta", "widgets", "nextCursor"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ListWidgetsResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widgets: Sequence[Widget]
     next_cursor: Cursor | UnsetType = UNSET
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widgets: Sequence[Widget],
+        next_cursor: Cursor | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widgets = widgets
+        self.next_cursor = next_cursor
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ListWidgetsResult", value)
+        if not _v.is_valid("ListWidgetsResult", value):
+            _v.validate("ListWidgetsResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2774,28 +3467,28 @@ class ListWidgetsResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ListWidgetsResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            widgets=[Widget._from_valid(i) for i in v["widgets"]],
-            next_cursor=v.get("nextCursor", UNSET),
-            extra=_extras(v, _KEYS_ListWidgetsResult),
+    @staticmethod
+    def _from_valid(v: Any) -> ListWidgetsResult:
+        self = _new(ListWidgetsResult)
+        self.meta = v.get("_meta", UNSET)
+        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.next_cursor = v.get("nextCursor", UNSET)
+        self.extra = (
+            {} if _KEYS_ListWidgetsResult.issuperset(v) else _extras(v, _KEYS_ListWidgetsResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ListWidgetsResult", out):
             _v.validate("ListWidgetsResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2804,15 +3497,16 @@ class ListWidgetsResult:
         out["widgets"] = [i._to_dict() for i in self.widgets]
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_GetWidgetRequestParams = frozenset({"_meta", "id", "minVersion"})
 
 
-@dataclass(slots=True, kw_only=True)
-class GetWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     min_version: float | UnsetType = UNSET
@@ -2820,11 +3514,25 @@ class GetWidgetRequestParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        min_version: float | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.min_version = min_version
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GetWidgetRequestParams", value)
+        if not _v.is_valid("GetWidgetRequestParams", value):
+            _v.validate("GetWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2832,28 +3540,30 @@ class GetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GetWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            min_version=v.get("minVersion", UNSET),
-            extra=_extras(v, _KEYS_GetWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> GetWidgetRequestParams:
+        self = _new(GetWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.min_version = v.get("minVersion", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_GetWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_GetWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GetWidgetRequestParams", out):
             _v.validate("GetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2862,15 +3572,16 @@ class GetWidgetRequestParams:
         out["id"] = self.id
         if self.min_version is not UNSET:
             out["minVersion"] = self.min_version
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_GetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class GetWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetRequest(_Model):
     method: Literal["widgets/get"] = "widgets/get"
     params: GetWidgetRequestParams
     jsonrpc: Literal["2.0"] = "2.0"
@@ -2878,11 +3589,27 @@ class GetWidgetRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/get"] = "widgets/get",
+        params: GetWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GetWidgetRequest", value)
+        if not _v.is_valid("GetWidgetRequest", value):
+            _v.validate("GetWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2890,45 +3617,45 @@ class GetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GetWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=GetWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_GetWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> GetWidgetRequest:
+        self = _new(GetWidgetRequest)
+        self.method = v["method"]
+        self.params = GetWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_GetWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GetWidgetRequest", out):
             _v.validate("GetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_GetWidgetResult = frozenset({"_meta", "widget", "actions", "content"})
 
 
-@dataclass(slots=True, kw_only=True)
-class GetWidgetResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
     actions: Sequence[WidgetAction] | UnsetType = UNSET
@@ -2937,11 +3664,27 @@ class GetWidgetResult:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        actions: Sequence[WidgetAction] | UnsetType = UNSET,
+        content: Sequence[TextContent | ImageContent],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.actions = actions
+        self.content = content
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("GetWidgetResult", value)
+        if not _v.is_valid("GetWidgetResult", value):
+            _v.validate("GetWidgetResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -2949,31 +3692,31 @@ class GetWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> GetWidgetResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            widget=Widget._from_valid(v["widget"]),
-            actions=(
-                [WidgetAction._from_valid(i) for i in v["actions"]] if "actions" in v else UNSET
-            ),
-            content=[_build_TextContent_or_ImageContent(i) for i in v["content"]],
-            extra=_extras(v, _KEYS_GetWidgetResult),
+    @staticmethod
+    def _from_valid(v: Any) -> GetWidgetResult:
+        self = _new(GetWidgetResult)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
+        self.actions = (
+            [WidgetAction._from_valid(i) for i in v["actions"]] if "actions" in v else UNSET
         )
+        self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
+        self.extra = (
+            {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("GetWidgetResult", out):
             _v.validate("GetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2983,15 +3726,16 @@ class GetWidgetResult:
         if self.actions is not UNSET:
             out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_UpdateWidgetRequestParams = frozenset({"_meta", "id", "value", "note"})
 
 
-@dataclass(slots=True, kw_only=True)
-class UpdateWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     value: float
@@ -3000,11 +3744,27 @@ class UpdateWidgetRequestParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        value: float,
+        note: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.value = value
+        self.note = note
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("UpdateWidgetRequestParams", value)
+        if not _v.is_valid("UpdateWidgetRequestParams", value):
+            _v.validate("UpdateWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3012,29 +3772,31 @@ class UpdateWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> UpdateWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            value=v["value"],
-            note=v.get("note", UNSET),
-            extra=_extras(v, _KEYS_UpdateWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> UpdateWidgetRequestParams:
+        self = _new(UpdateWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.value = v["value"]
+        self.note = v.get("note", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_UpdateWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_UpdateWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
             _v.validate("UpdateWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3044,15 +3806,16 @@ class UpdateWidgetRequestParams:
         out["value"] = self.value
         if self.note is not UNSET:
             out["note"] = self.note
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_UpdateWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class UpdateWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetRequest(_Model):
     method: Literal["widgets/update"] = "widgets/update"
     params: UpdateWidgetRequestParams
     jsonrpc: Literal["2.0"] = "2.0"
@@ -3060,11 +3823,27 @@ class UpdateWidgetRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/update"] = "widgets/update",
+        params: UpdateWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("UpdateWidgetRequest", value)
+        if not _v.is_valid("UpdateWidgetRequest", value):
+            _v.validate("UpdateWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3072,55 +3851,67 @@ class UpdateWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> UpdateWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=UpdateWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_UpdateWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> UpdateWidgetRequest:
+        self = _new(UpdateWidgetRequest)
+        self.method = v["method"]
+        self.params = UpdateWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_UpdateWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("UpdateWidgetRequest", out):
             _v.validate("UpdateWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_UpdateWidgetResult = frozenset({"_meta", "widget"})
 
 
-@dataclass(slots=True, kw_only=True)
-class UpdateWidgetResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     widget: Widget
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("UpdateWidgetResult", value)
+        if not _v.is_valid("UpdateWidgetResult", value):
+            _v.validate("UpdateWidgetResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3128,52 +3919,65 @@ class UpdateWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> UpdateWidgetResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            widget=Widget._from_valid(v["widget"]),
-            extra=_extras(v, _KEYS_UpdateWidgetResult),
+    @staticmethod
+    def _from_valid(v: Any) -> UpdateWidgetResult:
+        self = _new(UpdateWidgetResult)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
+        self.extra = (
+            {} if _KEYS_UpdateWidgetResult.issuperset(v) else _extras(v, _KEYS_UpdateWidgetResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("UpdateWidgetResult", out):
             _v.validate("UpdateWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ResetWidgetRequestParams = frozenset({"_meta", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ResetWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ResetWidgetRequestParams", value)
+        if not _v.is_valid("ResetWidgetRequestParams", value):
+            _v.validate("ResetWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3181,42 +3985,45 @@ class ResetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ResetWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            extra=_extras(v, _KEYS_ResetWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ResetWidgetRequestParams:
+        self = _new(ResetWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.extra = (
+            {}
+            if _KEYS_ResetWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_ResetWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
             _v.validate("ResetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ResetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ResetWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetRequest(_Model):
     """Puts a widget back into its initial state. The host answers with an
     empty result.
     """
@@ -3228,11 +4035,27 @@ class ResetWidgetRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/reset"] = "widgets/reset",
+        params: ResetWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ResetWidgetRequest", value)
+        if not _v.is_valid("ResetWidgetRequest", value):
+            _v.validate("ResetWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3240,45 +4063,45 @@ class ResetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ResetWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=ResetWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_ResetWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ResetWidgetRequest:
+        self = _new(ResetWidgetRequest)
+        self.method = v["method"]
+        self.params = ResetWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ResetWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ResetWidgetRequest", out):
             _v.validate("ResetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_LockWidgetRequestParams = frozenset({"_meta", "id", "seconds"})
 
 
-@dataclass(slots=True, kw_only=True)
-class LockWidgetRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class LockWidgetRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     seconds: int
@@ -3286,11 +4109,25 @@ class LockWidgetRequestParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        seconds: int,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.seconds = seconds
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> LockWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("LockWidgetRequestParams", value)
+        if not _v.is_valid("LockWidgetRequestParams", value):
+            _v.validate("LockWidgetRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3298,28 +4135,30 @@ class LockWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> LockWidgetRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            id=v["id"],
-            seconds=v["seconds"],
-            extra=_extras(v, _KEYS_LockWidgetRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> LockWidgetRequestParams:
+        self = _new(LockWidgetRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.seconds = v["seconds"]
+        self.extra = (
+            {}
+            if _KEYS_LockWidgetRequestParams.issuperset(v)
+            else _extras(v, _KEYS_LockWidgetRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("LockWidgetRequestParams", out):
             _v.validate("LockWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3327,15 +4166,16 @@ class LockWidgetRequestParams:
             out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["seconds"] = self.seconds
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_LockWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class LockWidgetRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class LockWidgetRequest(_Model):
     method: Literal["widgets/lock"] = "widgets/lock"
     params: LockWidgetRequestParams
     jsonrpc: Literal["2.0"] = "2.0"
@@ -3343,11 +4183,27 @@ class LockWidgetRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["widgets/lock"] = "widgets/lock",
+        params: LockWidgetRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> LockWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("LockWidgetRequest", value)
+        if not _v.is_valid("LockWidgetRequest", value):
+            _v.validate("LockWidgetRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3355,55 +4211,67 @@ class LockWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> LockWidgetRequest:
-        return cls(
-            method=v["method"],
-            params=LockWidgetRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_LockWidgetRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> LockWidgetRequest:
+        self = _new(LockWidgetRequest)
+        self.method = v["method"]
+        self.params = LockWidgetRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_LockWidgetRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("LockWidgetRequest", out):
             _v.validate("LockWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_LockWidgetResult = frozenset({"_meta", "granted"})
 
 
-@dataclass(slots=True, kw_only=True)
-class LockWidgetResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class LockWidgetResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     granted: bool
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        granted: bool,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.granted = granted
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> LockWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("LockWidgetResult", value)
+        if not _v.is_valid("LockWidgetResult", value):
+            _v.validate("LockWidgetResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3411,42 +4279,43 @@ class LockWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> LockWidgetResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            granted=v["granted"],
-            extra=_extras(v, _KEYS_LockWidgetResult),
+    @staticmethod
+    def _from_valid(v: Any) -> LockWidgetResult:
+        self = _new(LockWidgetResult)
+        self.meta = v.get("_meta", UNSET)
+        self.granted = v["granted"]
+        self.extra = (
+            {} if _KEYS_LockWidgetResult.issuperset(v) else _extras(v, _KEYS_LockWidgetResult)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("LockWidgetResult", out):
             _v.validate("LockWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["granted"] = self.granted
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ConfirmRequestParams = frozenset({"_meta", "prompt", "deadline"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ConfirmRequestParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmRequestParams(_Model):
     meta: RequestParamsMeta | UnsetType = UNSET
     prompt: str
     """Question to put to the user."""
@@ -3455,11 +4324,25 @@ class ConfirmRequestParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        prompt: str,
+        deadline: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.prompt = prompt
+        self.deadline = deadline
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ConfirmRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ConfirmRequestParams", value)
+        if not _v.is_valid("ConfirmRequestParams", value):
+            _v.validate("ConfirmRequestParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3467,28 +4350,30 @@ class ConfirmRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ConfirmRequestParams:
-        return cls(
-            meta=(RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET),
-            prompt=v["prompt"],
-            deadline=v.get("deadline", UNSET),
-            extra=_extras(v, _KEYS_ConfirmRequestParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ConfirmRequestParams:
+        self = _new(ConfirmRequestParams)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.prompt = v["prompt"]
+        self.deadline = v.get("deadline", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_ConfirmRequestParams.issuperset(v)
+            else _extras(v, _KEYS_ConfirmRequestParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ConfirmRequestParams", out):
             _v.validate("ConfirmRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3497,15 +4382,16 @@ class ConfirmRequestParams:
         out["prompt"] = self.prompt
         if self.deadline is not UNSET:
             out["deadline"] = self.deadline
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ConfirmRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ConfirmRequest:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmRequest(_Model):
     """Sent by the host to ask the user to confirm a risky change."""
 
     method: Literal["host/confirm"] = "host/confirm"
@@ -3515,11 +4401,27 @@ class ConfirmRequest:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["host/confirm"] = "host/confirm",
+        params: ConfirmRequestParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ConfirmRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ConfirmRequest", value)
+        if not _v.is_valid("ConfirmRequest", value):
+            _v.validate("ConfirmRequest", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3527,55 +4429,67 @@ class ConfirmRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ConfirmRequest:
-        return cls(
-            method=v["method"],
-            params=ConfirmRequestParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            id=v["id"],
-            extra=_extras(v, _KEYS_ConfirmRequest),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ConfirmRequest:
+        self = _new(ConfirmRequest)
+        self.method = v["method"]
+        self.params = ConfirmRequestParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.id = v["id"]
+        self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ConfirmRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ConfirmRequest", out):
             _v.validate("ConfirmRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+            "id": self.id,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ConfirmResult = frozenset({"_meta", "confirmed"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ConfirmResult:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmResult(_Model):
     meta: MetaObject | UnsetType = UNSET
     confirmed: bool
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        confirmed: bool,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.confirmed = confirmed
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ConfirmResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ConfirmResult", value)
+        if not _v.is_valid("ConfirmResult", value):
+            _v.validate("ConfirmResult", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3583,53 +4497,66 @@ class ConfirmResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ConfirmResult:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            confirmed=v["confirmed"],
-            extra=_extras(v, _KEYS_ConfirmResult),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ConfirmResult:
+        self = _new(ConfirmResult)
+        self.meta = v.get("_meta", UNSET)
+        self.confirmed = v["confirmed"]
+        self.extra = {} if _KEYS_ConfirmResult.issuperset(v) else _extras(v, _KEYS_ConfirmResult)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ConfirmResult", out):
             _v.validate("ConfirmResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
         if self.meta is not UNSET:
             out["_meta"] = _plain(self.meta)
         out["confirmed"] = self.confirmed
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_InitializedNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class InitializedNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializedNotification(_Model):
     method: Literal["notifications/initialized"] = "notifications/initialized"
     params: NotificationParams | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["notifications/initialized"] = "notifications/initialized",
+        params: NotificationParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> InitializedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("InitializedNotification", value)
+        if not _v.is_valid("InitializedNotification", value):
+            _v.validate("InitializedNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3637,44 +4564,48 @@ class InitializedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> InitializedNotification:
-        return cls(
-            method=v["method"],
-            params=(NotificationParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_InitializedNotification),
+    @staticmethod
+    def _from_valid(v: Any) -> InitializedNotification:
+        self = _new(InitializedNotification)
+        self.method = v["method"]
+        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = (
+            {}
+            if _KEYS_InitializedNotification.issuperset(v)
+            else _extras(v, _KEYS_InitializedNotification)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("InitializedNotification", out):
             _v.validate("InitializedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ProgressNotificationParams = frozenset({"_meta", "progressToken", "progress", "total"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ProgressNotificationParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ProgressNotificationParams(_Model):
     meta: MetaObject | UnsetType = UNSET
     progress_token: ProgressToken
     progress: float
@@ -3682,11 +4613,27 @@ class ProgressNotificationParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        progress_token: ProgressToken,
+        progress: float,
+        total: float | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.progress_token = progress_token
+        self.progress = progress
+        self.total = total
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ProgressNotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ProgressNotificationParams", value)
+        if not _v.is_valid("ProgressNotificationParams", value):
+            _v.validate("ProgressNotificationParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3694,29 +4641,31 @@ class ProgressNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ProgressNotificationParams:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            progress_token=v["progressToken"],
-            progress=v["progress"],
-            total=v.get("total", UNSET),
-            extra=_extras(v, _KEYS_ProgressNotificationParams),
+    @staticmethod
+    def _from_valid(v: Any) -> ProgressNotificationParams:
+        self = _new(ProgressNotificationParams)
+        self.meta = v.get("_meta", UNSET)
+        self.progress_token = v["progressToken"]
+        self.progress = v["progress"]
+        self.total = v.get("total", UNSET)
+        self.extra = (
+            {}
+            if _KEYS_ProgressNotificationParams.issuperset(v)
+            else _extras(v, _KEYS_ProgressNotificationParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ProgressNotificationParams", out):
             _v.validate("ProgressNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3726,26 +4675,41 @@ class ProgressNotificationParams:
         out["progress"] = self.progress
         if self.total is not UNSET:
             out["total"] = self.total
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_ProgressNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class ProgressNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ProgressNotification(_Model):
     method: Literal["notifications/progress"] = "notifications/progress"
     params: ProgressNotificationParams
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["notifications/progress"] = "notifications/progress",
+        params: ProgressNotificationParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> ProgressNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("ProgressNotification", value)
+        if not _v.is_valid("ProgressNotification", value):
+            _v.validate("ProgressNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3753,54 +4717,70 @@ class ProgressNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> ProgressNotification:
-        return cls(
-            method=v["method"],
-            params=ProgressNotificationParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_ProgressNotification),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> ProgressNotification:
+        self = _new(ProgressNotification)
+        self.method = v["method"]
+        self.params = ProgressNotificationParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ProgressNotification)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("ProgressNotification", out):
             _v.validate("ProgressNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_WidgetListChangedNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class WidgetListChangedNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WidgetListChangedNotification(_Model):
     method: Literal["notifications/widgets/list_changed"] = "notifications/widgets/list_changed"
     params: NotificationParams | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal[
+            "notifications/widgets/list_changed"
+        ] = "notifications/widgets/list_changed",
+        params: NotificationParams | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> WidgetListChangedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("WidgetListChangedNotification", value)
+        if not _v.is_valid("WidgetListChangedNotification", value):
+            _v.validate("WidgetListChangedNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3808,44 +4788,48 @@ class WidgetListChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> WidgetListChangedNotification:
-        return cls(
-            method=v["method"],
-            params=(NotificationParams._from_valid(v["params"]) if "params" in v else UNSET),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_WidgetListChangedNotification),
+    @staticmethod
+    def _from_valid(v: Any) -> WidgetListChangedNotification:
+        self = _new(WidgetListChangedNotification)
+        self.method = v["method"]
+        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = (
+            {}
+            if _KEYS_WidgetListChangedNotification.issuperset(v)
+            else _extras(v, _KEYS_WidgetListChangedNotification)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("WidgetListChangedNotification", out):
             _v.validate("WidgetListChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
         if self.params is not UNSET:
             out["params"] = self.params._to_dict()
         out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_FocusChangedNotificationParams = frozenset({"_meta", "from", "to"})
 
 
-@dataclass(slots=True, kw_only=True)
-class FocusChangedNotificationParams:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class FocusChangedNotificationParams(_Model):
     meta: MetaObject | UnsetType = UNSET
     from_: WidgetId | None
     """Widget that lost focus, or null if nothing had focus."""
@@ -3853,11 +4837,25 @@ class FocusChangedNotificationParams:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        from_: WidgetId | None,
+        to: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> FocusChangedNotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("FocusChangedNotificationParams", value)
+        if not _v.is_valid("FocusChangedNotificationParams", value):
+            _v.validate("FocusChangedNotificationParams", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3865,28 +4863,30 @@ class FocusChangedNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> FocusChangedNotificationParams:
-        return cls(
-            meta=v.get("_meta", UNSET),
-            from_=v["from"],
-            to=v["to"],
-            extra=_extras(v, _KEYS_FocusChangedNotificationParams),
+    @staticmethod
+    def _from_valid(v: Any) -> FocusChangedNotificationParams:
+        self = _new(FocusChangedNotificationParams)
+        self.meta = v.get("_meta", UNSET)
+        self.from_ = v["from"]
+        self.to = v["to"]
+        self.extra = (
+            {}
+            if _KEYS_FocusChangedNotificationParams.issuperset(v)
+            else _extras(v, _KEYS_FocusChangedNotificationParams)
         )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
             _v.validate("FocusChangedNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3894,15 +4894,16 @@ class FocusChangedNotificationParams:
             out["_meta"] = _plain(self.meta)
         out["from"] = self.from_
         out["to"] = self.to
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
 
 _KEYS_FocusChangedNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-@dataclass(slots=True, kw_only=True)
-class FocusChangedNotification:
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class FocusChangedNotification(_Model):
     """Reports which widget now holds the input focus."""
 
     method: Literal["notifications/focus_changed"] = "notifications/focus_changed"
@@ -3911,11 +4912,25 @@ class FocusChangedNotification:
     extra: dict[str, JSON] = _field(default_factory=dict)
     """Members the schema does not declare, kept as they came (MCP objects are open)."""
 
+    def __init__(
+        self,
+        *,
+        method: Literal["notifications/focus_changed"] = "notifications/focus_changed",
+        params: FocusChangedNotificationParams,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
+
     @classmethod
     def from_dict(cls, value: object) -> FocusChangedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        _v.validate("FocusChangedNotification", value)
+        if not _v.is_valid("FocusChangedNotification", value):
+            _v.validate("FocusChangedNotification", value)
         return cls._from_valid(value)
 
     @classmethod
@@ -3923,35 +4938,35 @@ class FocusChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
         return cls.from_dict(_json.loads(text))
 
-    @classmethod
-    def _from_valid(cls, v: Any) -> FocusChangedNotification:
-        return cls(
-            method=v["method"],
-            params=FocusChangedNotificationParams._from_valid(v["params"]),
-            jsonrpc=v["jsonrpc"],
-            extra=_extras(v, _KEYS_FocusChangedNotification),
-        )
+    @staticmethod
+    def _from_valid(v: Any) -> FocusChangedNotification:
+        self = _new(FocusChangedNotification)
+        self.method = v["method"]
+        self.params = FocusChangedNotificationParams._from_valid(v["params"])
+        self.jsonrpc = v["jsonrpc"]
+        self.extra = {} if len(v) == 3 else _extras(v, _KEYS_FocusChangedNotification)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
         out = self._to_dict()
-        if validate:
+        if validate and not _v.is_valid("FocusChangedNotification", out):
             _v.validate("FocusChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _json.dumps(
-            self.to_dict(validate=validate), ensure_ascii=False, separators=(",", ":")
-        )
+        return _dumps(self.to_dict(validate=validate))
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        out["method"] = self.method
-        out["params"] = self.params._to_dict()
-        out["jsonrpc"] = self.jsonrpc
-        out.update(self.extra)
+        out: dict[str, Any] = {
+            "method": self.method,
+            "params": self.params._to_dict(),
+            "jsonrpc": self.jsonrpc,
+        }
+        if self.extra:
+            out.update(self.extra)
         return out
 
 

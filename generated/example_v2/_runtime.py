@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import enum
 import json
+import reprlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final, Literal, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
@@ -161,6 +162,42 @@ def explain_union(
             if found and (not best or len(found) < len(best)):
                 best = found
     errs.extend(best or [mismatch(path, expected, value)])
+
+
+dumps: Final[Callable[[object], str]] = json.JSONEncoder(
+    ensure_ascii=False, separators=(",", ":")
+).encode
+"""`json.dumps(value, ensure_ascii=False, separators=(",", ":"))` with the encoder made once:
+`json.dumps` builds a new one per call when given options."""
+
+
+class Model:
+    """The base of the generated dataclasses: `__eq__` and `__repr__` as `@dataclass` writes them
+    (field by field, in order), written once here instead of compiled per class at import."""
+
+    __slots__ = ()
+    __hash__: Any = None  # unhashable, as a dataclass with eq and not frozen
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _names(type(self))
+        return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
+
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        items = ", ".join(f"{n}={getattr(self, n)!r}" for n in _names(type(self)))
+        return f"{type(self).__qualname__}({items})"
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 # -- decoding (values are validated before they are built) ---------------------------------------
