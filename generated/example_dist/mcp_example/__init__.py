@@ -19,6 +19,8 @@ from ._protocol import (
     ProtocolError,
     UnknownMethodError,
     WrongDirectionError,
+    progress_token,
+    request_meta,
 )
 from ._runtime import JSON, UNSET, ErrorDetail, UnsetType, ValidationError
 from .versions import (
@@ -49,5 +51,7 @@ __all__ = [
     "encode",
     "parse_message",
     "parse_result",
+    "progress_token",
+    "request_meta",
     "versions",
 ]
