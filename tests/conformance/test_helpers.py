@@ -1,5 +1,6 @@
-"""Binding helpers the example server needed: a request's `_meta` and progress token read the
-same way in every version (2025-06-18 keeps `_meta` in `params.extra`, 2025-11-25 in `meta`).
+"""Binding helpers the examples needed: a request's `_meta` and progress token read the same way
+in every version (2025-06-18 keeps `_meta` in `params.extra`, 2025-11-25 in `meta`), and a
+request message built the same way whether the version's request classes carry an `id` or not.
 Run in a subprocess: the e2e tests import another `mcp_bindings` in this interpreter."""
 
 from __future__ import annotations
@@ -28,10 +29,23 @@ for version in ("2025-03-26", "2025-06-18", "2025-11-25"):
     assert mcp.request_meta(params(version)) == {}, version
     assert mcp.progress_token(params(version, _meta={"progressToken": 7})) == 7, version
 assert mcp.progress_token(None) is None
+
+for version in ("2025-03-26", "2025-06-18", "2025-11-25"):
+    m = mcp.bindings(version)
+    ping = {"jsonrpc": "2.0", "id": 3, "method": "ping"}
+    assert mcp.request_message("ping", id=3, version=version) == ping, version
+    call = mcp.request_message("tools/call", m.CallToolRequestParams(name="t"), id="c", version=version)
+    assert call == {"jsonrpc": "2.0", "id": "c", "method": "tools/call", "params": {"name": "t"}}
+    try:
+        mcp.request_message("notifications/initialized", id=1, version=version)
+    except mcp.ProtocolError as err:
+        assert "not a request" in str(err)
+    else:
+        raise AssertionError("a notification is not a request")
 """
 
 
-def test_progress_token_and_request_meta(example_bindings: Path) -> None:
+def test_request_meta_progress_token_and_request_message(example_bindings: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(example_bindings)}
     proc = subprocess.run(
         [sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, check=False

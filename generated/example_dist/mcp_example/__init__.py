@@ -31,6 +31,7 @@ from .versions import (
     encode,
     parse_message,
     parse_result,
+    request_message,
 )
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "parse_message",
     "parse_result",
     "progress_token",
+    "request_message",
     "request_meta",
     "versions",
 ]
