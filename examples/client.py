@@ -11,7 +11,6 @@ Over HTTP it answers JSON or SSE responses, resumes a stream the server closes (
 schema's defaults), sampling, roots and ping.
 """
 
-import dataclasses
 import itertools
 import json
 import subprocess
@@ -184,11 +183,9 @@ def request(version: str, method: str, **params: Any) -> Any:  # types vary with
             io_modelcontextprotocol_client_info=m.Implementation(**ME),
             io_modelcontextprotocol_client_capabilities=m.ClientCapabilities(),
         )
-    body = {"params": info.params_class(**params)} if params else {}
-    if "id" in {f.name for f in dataclasses.fields(info.message_class)}:  # 2025-11-25 on
-        body["id"] = rid
+    payload = info.params_class(**params) if params else None
     # whatever arrives is validated and decoded; the server's requests are answered
-    for value in transport.send(reg.request(info.message_class(**body), id=rid)):
+    for value in transport.send(mcp.request_message(method, payload, id=rid, version=version)):
         msg = mcp.parse_message(value, version=version, direction="server_to_client")
         if msg.kind == "request":
             answer(version, msg)

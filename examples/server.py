@@ -222,11 +222,9 @@ class Session:
     def ask(self, stream: Stream, method: str, params: Any) -> Any:
         """Send a request to the client on `stream` and wait for its decoded result."""
         rid = f"s-{uuid.uuid4().hex[:8]}"
-        info = self.reg.METHODS[method]
-        body = {"id": rid} if "id" in info.message_class.__dataclass_fields__ else {}
         answer: queue.Queue[Any] = queue.Queue()
         self.pending[rid] = answer
-        stream.send(self.reg.request(info.message_class(params=params, **body), id=rid))
+        stream.send(mcp.request_message(method, params, id=rid, version=self.version))
         try:
             msg = answer.get(timeout=60)
         except queue.Empty:

@@ -89,6 +89,9 @@ def test_readme_table_lists_every_scenario(suite: Suite) -> None:
     readme = (REPO / "README.md").read_text()
     section = readme.split("## Conformance suite", 1)[1].split("\n## ", 1)[0]
     rows = [line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")]
-    names = {r.removeprefix("client: ").removesuffix(" (pending)") for r in rows[1:]}
+    names = {r.removeprefix("client: ").removesuffix(" (pending)") for r in rows[2:]}
     servers = set(listed(suite, "server", "2025-11-25"))
     assert names == servers | set(CLIENT_SCENARIOS)
+    for example in ("server.py", "client.py"):  # the line counts it gives are current
+        lines = len((REPO / "examples" / example).read_text().splitlines())
+        assert f"`examples/{example}` ({lines} lines)" in section
