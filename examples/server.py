@@ -8,7 +8,7 @@ python examples/server.py --port 8000                      # http://127.0.0.1:80
 python examples/server.py --port 8000 --protocol-version 2025-06-18   # negotiate nothing newer
 
 It imports `mcp_bindings` if it is on the path; otherwise it generates it (2025-03-26,
-2025-06-18 and 2025-11-25) into .e2e/server-bindings of the checkout, from ../shared/spec when
+2025-06-18 and 2025-11-25) into .e2e/ of the checkout (keyed by the generator's sources), from ../shared/spec when
 that is there, else by version name.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
 import json
 import queue
 import re
@@ -35,8 +36,10 @@ SPECS = ("2025-03-26", "2025-06-18", "2025-11-25")
 
 
 def generate_bindings() -> Path:
-    """Generate the distribution once into .e2e/server-bindings; its directory."""
-    out = ROOT / ".e2e" / "server-bindings"
+    """Generate the distribution into .e2e/ (once per state of the generator); its directory."""
+    sources = sorted(p for top in ("codegen", "templates") for p in (ROOT / top).rglob("*.*"))
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources if p.suffix != ".pyc"))
+    out = ROOT / ".e2e" / f"server-bindings-{digest.hexdigest()[:12]}"
     if not (out / "mcp_bindings" / "versions.py").is_file():
         shared = ROOT.parent / "shared" / "spec"
         inputs = [str(shared / v / "schema.ts") if shared.is_dir() else v for v in SPECS]
