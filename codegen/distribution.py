@@ -53,9 +53,11 @@ class InitView:
 
 
 _RUNTIME_EXPORTS = ("JSON", "UNSET", "ErrorDetail", "Message", "MethodInfo", "ProtocolError",
-                    "UnknownMethodError", "UnsetType", "ValidationError", "WrongDirectionError")  # fmt: skip
+                    "UnknownMethodError", "UnsetType", "ValidationError", "WrongDirectionError",
+                    "progress_token", "request_meta")  # fmt: skip
 _VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "UnsupportedVersionError",
-                     "bindings", "encode", "parse_message", "parse_result", "versions")  # fmt: skip
+                     "bindings", "encode", "parse_message", "parse_result", "request_message",
+                     "versions")  # fmt: skip
 
 
 def check_package_name(name: str) -> None:

@@ -372,3 +372,30 @@ def _quote(text: str) -> str:
     quoted = json.dumps(text, ensure_ascii=False)
     quoted = "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in quoted)
     return quoted if len(quoted) <= 40 else quoted[:36] + '..."'
+
+
+# -- a request's `_meta`, the same way in every version ------------------------------------------
+
+
+def request_meta(params: object) -> dict[str, Any]:
+    """The `_meta` member of a request's decoded `params`, as JSON (`{}` without one).
+
+    From 2025-11-25 every params class has a `meta` field (a `RequestParamsMeta`); up to
+    2025-06-18 most declare none, so a `_meta` the client sent is kept in `params.extra`. A
+    server that handles several versions reads it here instead of asking which case it is in.
+    """
+    meta = getattr(params, "meta", UNSET)
+    if meta is UNSET or meta is None:
+        extra = getattr(params, "extra", None)
+        meta = extra.get("_meta") if isinstance(extra, dict) else None
+    to_dict = getattr(meta, "to_dict", None)
+    value = to_dict() if callable(to_dict) else meta
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
+def progress_token(params: object) -> str | int | float | None:
+    """The progress token a request asked for (`params._meta.progressToken`), None without one:
+    a request's progress notifications must carry it."""
+    token = request_meta(params).get("progressToken")
+    ok = isinstance(token, (str, int, float)) and not isinstance(token, bool)
+    return token if ok else None

@@ -83,7 +83,7 @@ def test_examples_pass_mypy_strict(
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
          "--cache-dir", str(tmp_path / "cache"), str(examples / "client.py"),
-         str(examples / "call_tools.py")],
+         str(examples / "call_tools.py"), str(examples / "server.py")],
         env=env, capture_output=True, text=True, check=False, timeout=600,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -19,6 +19,8 @@ from ._protocol import (
     ProtocolError,
     UnknownMethodError,
     WrongDirectionError,
+    progress_token,
+    request_meta,
 )
 from ._runtime import JSON, UNSET, ErrorDetail, UnsetType, ValidationError
 from .versions import (
@@ -29,6 +31,7 @@ from .versions import (
     encode,
     parse_message,
     parse_result,
+    request_message,
 )
 
 __all__ = [
@@ -49,5 +52,8 @@ __all__ = [
     "encode",
     "parse_message",
     "parse_result",
+    "progress_token",
+    "request_message",
+    "request_meta",
     "versions",
 ]

@@ -23,6 +23,7 @@ of a `server/discover` result (`choose_version`).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType, ModuleType
@@ -61,6 +62,7 @@ __all__ = [
     "parse_message",
     "parse_result",
     "registry",
+    "request_message",
     "request_version",
     "versions_of",
     "with_version",
@@ -283,6 +285,27 @@ def encode(obj: object, *, version: str) -> JSON:
     """The JSON of a `Message` or a model object of `version`."""
     out: JSON = registry(version).encode(obj)
     return out
+
+
+def request_message(
+    method: str, params: object = None, *, id: str | int | None, version: str
+) -> dict[str, JSON]:
+    """The wire message of a `method` request of `version`: its request class built with
+    `params` (the params object, or None for none) and sent with JSON-RPC `id`, in every era:
+    up to 2025-06-18 request classes have no `id` (the message gets it), from 2025-11-25 they
+    require one. Code that sends requests in several versions need not tell them apart."""
+    info = method_info(method, version)
+    cls = info.message_class
+    if info.kind != "request" or not dataclasses.is_dataclass(cls):
+        raise _error(f"{method!r} is not a request in protocol version {version}",
+                     method=method, version=version)  # fmt: skip
+    fields = {f.name for f in dataclasses.fields(cls)}
+    body: dict[str, Any] = {} if params is None else {"params": params}
+    if "id" in fields and id is not None:
+        body["id"] = id
+    wire_id = id if info.via == "jsonrpc" else None
+    message: dict[str, JSON] = registry(version).request(cls(**body), id=wire_id)
+    return message
 
 
 # -- negotiation ----------------------------------------------------------------------------------
