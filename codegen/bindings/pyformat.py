@@ -22,6 +22,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from . import pylayout
+
 # black is imported on the first cache miss only: a warm run never pays for it.
 _MODE_SETTINGS = (
     "target_versions={PY310} line_length=100 string_normalization=True is_pyi=False"
@@ -48,6 +50,11 @@ def _black() -> tuple[Callable[[str], str], Any]:
         preview=False,
     )
     return functools.partial(black.format_str, mode=mode), mode
+
+
+BLACK_CALLS: dict[str, int] = {"statements": 0, "modules": 0}
+"""Times black ran in this process: on one statement the views could not guarantee, or on a whole
+module or skeleton (the benchmark reports them)."""
 
 
 def _format_str(source: str) -> str:
@@ -106,9 +113,16 @@ def _store(path: Path, text: str) -> None:
 
 def _format_statement(text: str) -> str:
     """Black on one statement; a prefix keeps a leading string from passing for a docstring."""
+    BLACK_CALLS["statements"] += 1
     out = _format_str(_PREFIX + text)
     assert out.startswith(_PREFIX)
     return out[len(_PREFIX) :].strip("\n")
+
+
+def _format_module_docstring(text: str) -> str:
+    """Black on a module's docstring, as the first statement (black treats it as a docstring)."""
+    BLACK_CALLS["statements"] += 1
+    return _format_str(text).strip("\n")
 
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -160,8 +174,39 @@ def format_python(source: str) -> str:
 
 
 def _format_module(source: str) -> str:
+    """Statements already in black's layout (`pylayout.stable`) are kept as they are, black formats
+    the others one by one (cached), and the blank lines between them follow black's rules
+    (`pylayout.blank_lines`). What that model does not cover takes `_format_by_skeleton`."""
+    statements = pylayout.split(source)
+    if not statements:
+        return _format_by_skeleton(source)
+    lines = source.split("\n")
+    texts: list[str] = []
+    for st in statements:
+        chunk = lines[st.start : st.end]
+        text = "\n".join(chunk)
+        if pylayout.stable(chunk):
+            texts.append(text)
+        elif st.kind in ("def", "assign", "import"):
+            texts.append(_cached("statement", text, _format_statement))
+        elif st.kind == "string" and all(s.kind == "comment" for s in statements[: len(texts)]):
+            texts.append(_cached("docstring", text, _format_module_docstring))
+        else:
+            return _format_by_skeleton(source)  # black sees strings and comments in context
+    counts = pylayout.blank_lines(statements, texts)
+    if counts is None:
+        return _format_by_skeleton(source)
+    out: list[str] = []
+    for n, text in zip(counts, texts, strict=True):
+        out += [""] * n
+        out.append(text)
+    return "\n".join(out) + "\n"
+
+
+def _format_by_skeleton(source: str) -> str:
     """Every top-level definition and statement is formatted on its own (cached), and black lays
     out the rest around short statements standing in for them."""
+    BLACK_CALLS["modules"] += 1
     try:
         originals = ast.parse(source).body
     except SyntaxError:
