@@ -22,7 +22,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from . import pylayout
+from . import pyfit, pylayout
 
 # black is imported on the first cache miss only: a warm run never pays for it.
 _MODE_SETTINGS = (
@@ -52,9 +52,9 @@ def _black() -> tuple[Callable[[str], str], Any]:
     return functools.partial(black.format_str, mode=mode), mode
 
 
-BLACK_CALLS: dict[str, int] = {"statements": 0, "modules": 0}
-"""Times black ran in this process: on one statement the views could not guarantee, or on a whole
-module or skeleton (the benchmark reports them)."""
+BLACK_CALLS: dict[str, int] = {"lines": 0, "statements": 0, "modules": 0}
+"""Times black ran in this process: on one logical line or one top-level statement the views could
+not guarantee, or on a whole module or skeleton (the benchmark reports them)."""
 
 
 def _format_str(source: str) -> str:
@@ -117,6 +117,70 @@ def _format_statement(text: str) -> str:
     out = _format_str(_PREFIX + text)
     assert out.startswith(_PREFIX)
     return out[len(_PREFIX) :].strip("\n")
+
+
+def _repair(chunk: list[str]) -> list[str] | None:
+    """The statement with every logical line black would change laid out again: by
+    `pyfit.fit` when it knows the shape, else by black on that line alone. None when a problem
+    is not within one logical line (blank lines, docstrings): black takes the whole statement."""
+    lines = list(chunk)
+    for _ in range(len(chunk) + 1):
+        found = pylayout.problem(lines)
+        if found is None:
+            return lines
+        start = found[1]
+        end = _logical_end(lines, start) if start >= 0 else None
+        if end is None:
+            return None
+        old = lines[start:end]
+        new = pyfit.fit(old[0]) if len(old) == 1 else None
+        if new is None or new == old or pylayout.problem_in(new):
+            new = _format_logical(old)
+        if new is None or new == old:
+            return None
+        lines[start:end] = new
+    return None
+
+
+def _logical_end(lines: list[str], start: int) -> int | None:
+    """One past the last line of the logical line starting at `start`."""
+    depth = 0
+    for i in range(start, len(lines)):
+        masked = pyfit.mask(lines[i])
+        if masked is None or '"""' in masked:
+            return None
+        depth += sum(masked.count(c) for c in "([{") - sum(masked.count(c) for c in ")]}")
+        if depth <= 0:
+            return i + 1 if depth == 0 else None
+    return None
+
+
+_BLOCKS_THAT_FOLLOW = ("else", "elif", "except", "finally", "case", "@")
+
+
+def _format_logical(lines: list[str]) -> list[str] | None:
+    """Black on one logical line, at its depth: inside `if _:` blocks that are dropped again."""
+    first = lines[0]
+    indent = len(first) - len(first.lstrip(" "))
+    if indent % 4 or first.lstrip().startswith(_BLOCKS_THAT_FOLLOW):
+        return None
+    depth = indent // 4
+    opens_block = lines[-1].rstrip().endswith(":")
+    wrapped = "".join("    " * i + "if _:\n" for i in range(depth)) + "\n".join(lines) + "\n"
+    if opens_block:
+        wrapped += " " * (indent + 4) + "pass\n"
+    out = _cached("logical", wrapped, _format_logical_text).split("\n")
+    if out[-1] == "":
+        out.pop()
+    out = out[depth:]
+    if opens_block:
+        out = out[:-1]
+    return out
+
+
+def _format_logical_text(text: str) -> str:
+    BLACK_CALLS["lines"] += 1
+    return _format_str(text)
 
 
 def _format_module_docstring(text: str) -> str:
@@ -188,7 +252,11 @@ def _format_module(source: str) -> str:
         if pylayout.stable(chunk):
             texts.append(text)
         elif st.kind in ("def", "assign", "import"):
-            texts.append(_cached("statement", text, _format_statement))
+            repaired = _repair(chunk)
+            if repaired is not None:
+                texts.append("\n".join(repaired))
+            else:
+                texts.append(_cached("statement", text, _format_statement))
         elif st.kind == "string" and all(s.kind == "comment" for s in statements[: len(texts)]):
             texts.append(_cached("docstring", text, _format_module_docstring))
         else:

@@ -106,6 +106,8 @@ class _Bracket:
     # is black's only if the joined line would be too long.
     must: bool = True
     content: int = 0  # width of the joined content, for `must` False
+    # `return (` / `if (`...: black's split inside the parentheses it adds around an and/or chain
+    logic: list[str] | None = None  # the content lines so far
 
 
 def stable(lines: list[str]) -> bool:
@@ -116,6 +118,19 @@ def stable(lines: list[str]) -> bool:
 def first_problem(lines: list[str]) -> int | None:
     """The index of the first line black might change (len(lines) for an unfinished statement),
     or None when the statement is in black's layout."""
+    found = problem(lines)
+    return None if found is None else found[0]
+
+
+def problem_in(lines: list[str]) -> bool:
+    """Whether some line of `lines` (a logical line laid out again) is not black's layout."""
+    return problem(lines) is not None
+
+
+def problem(lines: list[str]) -> tuple[int, int] | None:
+    """(first line black might change, first line of its logical line, or -1 when the problem is
+    not in one logical line: blank lines, docstrings), or None when it is all black's layout."""
+    start = 0
     stack: list[_Bracket] = []
     docstring: str | None = None  # the indentation of an open triple-quoted string
     doc_min: int | None = None  # least indentation of a docstring's continuation lines
@@ -128,9 +143,9 @@ def first_problem(lines: list[str]) -> int | None:
     for n, line in enumerate(lines):
         if docstring is not None:
             if line.rstrip() != line or "\t" in line:
-                return n
+                return n, -1
             if line and not line.startswith(docstring):
-                return n
+                return n, -1
             content = line.removesuffix('"""')
             if content.strip():
                 lead = len(content) - len(content.lstrip(" "))
@@ -138,95 +153,97 @@ def first_problem(lines: list[str]) -> int | None:
             if line.endswith('"""'):
                 body = line[:-3].strip()
                 if body.endswith(("\\", '"')) or (not body and line != docstring + '"""'):
-                    return n
+                    return n, -1
                 if body and _width(line) > LINE_LENGTH:
-                    return n  # black moves the closing quotes to a line of their own
+                    return n, -1  # black moves the closing quotes to a line of their own
                 if line.count('"""') != 1:
-                    return n
+                    return n, -1
                 if doc_min is not None and doc_min != len(docstring):
-                    return n  # black re-indents the docstring
+                    return n, -1  # black re-indents the docstring
                 docstring = None
                 after_class_doc = class_line
                 class_line = False
             elif '"""' in line or "'''" in line:
-                return n
+                return n, -1
             continue
         if not line:
             if stack or n == 0:
-                return n
+                return n, -1
             blank_run += 1
             continue
         if line != line.rstrip() or line.endswith("\\"):
-            return n
+            return n, -1
         indent = len(line) - len(line.lstrip(" "))
         text = line[indent:]
         if not stack:
             # blank lines between the statements of a block
             if blank_run > 1 or (blank_run and prev.endswith(":")):
-                return n
+                return n, -1
             if blank_run and (
                 prev.lstrip().startswith(("@", "#"))
                 or text.startswith(("else", "elif", "except", "finally", "#"))
             ):
-                return n
+                return n, -1
             while def_indents and def_indents[-1] >= indent:
                 def_indents.pop()
                 closed_def = True
             is_def = bool(_DEF.match(line) or _DECORATOR.match(line))
             if n and (closed_def or after_class_doc) and blank_run != 1:
-                return n
+                return n, -1
             if n and is_def and not prev.lstrip().startswith("@"):
                 opener = prev.endswith(":") and not prev.lstrip().startswith("#")
                 if blank_run != (0 if opener else 1):
-                    return n
+                    return n, -1
                 if prev.lstrip().startswith("#"):
-                    return n
+                    return n, -1
             if text.startswith(("else", "elif", "except", "finally")) and closed_def:
-                return n
+                return n, -1
             closed_def = after_class_doc = False
             if _DEF.match(line):
                 def_indents.append(indent)
             blank_run = 0
         if text.startswith(('"""', "'''")):
             if stack or text.startswith("'''"):
-                return n
+                return n, -1
             if not prev.endswith(":") and prev and not class_line and n:
                 pass  # an attribute docstring: black treats it like any string
             rest = text[3:]
             if not rest or rest[0].isspace():
-                return n
+                return n, -1
             if text.count('"""') == 2 and text.endswith('"""') and len(text) > 6:
                 body = text[3:-3]
                 if body.endswith(("\\", '"')) or body != body.strip() or '"""' in body:
-                    return n
+                    return n, -1
                 after_class_doc = class_line
                 class_line = False
                 prev = line
                 continue
             if text.count('"""') != 1 or "\\" in text:
-                return n
+                return n, -1
             docstring = " " * indent
             doc_min = None
             prev = line
             continue
         class_line = False
+        if not stack:
+            start = n
         if _width(line) > LINE_LENGTH and not text.startswith("#"):
-            return n  # (black leaves a long comment line as it is)
+            return n, start  # (black leaves a long comment line as it is)
         blanked, strings_ok = _blank_strings(line)
         if not strings_ok or '"""' in blanked or "'''" in blanked:
-            return n
+            return n, start
         code = _code_part(blanked)
         if code is None:
-            return n
+            return n, start
         if code.strip() and not _bracket_line(code, indent, stack):
-            return n
+            return n, start
         if not stack:
             if code.strip():
                 prev = line
                 class_line = text.startswith("class ") and code.endswith(":")
             else:
                 prev = line  # a comment
-    return None if not stack and docstring is None else len(lines)
+    return None if not stack and docstring is None else (len(lines), -1)
 
 
 def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
@@ -234,10 +251,20 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
     if indent % 4:
         return False
     body = code[indent:]
+    top = stack[-1] if stack else None
+    if not stack and body in _LOGIC_HEADS:
+        stack.append(_Bracket("(", indent, len(body), True, False, logic=[]))
+        return True
     # a one-element tuple `(x,)` is the only comma black keeps before a closing bracket
     if _SUSPECT.search(body) and not _only_one_tuples(body):
         return False
-    top = stack[-1] if stack else None
+    if top is not None and top.logic is not None:
+        if body.startswith(")"):
+            return _close_logic(body, indent, stack)
+        if indent != top.indent + 4:
+            return False
+        top.logic.append(body)
+        return True
     if top is not None:
         if body.startswith(_OPEN[top.char]):
             return _close(body, indent, stack)
@@ -276,6 +303,8 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
         return True
     if top is None:
         return True
+    if _COMPREHENSION.search(body):
+        return False  # `for` binds looser than the commas: not one element per line
     if commas == 1 and body.endswith(","):
         return True  # a complete element
     # The whole content on one line, no trailing comma: black's split of a call or def that
@@ -312,8 +341,61 @@ def _close(body: str, indent: int, stack: list[_Bracket]) -> bool:
     return True
 
 
+_COMPREHENSION = re.compile(r" for | async for |\blambda\b|:=")
+_LOGIC_HEADS = frozenset({"return (", "if (", "elif (", "while ("})
+_LOGIC = re.compile(r" (?:or|and) ")
+_LOOSER = re.compile(r" (?:if|else|lambda) |^lambda |,|:=")
+
+
+def _top_level(code: str, pattern: re.Pattern[str]) -> list[int] | None:
+    """Start offsets of `pattern` outside brackets; None when the brackets do not balance."""
+    depths, depth = [], 0
+    for c in code:
+        if c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        depths.append(depth)
+        if c in "([{":
+            depth += 1
+    if depth:
+        return None
+    return [m.start() for m in pattern.finditer(code) if depths[m.start()] == 0]
+
+
+def _close_logic(body: str, indent: int, stack: list[_Bracket]) -> bool:
+    """Close `return (` ... `)`: black's parentheses around an and/or chain too long for the
+    line, holding the chain on one line if it fits there, else an operand per line."""
+    top = stack.pop()
+    lines = top.logic or []
+    is_return = top.head == len("return (")
+    if stack or indent != top.indent or body != (")" if is_return else "):") or not lines:
+        return False
+    for i, line in enumerate(lines):
+        ops = _top_level(line, _LOGIC)
+        if ops is None or _top_level(line, _LOOSER) or (line[-1:] == ":"):
+            return False
+        if i and not line.startswith(("or ", "and ")):
+            return False
+        if (ops or (not i and line.startswith(("or ", "and ")))) and len(lines) > 1:
+            return False  # every operator of the chain starts a line
+    joined = " ".join(lines)
+    ops = _top_level(joined, _LOGIC) or []
+    if len(ops) < 2 and not (ops and joined[-1] not in ")]}"):
+        return False  # black may split at the last bracket instead
+    if len(lines) > 1:
+        return indent + 4 + len(joined) > LINE_LENGTH
+    return indent + top.head - 1 + len(joined) + (0 if is_return else 1) > LINE_LENGTH
+
+
 _ONE_TUPLE = re.compile(r"(?<![\w)\]])\((?:[^(),\[\]{}]|\([^()]*\))*,\)")
 _COMMA_CLOSE = re.compile(r",[)\]}]")
+
+
+def magic_comma(code: str) -> bool:
+    """Whether the (string-blanked) code has a comma before a closing bracket other than a
+    one-element tuple's: a magic trailing comma, which makes black explode the brackets."""
+    return _COMMA_CLOSE.search(_ONE_TUPLE.sub("()", code)) is not None
 
 
 def _only_one_tuples(code: str) -> bool:
