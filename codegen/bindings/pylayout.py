@@ -43,7 +43,7 @@ _HEAD = re.compile(
     r"|from [\w.]+ import \("
 )
 # What may follow the closing bracket of an explode on its line.
-_TAIL = re.compile(r"(?:|,|:| -> [\w.\[\], |]+:)")
+_TAIL = re.compile(r'(?:|,|(?: -> [\w.\[\], |"]+)?:(?: \.\.\.)?)')
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 
 
@@ -227,15 +227,24 @@ def problem(lines: list[str]) -> tuple[int, int] | None:
         class_line = False
         if not stack:
             start = n
-        if _width(line) > LINE_LENGTH and not text.startswith("#"):
-            return n, start  # (black leaves a long comment line as it is)
+        if text.startswith("#"):
+            if text != "#" and not text.startswith("# ") or stack:
+                return n, -1
+            prev = line  # black leaves a comment line as it is, long or not
+            continue
+        if _width(line) > LINE_LENGTH:
+            return n, start
         blanked, strings_ok = _blank_strings(line)
         if not strings_ok or '"""' in blanked or "'''" in blanked:
             return n, start
         code = _code_part(blanked)
         if code is None:
             return n, start
-        if code.strip() and not _bracket_line(code, indent, stack):
+        if stack and code != blanked.rstrip():
+            return n, start  # a comment inside brackets
+        # widths for "too long to join" checks: unknown (never too long) when not ASCII
+        width = len(line) - indent if line.isascii() else -LINE_LENGTH * 10
+        if code.strip() and not _bracket_line(code, indent, stack, width):
             return n, start
         if not stack:
             if code.strip():
@@ -246,14 +255,15 @@ def problem(lines: list[str]) -> tuple[int, int] | None:
     return None if not stack and docstring is None else (len(lines), -1)
 
 
-def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
-    """Check one physical line's brackets against the explode rules, updating `stack`."""
+def _bracket_line(code: str, indent: int, stack: list[_Bracket], width: int) -> bool:
+    """Check one physical line's brackets against the explode rules, updating `stack` (`code`:
+    the line with strings blanked; `width`: the real line's, without indentation)."""
     if indent % 4:
         return False
     body = code[indent:]
     top = stack[-1] if stack else None
     if not stack and body in _LOGIC_HEADS:
-        stack.append(_Bracket("(", indent, len(body), True, False, logic=[]))
+        stack.append(_Bracket("(", indent, width, True, False, logic=[]))
         return True
     # a one-element tuple `(x,)` is the only comma black keeps before a closing bracket
     if _SUSPECT.search(body) and not _only_one_tuples(body):
@@ -264,10 +274,11 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
         if indent != top.indent + 4:
             return False
         top.logic.append(body)
+        top.content += width + (1 if top.content else 0)  # joined with spaces
         return True
     if top is not None:
         if body.startswith(_OPEN[top.char]):
-            return _close(body, indent, stack)
+            return _close(body, indent, stack, width)
         if indent != top.indent + 4 or top.sole:
             return False
         top.elements += 1
@@ -299,7 +310,7 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
         if char == "[" and (before.isalnum() or before in "_)]"):
             return False  # a subscript: black's trailing-comma rules differ
         is_def = body.startswith(("def ", "async def "))
-        stack.append(_Bracket(char, indent, len(body), bare, is_def))
+        stack.append(_Bracket(char, indent, width, bare, is_def))
         return True
     if top is None:
         return True
@@ -313,11 +324,11 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket]) -> bool:
         return False
     if top.is_def and not commas:
         return False
-    top.sole, top.must, top.content = True, False, len(body)
+    top.sole, top.must, top.content = True, False, width
     return True
 
 
-def _close(body: str, indent: int, stack: list[_Bracket]) -> bool:
+def _close(body: str, indent: int, stack: list[_Bracket], width: int) -> bool:
     """The closing line of an explode: closer at the head's indentation, a simple tail."""
     top = stack.pop()
     tail = body[1:]
@@ -325,7 +336,7 @@ def _close(body: str, indent: int, stack: list[_Bracket]) -> bool:
         return False
     if top.bare and top.elements < 2:
         return False  # a one-element tuple's trailing comma is not magic
-    if not top.must and indent + top.head + top.content + len(body) <= LINE_LENGTH:
+    if not top.must and indent + top.head + top.content + width <= LINE_LENGTH:
         return False  # it fits on one line: black joins it
     outer = stack[-1] if stack else None
     if outer is None:
@@ -337,7 +348,7 @@ def _close(body: str, indent: int, stack: list[_Bracket]) -> bool:
         if outer.bare or outer.elements != 1:
             return False
         outer.sole, outer.must = True, top.must
-        outer.content = top.head + top.content + len(body)
+        outer.content = top.head + top.content + width
     return True
 
 
@@ -384,8 +395,8 @@ def _close_logic(body: str, indent: int, stack: list[_Bracket]) -> bool:
     if len(ops) < 2 and not (ops and joined[-1] not in ")]}"):
         return False  # black may split at the last bracket instead
     if len(lines) > 1:
-        return indent + 4 + len(joined) > LINE_LENGTH
-    return indent + top.head - 1 + len(joined) + (0 if is_return else 1) > LINE_LENGTH
+        return indent + 4 + top.content > LINE_LENGTH
+    return indent + top.head - 1 + top.content + (0 if is_return else 1) > LINE_LENGTH
 
 
 _ONE_TUPLE = re.compile(r"(?<![\w)\]])\((?:[^(),\[\]{}]|\([^()]*\))*,\)")
