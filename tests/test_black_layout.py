@@ -95,15 +95,19 @@ def test_official_versions_are_fixed_points(version: str) -> None:
 
 BLACK_KEEPS = [
     'x = {\n    "a": 1,\n    "b": [\n        2,\n    ],\n}',
-    "def function_name(\n    a: int, b: str = \"x\", *, c: bool = False, d: float = 1.0, e: object = None\n"
-    ") -> None:\n    return None",
+    (
+        'def function_name(\n    a: int, b: str = "x", *, c: bool = False, d: float = 1.0, e: object = None\n'
+        ") -> None:\n    return None"
+    ),
     '__all__ = ["a", "b"]',
     "if x:\n    pass\nelse:\n    y = ['a\"b', 1]",
-    "class C:\n    \"\"\"Doc.\"\"\"\n\n    x: int = 1\n\n    def f(self) -> int:\n        return 1",
+    'class C:\n    """Doc."""\n\n    x: int = 1\n\n    def f(self) -> int:\n        return 1',
 ]
 BLACK_CHANGES = [
-    "def f(\n    a: int, b: str = \"x\", *, c: bool = False, d: float = 1.0, e: object = None\n) -> None:\n"
-    "    return None",
+    (
+        'def f(\n    a: int, b: str = "x", *, c: bool = False, d: float = 1.0, e: object = None\n) -> None:\n'
+        "    return None"
+    ),
     "x = {'a': 1}",
     "x = [1, 2,]",
     "return (a or b)",
@@ -132,18 +136,30 @@ def test_stable_rejects_what_black_changes(text: str) -> None:
 
 
 LONG_LINES = [
-    "        errs.append(_mismatch(p + '[\"io.modelcontextprotocol/logLevel\"]', \"LoggingLevel of"
-    ' many words that go on and on\", x))',
-    "def _explain_SubscriptionsListenRequestParams(v: object, p: str, errs: list[ErrorDetail], d:"
-    " int = 0) -> None:",
-    "    return (type(v) is str or (type(v) is int or (type(v) is float and _isfinite(v))) or type(v)"
-    " is bool or v is None)",
-    "    if not (is_SingleSelectEnumSchema(v) or is_MultiSelectEnumSchema(v) or"
-    " is_LegacyTitledEnumSchema(v)):",
-    '    _explain_union(v, p, errs, "A | B", ((("object",), _explain_A), (("object",), _explain_B),'
-    " (('array',), _explain_C)))",
-    'X = frozenset({"progressToken", "io.modelcontextprotocol/protocolVersion",'
-    ' "io.modelcontextprotocol/clientInfo"})',
+    (
+        '        errs.append(_mismatch(p + \'["io.modelcontextprotocol/logLevel"]\', "LoggingLevel of'
+        ' many words that go on and on", x))'
+    ),
+    (
+        "def _explain_SubscriptionsListenRequestParams(v: object, p: str, errs: list[ErrorDetail], d:"
+        " int = 0) -> None:"
+    ),
+    (
+        "    return (type(v) is str or (type(v) is int or (type(v) is float and _isfinite(v))) or type(v)"
+        " is bool or v is None)"
+    ),
+    (
+        "    if not (is_SingleSelectEnumSchema(v) or is_MultiSelectEnumSchema(v) or"
+        " is_LegacyTitledEnumSchema(v)):"
+    ),
+    (
+        '    _explain_union(v, p, errs, "A | B", ((("object",), _explain_A), (("object",), _explain_B),'
+        " (('array',), _explain_C)))"
+    ),
+    (
+        'X = frozenset({"progressToken", "io.modelcontextprotocol/protocolVersion",'
+        ' "io.modelcontextprotocol/clientInfo"})'
+    ),
 ]
 
 
