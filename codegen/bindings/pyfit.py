@@ -10,9 +10,11 @@ used only when `pylayout.stable` accepts it, else black formats the line.
 
 from __future__ import annotations
 
+import ast
 import re
 
 from .pylayout import LINE_LENGTH, magic_comma
+from .text import py_string
 
 _STRING = re.compile(r"""[a-z]{0,2}("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
 _CLOSE = {")": "(", "]": "[", "}": "{"}
@@ -126,8 +128,31 @@ def _unwrap(body: str, masked: str) -> tuple[str, str]:
     return body, masked
 
 
+_PREFIXED = re.compile(r"""([A-Za-z_]*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
+
+
+def requote(line: str) -> str:
+    """The line with each single-quoted literal spelled as `repr` spells it re-quoted as black
+    quotes it (`py_string`); other literals stay as they are (black decides on those)."""
+    if "'" not in line or "#" in line:
+        return line  # (a comment is black's to leave alone: no guessing where it starts)
+
+    def fix(m: re.Match[str]) -> str:
+        prefix, lit = m.group(1), m.group(2)
+        if prefix or lit[0] != "'":
+            return m.group(0)
+        try:
+            value = ast.literal_eval(lit)
+        except (ValueError, SyntaxError):
+            return lit
+        return py_string(value) if isinstance(value, str) and repr(value) == lit else lit
+
+    return _PREFIXED.sub(fix, line)
+
+
 def fit(line: str) -> list[str] | None:
     """Black's layout of a one-line logical line (lines without newlines), or None."""
+    line = requote(line)
     indent = len(line) - len(line.lstrip(" "))
     masked = mask(line[indent:])
     if masked is None or _depths(masked) is None:

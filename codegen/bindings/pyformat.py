@@ -133,7 +133,11 @@ def _repair(chunk: list[str]) -> list[str] | None:
         if end is None:
             return None
         old = lines[start:end]
-        new = pyfit.fit(old[0]) if len(old) == 1 else None
+        requoted = [pyfit.requote(line) for line in old]
+        if requoted != old and not pylayout.problem_in(requoted):
+            new: list[str] | None = requoted
+        else:
+            new = pyfit.fit(old[0]) if len(old) == 1 else None
         if new is None or new == old or pylayout.problem_in(new):
             new = _format_logical(old)
         if new is None or new == old:
