@@ -16,6 +16,7 @@ import ast
 import functools
 import hashlib
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from importlib.metadata import version
@@ -120,30 +121,55 @@ def _format_statement(text: str) -> str:
 
 
 def _repair(chunk: list[str]) -> list[str] | None:
-    """The statement with every logical line black would change laid out again: by
-    `pyfit.fit` when it knows the shape, else by black on that line alone. None when a problem
-    is not within one logical line (blank lines, docstrings): black takes the whole statement."""
-    lines = list(chunk)
-    for _ in range(len(chunk) + 1):
-        found = pylayout.problem(lines)
+    """The statement with every logical line black would change laid out again: re-quoted, or
+    by `pyfit.fit` when it knows the shape, else by black on that line alone (a line black gives
+    back unchanged is black's layout: the check then sees a short stand-in for it). None when a
+    problem is not within one logical line (blank lines, docstrings): black takes the statement."""
+    requoted = [pyfit.requote(line) for line in chunk]  # quoting is the usual fault: one pass
+    segments: list[tuple[list[str], bool]] = [(requoted, False)]  # (lines, verified by black)
+    for _ in range(2 * len(chunk) + 2):
+        view: list[tuple[int, int]] = []  # check-view line -> (segment, line in it)
+        check: list[str] = []
+        for k, (seg, verified) in enumerate(segments):
+            if verified:
+                check.append(_stand_in_line(seg))
+                view.append((k, -1))
+            else:
+                check += seg
+                view += [(k, i) for i in range(len(seg))]
+        found = pylayout.problem(check)
         if found is None:
-            return lines
-        start = found[1]
-        end = _logical_end(lines, start) if start >= 0 else None
+            return [line for seg, _ in segments for line in seg]
+        if found[1] < 0 or found[1] >= len(view) or view[found[1]][1] < 0:
+            return None
+        k, start = view[found[1]]
+        seg = segments[k][0]
+        end = _logical_end(seg, start)
         if end is None:
             return None
-        old = lines[start:end]
-        requoted = [pyfit.requote(line) for line in old]
-        if requoted != old and not pylayout.problem_in(requoted):
-            new: list[str] | None = requoted
-        else:
-            new = pyfit.fit(old[0]) if len(old) == 1 else None
+        old = seg[start:end]
+        new = pyfit.fit(old[0]) if len(old) == 1 else None
         if new is None or new == old or pylayout.problem_in(new):
             new = _format_logical(old)
-        if new is None or new == old:
+        if new is None:
             return None
-        lines[start:end] = new
+        parts = [(seg[:start], False), (new, new == old), (seg[end:], False)]
+        segments[k : k + 1] = [p for p in parts if p[0]]
     return None
+
+
+def _stand_in_line(lines: list[str]) -> str:
+    """One line the check reads like the logical line black has vouched for."""
+    first = lines[0]
+    pad = first[: len(first) - len(first.lstrip(" "))]
+    text = first.lstrip(" ")
+    if text.startswith(("def ", "async def ")):
+        return pad + "def _():"
+    if text.startswith("class "):
+        return pad + "class _:"
+    if text.startswith("@"):
+        return pad + "@_"
+    return pad + ("if _:" if lines[-1].endswith(":") else "_ = 0")
 
 
 def _logical_end(lines: list[str], start: int) -> int | None:
@@ -168,6 +194,8 @@ def _format_logical(lines: list[str]) -> list[str] | None:
     indent = len(first) - len(first.lstrip(" "))
     if indent % 4 or first.lstrip().startswith(_BLOCKS_THAT_FOLLOW):
         return None
+    if re.match(r"[A-Za-z]{0,2}['\"]", first.lstrip()):
+        return None  # first in the `if _:` block, black would read a string as a docstring
     depth = indent // 4
     opens_block = lines[-1].rstrip().endswith(":")
     wrapped = "".join("    " * i + "if _:\n" for i in range(depth)) + "\n".join(lines) + "\n"
