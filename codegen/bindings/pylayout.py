@@ -31,6 +31,9 @@ _SUSPECT = re.compile(
     r"|\b0[xXoObB]|\b\d[\d_.]*[EJL]"
     r"|^(?:return|if|elif|while|for|with|del|assert) \("
     r"| = \(|-> \(|\bawait \(|\bprint\(\("
+    # operators black spaces (or, for `**`, hugs): written any other way, black respaces them
+    r"|\S->|->\S|\*\*|[\w)\]](?:[+*/%|&^<>]|-(?![\d.]))|[+/%|&^<>][\w(\[]"
+    r"|[\w)\]]==|==[\w(\[]|\b(?:if|elif|while|return|and|or|not|in|is|else)[(\[{\"]"
 )
 _DEF = re.compile(r" *(?:async def|def|class) ")
 _DECORATOR = re.compile(r" *@")
@@ -285,7 +288,24 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket], width: int) -> 
     depth = 0
     commas = 0
     opened: list[tuple[str, int]] = []
+    inner = top.char if top is not None else ""
     for i, c in enumerate(body):
+        if c == ":" and i + 1 < len(body) and body[i + 1] not in " ]":
+            # no space after a colon: only in a slice (or a walrus, which is rejected anyway)
+            if (opened[-1][0] if opened else inner) != "[" or body[i + 1] == "=":
+                return False
+        elif (
+            c == "=" and body[i - 1 : i + 2].count("=") == 1 and body[i - 1] not in "<>!+-*/%|&^:@"
+        ):
+            spaced = body[i - 1 : i + 2] == " = "
+            if spaced != (depth == 0 and not opened and inner == "") and not (inner or opened):
+                return False  # a statement's `=` is spaced
+            if (
+                (inner or opened)
+                and not spaced
+                and body[i - 1 : i + 2].strip() != body[i - 1 : i + 2]
+            ):
+                return False  # a keyword argument's is not: half-spaced is wrong either way
         if c in "([{":
             opened.append((c, i))
             depth += 1
