@@ -24,6 +24,7 @@ _DELIMITERS = re.compile(
     r"|^not |^lambda"
 )
 _LOGIC = re.compile(r" (or|and) ")
+_UNSPLITTABLE = re.compile(r"""(?:"x*"|'x*'|[\w.]+)(?:: (?:"x*"|'x*'|[\w.]+))?""")
 
 
 def mask(text: str) -> str | None:
@@ -215,6 +216,9 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
         masked_el = mask(el)
         if masked_el is None:
             return None
+        if _UNSPLITTABLE.fullmatch(masked_el):
+            out.append(pad + "    " + el + ",")  # black leaves it as long as it is
+            continue
         lines = _split(indent + 4, el, masked_el, ",")
         if lines is None:
             return None

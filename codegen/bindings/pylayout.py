@@ -235,9 +235,9 @@ def problem(lines: list[str]) -> tuple[int, int] | None:
                 return n, -1
             prev = line  # black leaves a comment line as it is, long or not
             continue
-        if _width(line) > LINE_LENGTH:
-            return n, start
         blanked, strings_ok = _blank_strings(line)
+        if _width(line) > LINE_LENGTH and not (stack and _UNSPLITTABLE.fullmatch(blanked.strip())):
+            return n, start  # (an element black cannot split stays as long as it is)
         if not strings_ok or '"""' in blanked or "'''" in blanked:
             return n, start
         code = _code_part(blanked)
@@ -373,6 +373,8 @@ def _close(body: str, indent: int, stack: list[_Bracket], width: int) -> bool:
 
 
 _COMPREHENSION = re.compile(r" for | async for |\blambda\b|:=")
+# An element with no bracket and no operator: black has nowhere to split it.
+_UNSPLITTABLE = re.compile(r'(?:""|[\w.]+)(?:: (?:""|[\w.]+))?,')
 _LOGIC_HEADS = frozenset({"return (", "if (", "elif (", "while ("})
 _LOGIC = re.compile(r" (?:or|and) ")
 _LOOSER = re.compile(r" (?:if|else|lambda) |^lambda |,|:=")
