@@ -151,6 +151,19 @@ def requote(line: str) -> str:
     return _PREFIXED.sub(fix, line)
 
 
+def join(lines: list[str]) -> str:
+    """A multi-line logical line on one line (its magic trailing commas kept): no space after an
+    opening bracket or before a closing one, one space elsewhere."""
+    out = lines[0].rstrip()
+    for line in lines[1:]:
+        text = line.strip()
+        if out[-1:] in "([{" or text[:1] in ")]}":
+            out += text
+        else:
+            out += " " + text
+    return out
+
+
 def fit(line: str) -> list[str] | None:
     """Black's layout of a one-line logical line (lines without newlines), or None."""
     line = requote(line)
@@ -198,7 +211,8 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
     # a one-element tuple's comma is not magic
     trailing = minner.rstrip().endswith(",") and (call or body[start] != "(" or len(elements) > 1)
     exploded = trailing or (not call and len(elements) > 1)
-    if not exploded and call and _fits(indent + 4, inner.strip()):
+    grouped = body[start] == "(" and not call and len(elements) == 1 and not trailing and comma
+    if not exploded and (call or grouped) and _fits(indent + 4, inner.strip()):
         return [pad + head, pad + "    " + inner.strip(), pad + tail]
     if not elements:
         return None

@@ -148,7 +148,7 @@ def _repair(chunk: list[str]) -> list[str] | None:
         if end is None:
             return None
         old = seg[start:end]
-        new = pyfit.fit(old[0]) if len(old) == 1 else None
+        new = pyfit.fit(old[0] if len(old) == 1 else pyfit.join(old))
         if new is None or new == old or pylayout.problem_in(new):
             new = _format_logical(old)
         if new is None:

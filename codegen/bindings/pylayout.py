@@ -325,7 +325,7 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket], width: int) -> 
         if not _HEAD.fullmatch(body) or (top is not None and commas):
             return False
         char = opened[0][0]
-        before = body[-2:-1]
+        before = body[-2] if len(body) > 1 else " "
         bare = char == "(" and not (before.isalnum() or before in "_)]")
         if char == "[" and (before.isalnum() or before in "_)]"):
             return False  # a subscript: black's trailing-comma rules differ
@@ -340,8 +340,10 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket], width: int) -> 
         return True  # a complete element
     # The whole content on one line, no trailing comma: black's split of a call or def that
     # does not fit (a def's parameters get a trailing comma unless there are several).
-    if top.elements != 1 or top.char != "(" or top.bare or body.endswith(","):
+    if top.elements != 1 or top.char != "(" or body.endswith(","):
         return False
+    if top.bare and (commas or stack[0] is top):
+        return False  # a tuple; or parentheses black may drop (`return (`, `x = (`)
     if top.is_def and not commas:
         return False
     top.sole, top.must, top.content = True, False, width
@@ -421,19 +423,50 @@ def _close_logic(body: str, indent: int, stack: list[_Bracket]) -> bool:
     return indent + top.head - 1 + top.content + (0 if is_return else 1) > LINE_LENGTH
 
 
-_ONE_TUPLE = re.compile(r"(?<![\w)\]])\((?:[^(),\[\]{}]|\([^()]*\))*,\)")
 _COMMA_CLOSE = re.compile(r",[)\]}]")
 
 
 def magic_comma(code: str) -> bool:
     """Whether the (string-blanked) code has a comma before a closing bracket other than a
     one-element tuple's: a magic trailing comma, which makes black explode the brackets."""
-    return _COMMA_CLOSE.search(_ONE_TUPLE.sub("()", code)) is not None
+    if not _COMMA_CLOSE.search(code):
+        return False
+    return _COMMA_CLOSE.search(_without_one_tuples(code)) is not None
+
+
+def _without_one_tuples(code: str) -> str:
+    """The code with each one-element tuple `(x,)` (not a call's parentheses) blanked to `()`."""
+    opened: list[tuple[int, int]] = []  # (position, top-level commas inside so far)
+    cut: list[tuple[int, int]] = []
+    for i, c in enumerate(code):
+        if c in "([{":
+            opened.append((i, 0))
+        elif c in ")]}":
+            if not opened:
+                return code
+            start, commas = opened.pop()
+            before = code[start - 1] if start else " "
+            is_call = before.isalnum() or before in "_)]"
+            if (
+                c == ")"
+                and code[start] == "("
+                and commas == 1
+                and code[i - 1] == ","
+                and not is_call
+            ):
+                cut.append((start, i))
+        elif c == "," and opened:
+            opened[-1] = (opened[-1][0], opened[-1][1] + 1)
+    outermost = [(a, b) for a, b in cut if not any(c < a and b < d for c, d in cut)]
+    out = code
+    for start, end in sorted(outermost, reverse=True):
+        out = out[: start + 1] + out[end:]
+    return out
 
 
 def _only_one_tuples(code: str) -> bool:
     """True when the only suspect of the line is a comma before `)` in one-element tuples."""
-    stripped = _ONE_TUPLE.sub("()", code)
+    stripped = _without_one_tuples(code)
     if _COMMA_CLOSE.search(stripped):
         return False
     return _SUSPECT.search(stripped) is None
