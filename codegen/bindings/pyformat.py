@@ -1,13 +1,18 @@
 """Generated Python is formatted by black through its API: the pinned version (pyproject), an
-explicit Mode, never a configuration file found on disk.
+explicit Mode, never a configuration file found on disk. Black is the formatter of record and the
+judge, but it runs only where it has to.
 
-Black is nearly all of the generation time (about 9 s of 9.3 s for one MCP version), while most
-of a module repeats from one protocol version to the next. So a module is formatted one
-top-level statement at a time, each result cached by the hash of its text (in memory, and on disk
-under $MCP_CODEGEN_CACHE_DIR or ~/.cache/mcp-codegen), and black decides the blank lines between
-statements on a skeleton of the module where short stand-ins replace them. The output is
-byte-identical to black on the whole module: the golden files and the official versions' hash
-pins were made that way, and tests/test_pyformat.py compares the two directly.
+The templates and views write black's layout already, so a module is read one top-level statement
+at a time: a statement `pylayout.stable` accepts is kept as written; one it does not is repaired a
+logical line at a time (re-quoted, or laid out by `pyfit`, else formatted by black alone, at its
+depth: a line black gives back unchanged counts as black's), and black's blank-line rules place
+the statements (`pylayout.blank_lines`). What this does not cover (a statement whose problem is
+not within one logical line, blank lines the model does not know) goes the old way: black on the
+statement, and black on a skeleton of the module where short stand-ins replace the statements.
+Black's results are cached by the hash of their input (in memory, and on disk under
+$MCP_CODEGEN_CACHE_DIR or ~/.cache/mcp-codegen). The output is byte-identical to black on the whole
+module: the official versions' hash pins were made that way, and tests/test_pyformat.py and
+tests/test_black_layout.py compare the two directly.
 """
 
 from __future__ import annotations
