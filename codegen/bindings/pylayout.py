@@ -289,7 +289,8 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket], width: int) -> 
     commas = 0
     opened: list[tuple[str, int]] = []
     inner = top.char if top is not None else ""
-    for i, c in enumerate(body):
+    for m in _SPECIAL.finditer(body):  # only the characters that matter, not every one
+        i, c = m.start(), m.group()
         if c == ":" and i + 1 < len(body) and body[i + 1] not in " ]":
             # no space after a colon: only in a slice (or a walrus, which is rejected anyway)
             if (opened[-1][0] if opened else inner) != "[" or body[i + 1] == "=":
@@ -377,6 +378,7 @@ def _close(body: str, indent: int, stack: list[_Bracket], width: int) -> bool:
 _COMPREHENSION = re.compile(r" for | async for |\blambda\b|:=")
 # An element with no bracket and no operator: black has nowhere to split it.
 _UNSPLITTABLE = re.compile(r'(?:""|[\w.]+)(?:: (?:""|[\w.]+))?,')
+_SPECIAL = re.compile(r"[()\[\]{},:=]")
 _LOGIC_HEADS = frozenset({"return (", "if (", "elif (", "while ("})
 _LOGIC = re.compile(r" (?:or|and) ")
 _LOOSER = re.compile(r" (?:if|else|lambda) |^lambda |,|:=")
