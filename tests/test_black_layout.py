@@ -121,6 +121,8 @@ BLACK_CHANGES = [
     "if x:\n    pass\n\n\n    y = 1",
     "x = {\n    a: b for a, b in c\n}",
     "x = {\n    a: b for a,\n    b in c,\n}",
+    "from .models import (T0,)",
+    "from .models import (\n    T0\n)",
 ]
 
 

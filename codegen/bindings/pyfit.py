@@ -202,7 +202,7 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
     if not _fits(indent, head) or not _fits(indent, tail):
         return None
     before = body[start - 1] if start else " "
-    call = body[start] == "(" and (before.isalnum() or before in "_)]")
+    call = body[start] == "(" and (before.isalnum() or before in "_)]" or body.startswith("from "))
     if body[start] == "[" and (before.isalnum() or before in "_)]"):
         return None  # a subscript: black's rules for its commas differ
     if re.search(r" for |\blambda\b|:=", minner):

@@ -327,7 +327,8 @@ def _bracket_line(code: str, indent: int, stack: list[_Bracket], width: int) -> 
             return False
         char = opened[0][0]
         before = body[-2] if len(body) > 1 else " "
-        bare = char == "(" and not (before.isalnum() or before in "_)]")
+        is_import = body.startswith("from ")
+        bare = char == "(" and not (before.isalnum() or before in "_)]" or is_import)
         if char == "[" and (before.isalnum() or before in "_)]"):
             return False  # a subscript: black's trailing-comma rules differ
         is_def = body.startswith(("def ", "async def "))
@@ -433,6 +434,8 @@ def magic_comma(code: str) -> bool:
     one-element tuple's: a magic trailing comma, which makes black explode the brackets."""
     if not _COMMA_CLOSE.search(code):
         return False
+    if code.lstrip().startswith("from "):
+        return True  # an import's parentheses are no tuple: its trailing comma is magic
     return _COMMA_CLOSE.search(_without_one_tuples(code)) is not None
 
 
@@ -468,6 +471,8 @@ def _without_one_tuples(code: str) -> str:
 
 def _only_one_tuples(code: str) -> bool:
     """True when the only suspect of the line is a comma before `)` in one-element tuples."""
+    if code.startswith("from "):
+        return False  # an import's parentheses are no tuple
     stripped = _without_one_tuples(code)
     if _COMMA_CLOSE.search(stripped):
         return False
