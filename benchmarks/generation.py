@@ -12,6 +12,7 @@ Each cell is the median over repeats.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -192,7 +193,37 @@ def all_in_one_process(versions: Sequence[corpus.Version], repeats: int, workdir
     return median(walls)
 
 
-def summarise(line_up: Sequence[Tool], versions: Sequence[corpus.Version]) -> dict[str, Any]:
+_COUNT_BLACK = (
+    "import json, sys\n"
+    "from codegen.bindings import pyformat\n"
+    "from codegen.cli import main\n"
+    "assert main([sys.argv[1], '-o', sys.argv[2]]) == 0\n"
+    "print(json.dumps(pyformat.BLACK_CALLS))\n"
+)
+
+
+def black_calls(versions: Sequence[corpus.Version], workdir: Path) -> dict[str, dict[str, int]]:
+    """Per version, how often a cold generation ran black (one untimed run each, cache off): on
+    a logical line or a statement the views could not guarantee, or on a whole module."""
+    out = {}
+    for v in versions:
+        target = workdir / "black-calls" / v.name
+        r = run_timed(
+            [sys.executable, "-c", _COUNT_BLACK, str(v.schema_ts), str(target)],
+            env=child_env(),
+            keep_stdout=True,
+        )
+        shutil.rmtree(target, ignore_errors=True)
+        if r.returncode == 0:
+            out[v.name] = json.loads(r.stdout.strip().splitlines()[-1])
+    return out
+
+
+def summarise(
+    line_up: Sequence[Tool],
+    versions: Sequence[corpus.Version],
+    black: dict[str, dict[str, int]] | None = None,
+) -> dict[str, Any]:
     ours = line_up[0]
     others = [t for t in line_up if not t.key.startswith("mcp_codegen")]
     per_version = {}
@@ -208,6 +239,7 @@ def summarise(line_up: Sequence[Tool], versions: Sequence[corpus.Version]) -> di
             row["ratio_" + t.key] = row[t.key] / row[ours.key] if row[ours.key] else float("nan")
             warm = row["mcp_codegen_warm"]
             row["ratio_warm_" + t.key] = row[t.key] / warm if warm else float("nan")
+        row["black_calls"] = (black or {}).get(v.name)
         per_version[v.name] = row
     totals = {t.key: sum(per_version[v.name][t.key] for v in versions) for t in line_up}
     return {
@@ -221,19 +253,28 @@ def results_table(summary: dict[str, Any], line_up: Sequence[Tool]) -> str:
     ours = line_up[0]
     others = [t for t in line_up if not t.key.startswith("mcp_codegen")]
     headers = (
-        ["version"] + [f"{t.label} s" for t in line_up] + [f"{t.label} ÷ cold" for t in others]
+        ["version"]
+        + [f"{t.label} s" for t in line_up]
+        + [f"{t.label} ÷ cold" for t in others]
+        + [f"{ours.label} peak MiB", "black runs (lines/statements/modules)"]
     )
     rows = []
     for name, row in summary["per_version"].items():
+        calls = row.get("black_calls")
         rows.append(
             [name]
             + [fmt_s(row[t.key]) for t in line_up]
             + [fmt_ratio(row["ratio_" + t.key]) for t in others]
+            + [
+                f"{row[ours.key + '_peak_mib']:.0f}",
+                "–" if not calls else f"{calls['lines']}/{calls['statements']}/{calls['modules']}",
+            ]
         )
     tot = summary["totals"]
     rows.append(
         ["**total**"]
         + [f"**{fmt_s(tot[t.key])}**" for t in line_up]
         + [fmt_ratio(tot[t.key] / tot[ours.key]) if tot[ours.key] else "–" for t in others]
+        + ["", ""]
     )
     return table(headers, rows)

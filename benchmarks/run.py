@@ -241,7 +241,7 @@ def run_generation(
         versions = [v for v in versions if v.name == QUICK_VERSION]
     log(f"generation: {len(versions)} versions x {args.repeats} repeats, interleaved ...")
     line_up = generation.run(versions, args.repeats, workdir, log, install=not args.quick)
-    summary = generation.summarise(line_up, versions)
+    summary = generation.summarise(line_up, versions, generation.black_calls(versions, workdir))
     one = generation.all_in_one_process(versions, args.scaling_repeats, workdir)
     summary["all_in_one_process_s"] = one
     report.append("## 2. Generation time (whole process, median wall seconds)\n")
@@ -250,7 +250,10 @@ def run_generation(
         "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
         "MCP specification's flags; mcp-codegen cold = formatting cache off (a first generation, "
         "what CI or a new machine pays), warm = its cache filled by one earlier run of the same "
-        'version; "X ÷ cold" = how many times longer X takes than mcp-codegen cold.\n'
+        'version; "X ÷ cold" = how many times longer X takes than mcp-codegen cold; peak MiB = the cold '
+        "run's own peak RSS (ru_maxrss); black runs = how often a cold generation called black, on a "
+        "logical line, a top-level statement or a whole module the views could not guarantee in black's "
+        "layout (one extra untimed run per version).\n"
     )
     report.append(generation.results_table(summary, line_up) + "\n")
     report.append(

@@ -24,7 +24,7 @@ from .shapes import (
     is_never,
     structural_key,
 )
-from .text import json_literal, literal
+from .text import code_literal, json_literal, literal
 
 NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
 INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
@@ -168,22 +168,22 @@ class Compiler:
         numbers = [lit.value for lit in lits if lit.kind == "number"]
         bools = [lit.value for lit in lits if lit.kind == "boolean"]
         if len(strings) == 1:
-            parts.append(f"{v} == {literal(strings[0])}")
+            parts.append(f"{v} == {code_literal(strings[0])}")
         elif strings:
-            parts.append(f"{v} in ({', '.join(literal(s) for s in strings)})")
+            parts.append(f"{v} in ({', '.join(code_literal(s) for s in strings)})")
         if len(numbers) == 1:
-            parts.append(f"({v} == {literal(numbers[0])} and type({v}) is not bool)")
+            parts.append(f"({v} == {code_literal(numbers[0])} and type({v}) is not bool)")
         elif numbers:
             parts.append(
-                f"({v} in ({', '.join(literal(n) for n in numbers)}) and type({v}) is not bool)"
+                f"({v} in ({', '.join(code_literal(n) for n in numbers)}) and type({v}) is not bool)"
             )
         for b in bools:
-            parts.append(f"{v} is {literal(b)}")
+            parts.append(f"{v} is {code_literal(b)}")
         ok = " or ".join(parts)
         if len(parts) == 1 and len(strings) == 1:
-            bad = f"{v} != {literal(strings[0])}"
+            bad = f"{v} != {code_literal(strings[0])}"
         elif len(parts) == 1 and len(strings) > 1:
-            bad = f"{v} not in ({', '.join(literal(s) for s in strings)})"
+            bad = f"{v} not in ({', '.join(code_literal(s) for s in strings)})"
         else:
             ok = f"({ok})" if len(parts) > 1 else ok
             bad = f"not {ok}"
@@ -232,16 +232,17 @@ class Compiler:
             parts.append(p.ok)
             if p.explain.startswith("_explain_"):
                 kinds = tuple(sorted(self.index.kinds(m)))
-                explainers.append(f"({kinds!r}, {p.explain.split('(', 1)[0]})")
+                kinds_text = ", ".join(code_literal(k) for k in kinds) + (
+                    "," if len(kinds) == 1 else ""
+                )
+                explainers.append(f"(({kinds_text}), {p.explain.split('(', 1)[0]})")
         if not parts:
             return self._prim(P.NEVER, v, path)
         ok = f"({' or '.join(parts)})" if len(parts) > 1 else parts[0]
         if explainers:
             members_text = f"({', '.join(explainers)},)"
             depth = self.depth_arg(None, False)
-            explain = (
-                f"_explain_union({v}, {path}, errs, {literal(expected)}, {members_text}{depth})"
-            )
+            explain = f"_explain_union({v}, {path}, errs, {code_literal(expected)}, {members_text}{depth})"
         else:
             explain = _mismatch(path, expected, v)
         return Pred(ok, f"not {ok}", explain)
@@ -269,7 +270,7 @@ class Compiler:
         """A check in statement position: loops for arrays and maps, an expression otherwise."""
         nullable = nullable and not ir.has_null(t)
         expected = describe(t, self.index) + (" | null" if nullable else "")
-        exp = literal(expected)
+        exp = code_literal(expected)
         if not nullable:
             if isinstance(t, ir.Array):
                 item = self.pred(t.item, "i", f"_at({path}, n)", True)
@@ -324,10 +325,10 @@ class Compiler:
         numeric = kinds <= {"integer", "number"}
         guard = "" if numeric else f"(type({v}) is int or type({v}) is float) and "
         if c.minimum is not None:
-            parts.append(f"{guard}{v} < {literal(c.minimum)}")
+            parts.append(f"{guard}{v} < {code_literal(c.minimum)}")
             words.append(f">= {literal(c.minimum)}")
         if c.maximum is not None:
-            parts.append(f"{guard}{v} > {literal(c.maximum)}")
+            parts.append(f"{guard}{v} > {code_literal(c.maximum)}")
             words.append(f"<= {literal(c.maximum)}")
         if c.pattern is not None:
             name = self.pattern(c.pattern)
@@ -354,7 +355,7 @@ class Compiler:
 
 
 def _mismatch(path: str, expected: str, v: str) -> str:
-    return f"errs.append(_mismatch({path}, {literal(expected)}, {v}))"
+    return f"errs.append(_mismatch({path}, {code_literal(expected)}, {v}))"
 
 
 def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:

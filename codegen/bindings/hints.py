@@ -17,6 +17,7 @@ from __future__ import annotations
 from .. import ir
 from .analysis import TypeIndex
 from .shapes import P, is_class_obj
+from .text import code_literal
 
 _PRIMS = {
     P.STRING: "str",
@@ -74,7 +75,7 @@ class Hints:
     def _literal(self, lits: list[ir.Lit]) -> str:
         if any(isinstance(lit.value, float) for lit in lits):
             return "float"  # Literal[] takes no floats
-        values = list(dict.fromkeys(repr(lit.value) for lit in lits))
+        values = list(dict.fromkeys(code_literal(lit.value) for lit in lits))
         return f"Literal[{', '.join(values)}]"
 
     def _union(self, members: tuple[ir.TypeExpr, ...], inputs: bool = False) -> str:

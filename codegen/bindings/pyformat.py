@@ -1,13 +1,18 @@
 """Generated Python is formatted by black through its API: the pinned version (pyproject), an
-explicit Mode, never a configuration file found on disk.
+explicit Mode, never a configuration file found on disk. Black is the formatter of record and the
+judge, but it runs only where it has to.
 
-Black is nearly all of the generation time (about 9 s of 9.3 s for one MCP version), while most
-of a module repeats from one protocol version to the next. So a module is formatted one
-top-level statement at a time, each result cached by the hash of its text (in memory, and on disk
-under $MCP_CODEGEN_CACHE_DIR or ~/.cache/mcp-codegen), and black decides the blank lines between
-statements on a skeleton of the module where short stand-ins replace them. The output is
-byte-identical to black on the whole module: the golden files and the official versions' hash
-pins were made that way, and tests/test_pyformat.py compares the two directly.
+The templates and views write black's layout already, so a module is read one top-level statement
+at a time: a statement `pylayout.stable` accepts is kept as written; one it does not is repaired a
+logical line at a time (re-quoted, or laid out by `pyfit`, else formatted by black alone, at its
+depth: a line black gives back unchanged counts as black's), and black's blank-line rules place
+the statements (`pylayout.blank_lines`). What this does not cover (a statement whose problem is
+not within one logical line, blank lines the model does not know) goes the old way: black on the
+statement, and black on a skeleton of the module where short stand-ins replace the statements.
+Black's results are cached by the hash of their input (in memory, and on disk under
+$MCP_CODEGEN_CACHE_DIR or ~/.cache/mcp-codegen). The output is byte-identical to black on the whole
+module: the official versions' hash pins were made that way, and tests/test_pyformat.py and
+tests/test_black_layout.py compare the two directly.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import ast
 import functools
 import hashlib
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+
+from . import pyfit, pylayout
 
 # black is imported on the first cache miss only: a warm run never pays for it.
 _MODE_SETTINGS = (
@@ -48,6 +56,11 @@ def _black() -> tuple[Callable[[str], str], Any]:
         preview=False,
     )
     return functools.partial(black.format_str, mode=mode), mode
+
+
+BLACK_CALLS: dict[str, int] = {"lines": 0, "statements": 0, "modules": 0}
+"""Times black ran in this process: on one logical line or one top-level statement the views could
+not guarantee, or on a whole module or skeleton (the benchmark reports them)."""
 
 
 def _format_str(source: str) -> str:
@@ -106,9 +119,111 @@ def _store(path: Path, text: str) -> None:
 
 def _format_statement(text: str) -> str:
     """Black on one statement; a prefix keeps a leading string from passing for a docstring."""
+    BLACK_CALLS["statements"] += 1
     out = _format_str(_PREFIX + text)
     assert out.startswith(_PREFIX)
     return out[len(_PREFIX) :].strip("\n")
+
+
+def _repair(chunk: list[str]) -> list[str] | None:
+    """The statement with every logical line black would change laid out again: re-quoted, or
+    by `pyfit.fit` when it knows the shape, else by black on that line alone (a line black gives
+    back unchanged is black's layout: the check then sees a short stand-in for it). None when a
+    problem is not within one logical line (blank lines, docstrings): black takes the statement."""
+    requoted = [pyfit.requote(line) for line in chunk]  # quoting is the usual fault: one pass
+    segments: list[tuple[list[str], bool]] = [(requoted, False)]  # (lines, verified by black)
+    for _ in range(2 * len(chunk) + 2):
+        view: list[tuple[int, int]] = []  # check-view line -> (segment, line in it)
+        check: list[str] = []
+        for k, (seg, verified) in enumerate(segments):
+            if verified:
+                check.append(_stand_in_line(seg))
+                view.append((k, -1))
+            else:
+                check += seg
+                view += [(k, i) for i in range(len(seg))]
+        found = pylayout.problem(check)
+        if found is None:
+            return [line for seg, _ in segments for line in seg]
+        if found[1] < 0 or found[1] >= len(view) or view[found[1]][1] < 0:
+            return None
+        k, start = view[found[1]]
+        seg = segments[k][0]
+        end = _logical_end(seg, start)
+        if end is None:
+            return None
+        old = seg[start:end]
+        new = pyfit.fit(old[0] if len(old) == 1 else pyfit.join(old))
+        if new is None or new == old or pylayout.problem_in(new):
+            new = _format_logical(old)
+        if new is None:
+            return None
+        parts = [(seg[:start], False), (new, new == old), (seg[end:], False)]
+        segments[k : k + 1] = [p for p in parts if p[0]]
+    return None
+
+
+def _stand_in_line(lines: list[str]) -> str:
+    """One line the check reads like the logical line black has vouched for."""
+    first = lines[0]
+    pad = first[: len(first) - len(first.lstrip(" "))]
+    text = first.lstrip(" ")
+    if text.startswith(("def ", "async def ")):
+        return pad + "def _():"
+    if text.startswith("class "):
+        return pad + "class _:"
+    if text.startswith("@"):
+        return pad + "@_"
+    return pad + ("if _:" if lines[-1].endswith(":") else "_ = 0")
+
+
+def _logical_end(lines: list[str], start: int) -> int | None:
+    """One past the last line of the logical line starting at `start`."""
+    depth = 0
+    for i in range(start, len(lines)):
+        masked = pyfit.mask(lines[i])
+        if masked is None or '"""' in masked:
+            return None
+        depth += sum(masked.count(c) for c in "([{") - sum(masked.count(c) for c in ")]}")
+        if depth <= 0:
+            return i + 1 if depth == 0 else None
+    return None
+
+
+_BLOCKS_THAT_FOLLOW = ("else", "elif", "except", "finally", "case", "@")
+
+
+def _format_logical(lines: list[str]) -> list[str] | None:
+    """Black on one logical line, at its depth: inside `if _:` blocks that are dropped again."""
+    first = lines[0]
+    indent = len(first) - len(first.lstrip(" "))
+    if indent % 4 or first.lstrip().startswith(_BLOCKS_THAT_FOLLOW):
+        return None
+    if re.match(r"[A-Za-z]{0,2}['\"]", first.lstrip()):
+        return None  # first in the `if _:` block, black would read a string as a docstring
+    depth = indent // 4
+    opens_block = lines[-1].rstrip().endswith(":")
+    wrapped = "".join("    " * i + "if _:\n" for i in range(depth)) + "\n".join(lines) + "\n"
+    if opens_block:
+        wrapped += " " * (indent + 4) + "pass\n"
+    out = _cached("logical", wrapped, _format_logical_text).split("\n")
+    if out[-1] == "":
+        out.pop()
+    out = out[depth:]
+    if opens_block:
+        out = out[:-1]
+    return out
+
+
+def _format_logical_text(text: str) -> str:
+    BLACK_CALLS["lines"] += 1
+    return _format_str(text)
+
+
+def _format_module_docstring(text: str) -> str:
+    """Black on a module's docstring, as the first statement (black treats it as a docstring)."""
+    BLACK_CALLS["statements"] += 1
+    return _format_str(text).strip("\n")
 
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -160,8 +275,43 @@ def format_python(source: str) -> str:
 
 
 def _format_module(source: str) -> str:
+    """Statements already in black's layout (`pylayout.stable`) are kept as they are, black formats
+    the others one by one (cached), and the blank lines between them follow black's rules
+    (`pylayout.blank_lines`). What that model does not cover takes `_format_by_skeleton`."""
+    statements = pylayout.split(source)
+    if not statements:
+        return _format_by_skeleton(source)
+    lines = source.split("\n")
+    texts: list[str] = []
+    for st in statements:
+        chunk = lines[st.start : st.end]
+        text = "\n".join(chunk)
+        if pylayout.stable(chunk):
+            texts.append(text)
+        elif st.kind in ("def", "assign", "import"):
+            repaired = _repair(chunk)
+            if repaired is not None:
+                texts.append("\n".join(repaired))
+            else:
+                texts.append(_cached("statement", text, _format_statement))
+        elif st.kind == "string" and all(s.kind == "comment" for s in statements[: len(texts)]):
+            texts.append(_cached("docstring", text, _format_module_docstring))
+        else:
+            return _format_by_skeleton(source)  # black sees strings and comments in context
+    counts = pylayout.blank_lines(statements, texts)
+    if counts is None:
+        return _format_by_skeleton(source)
+    out: list[str] = []
+    for n, text in zip(counts, texts, strict=True):
+        out += [""] * n
+        out.append(text)
+    return "\n".join(out) + "\n"
+
+
+def _format_by_skeleton(source: str) -> str:
     """Every top-level definition and statement is formatted on its own (cached), and black lays
     out the rest around short statements standing in for them."""
+    BLACK_CALLS["modules"] += 1
     try:
         originals = ast.parse(source).body
     except SyntaxError:

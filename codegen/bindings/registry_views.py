@@ -16,7 +16,7 @@ from ..methods import ENVELOPE_UNION, Method, method_model
 from .analysis import TypeIndex
 from .pyimports import uses
 from .shapes import is_class_obj
-from .text import comment, literal, sort_imports
+from .text import code_literal, comment, sort_imports
 from .views import Context
 
 MODELS = "_m"  # how registry.py imports the package's models module
@@ -162,19 +162,19 @@ def _method_view(m: Method, index: TypeIndex) -> MethodInfoView:
         ", inside an input-required result" if m.via == "input_required" else ""
     )
     return MethodInfoView(
-        key=literal(m.method),
+        key=code_literal(m.method),
         comment=comment(f"{m.kind}, {arrow}"),
-        kind=literal(m.kind),
-        direction=literal(m.direction),
-        via=literal(m.via),
-        message_type=literal(m.type_name),
+        kind=code_literal(m.kind),
+        direction=code_literal(m.direction),
+        via=code_literal(m.via),
+        message_type=code_literal(m.type_name),
         message_class=_named(index, m.type_name),
-        params_type=literal(m.params_type),
+        params_type=code_literal(m.params_type),
         params_class=params_class,
-        params_optional=literal(m.params_optional),
-        result_type=literal(m.result_type),
+        params_optional=code_literal(m.params_optional),
+        result_type=code_literal(m.result_type),
         result_class=_named(index, m.result_type),
-        alt_result_types=_tuple([literal(a) for a in m.alt_result_types]),
+        alt_result_types=_tuple([code_literal(a) for a in m.alt_result_types]),
         alt_result_classes=_tuple([_named(index, a) for a in m.alt_result_types]),
         result_hint=_join(result_classes),
     )  # fmt: skip
@@ -209,14 +209,14 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
     return RegistryView(
         imports_models=any(f"{MODELS}." in c for c in classes),
         typing_imports=_typing_imports(hints + [v.result_hint for v in overloads], bool(overloads)),
-        protocol_version=literal(version),
-        in_version=literal(where),
-        jsonrpc_version=literal(str(consts.get("JSONRPC_VERSION", "2.0"))),
-        batches=literal(env.batches),
-        request_envelope=literal(env.request),
-        notification_envelope=literal(env.notification),
-        result_envelope=literal(env.result),
-        error_envelope=literal(env.error),
+        protocol_version=code_literal(version),
+        in_version=code_literal(where),
+        jsonrpc_version=code_literal(str(consts.get("JSONRPC_VERSION", "2.0"))),
+        batches=code_literal(env.batches),
+        request_envelope=code_literal(env.request),
+        notification_envelope=code_literal(env.notification),
+        result_envelope=code_literal(env.result),
+        error_envelope=code_literal(env.error),
         methods=methods,
         request_hint=request_hint,
         notification_hint=notification_hint,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
 
 from .. import ir
@@ -95,6 +96,31 @@ def literal(value: str | float | bool | None) -> str:
     if isinstance(value, bool):
         return "True" if value else "False"
     return repr(value)
+
+
+def code_literal(value: str | float | bool | None) -> str:
+    """`literal` quoted as black quotes it, for code (black has nothing left to change); comments
+    and messages keep `literal`'s spelling."""
+    return py_string(value) if isinstance(value, str) else literal(value)
+
+
+_ESCAPED_SINGLE = re.compile(r"([^\\]|^)\\((?:\\\\)*)'")
+_UNESCAPED_DOUBLE = re.compile(r'(([^\\]|^)(\\\\)*)"')
+
+
+def py_string(value: str) -> str:
+    """`repr(value)` in double quotes unless that needs more backslashes: black's string
+    normalization (black.strings.normalize_string_quotes) of a plain literal."""
+    single = repr(value)
+    if single[0] == '"':
+        return single  # repr picks double quotes only when single ones would need escapes
+    body = single[1:-1]
+    new = body
+    for pattern, repl in ((_ESCAPED_SINGLE, r"\1\2'"), (_UNESCAPED_DOUBLE, r'\1\\"')):
+        new = pattern.sub(repl, pattern.sub(repl, new))  # twice: matches may overlap
+    if new.count("\\") > body.count("\\"):
+        return single
+    return f'"{new}"'
 
 
 def json_literal(lit: ir.Lit) -> str:

@@ -15,7 +15,7 @@ from .. import ir
 from .analysis import ClassDef, Discriminator, TypeIndex
 from .checks import Check, Compiler, Helper, Pred
 from .shapes import cyclic, is_class_obj
-from .text import comment_lines, docstring, key_suffix, literal
+from .text import code_literal, comment_lines, docstring, key_suffix, literal
 
 MAX_DEPTH = 256
 
@@ -78,7 +78,7 @@ class ValidatorsView:
 
 
 def _path(wire: str) -> str:
-    return f"p + {literal(key_suffix(wire))}"
+    return f"p + {code_literal(key_suffix(wire))}"
 
 
 class _Builder:
@@ -165,22 +165,30 @@ class _Builder:
         for p in props:
             path = _path(p.name)
             check = self.c.check(p.type, "x", path, True, p.constraints, p.nullable)
-            missing = f"errs.append(_missing(p, {literal(p.name)}, {literal(check.expected)}))"
+            missing = (
+                f"errs.append(_missing(p, {code_literal(p.name)}, {code_literal(check.expected)}))"
+            )
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)
-            get = f"v.get({literal(p.name)})" if plain else f"v.get({literal(p.name)}, _ABSENT)"
+            get = (
+                f"v.get({code_literal(p.name)})"
+                if plain
+                else f"v.get({code_literal(p.name)}, _ABSENT)"
+            )
             inline = ""
             if check.kind == "expr" and len(_X.findall(check.bad)) == 1:
                 inline = _substitute_x(check.bad, get)
-            fields.append(FieldView(literal(p.name), p.optional, check, missing, get, inline))
+            fields.append(FieldView(code_literal(p.name), p.optional, check, missing, get, inline))
         extras = None
         if index is not None and not self.index.accepts_anything(index.value):
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
             keys = "_KEYS_" + (key or self.index.py_name(name))
-            self.key_sets[keys] = "frozenset({" + ", ".join(literal(p.name) for p in props) + "})"
+            self.key_sets[keys] = (
+                "frozenset({" + ", ".join(code_literal(p.name) for p in props) + "})"
+            )
         what = f"a valid {name}" if cls is not None else f"a JSON object of {name}"
         is_fields, last, final = _fold_last(fields, extras)
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
@@ -197,15 +205,15 @@ class _Builder:
             d_is = self.c.depth_arg(member, False)
             d_explain = self.c.depth_arg(None, False)
             if len(lits) == 1:
-                test = f"t == {literal(lits[0])}"
+                test = f"t == {code_literal(lits[0])}"
             else:
-                test = f"t in ({', '.join(literal(v) for v in lits)})"
+                test = f"t in ({', '.join(code_literal(v) for v in lits)})"
             cases.append(
                 CaseView(test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})")
             )
-            values.extend(literal(v) for v in lits)
+            values.extend(literal(v) for v in lits)  # message text: repr spelling
         expected = "one of " + ", ".join(values)
-        wire = literal(disc.wire)
+        wire = code_literal(disc.wire)
         rule = comment_lines(
             f"Discriminated by {literal(disc.wire)}: each member requires its own literal value "
             "there, so that value alone picks the member to check."
@@ -216,8 +224,8 @@ class _Builder:
             f"Whether `v` is a valid {name}.",
             comment=rule,
             disc=wire,
-            disc_missing=f"errs.append(_missing(p, {wire}, {literal(expected)}))",
-            disc_mismatch=f"errs.append(_mismatch({_path(disc.wire)}, {literal(expected)}, t))",
+            disc_missing=f"errs.append(_missing(p, {wire}, {code_literal(expected)}))",
+            disc_mismatch=f"errs.append(_mismatch({_path(disc.wire)}, {code_literal(expected)}, t))",
             cases=tuple(cases),
         )
 
@@ -290,14 +298,16 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     helpers = b.helpers()
     functions = [f for _, f in named] + helpers
     # By schema name, and by Python name too where a class had to be renamed (`None_`).
-    types = tuple(TypeEntry(literal(n), f.is_fn, f.explain_fn) for n, f in named)
+    types = tuple(TypeEntry(code_literal(n), f.is_fn, f.explain_fn) for n, f in named)
     types += tuple(
-        TypeEntry(literal(index.py[n]), f.is_fn, f.explain_fn) for n, f in named if n in index.py
+        TypeEntry(code_literal(index.py[n]), f.is_fn, f.explain_fn)
+        for n, f in named
+        if n in index.py
     )
     return ValidatorsView(
         functions=tuple(functions),
         key_sets=tuple(sorted(b.key_sets.items())),
-        patterns=tuple(sorted((n, literal(r)) for n, r in b.c.patterns.items())),
+        patterns=tuple(sorted((n, code_literal(r)) for n, r in b.c.patterns.items())),
         types=types,
         max_depth=MAX_DEPTH,
     )
