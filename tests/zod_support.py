@@ -9,18 +9,16 @@ that into a skip locally and a failure under CI=true.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import json
 import random
-import re
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import corpus
+from npm_install import npm_ci, require_node
 from random_schemas import instance as random_instance
 
 from codegen import ir
@@ -29,7 +27,6 @@ ZOD_DIR = Path(__file__).resolve().parent / "zod"
 BIN = ZOD_DIR / "node_modules" / ".bin"
 RUNNER = ZOD_DIR / "run.mjs"
 NODE_MIN_MAJOR = 20
-NPM_TIMEOUT = 600.0
 # Synthetic corpus for versions without examples: the same sizes as the bindings' agreement test.
 SYNTHETIC_PER_TYPE = 2
 SYNTHETIC_MUTATIONS = 40
@@ -60,33 +57,8 @@ def _up_to_date() -> bool:
 @functools.cache
 def ensure_toolchain() -> str:
     """The node executable, after `npm ci` in tests/zod if anything pinned is missing."""
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        raise ToolchainUnavailable(f"node >= {NODE_MIN_MAJOR} and npm are needed")
-    out = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout
-    match = re.match(r"v(\d+)\.", out.strip())
-    if match is None or int(match.group(1)) < NODE_MIN_MAJOR:
-        raise ToolchainUnavailable(f"node >= {NODE_MIN_MAJOR} is needed, found {out.strip()!r}")
-    with open(ZOD_DIR / ".npm-ci.lock", "w") as lock:  # one installer at a time
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not _up_to_date():
-            cmd = [npm, "ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"]
-            try:
-                proc = subprocess.run(
-                    cmd,
-                    check=False,
-                    cwd=ZOD_DIR,
-                    capture_output=True,
-                    text=True,
-                    timeout=NPM_TIMEOUT,
-                )
-            except subprocess.TimeoutExpired as exc:
-                raise ToolchainUnavailable(f"`{' '.join(cmd)}` in {ZOD_DIR} timed out") from exc
-            if proc.returncode != 0:
-                tail = (proc.stdout + proc.stderr)[-4000:]
-                raise ToolchainUnavailable(f"`{' '.join(cmd)}` in {ZOD_DIR} failed:\n{tail}")
-    if not _up_to_date():
-        raise ToolchainUnavailable(f"npm ci did not install the pins of {ZOD_DIR}/package.json")
+    node, npm = require_node(NODE_MIN_MAJOR, ToolchainUnavailable, "the zod tests")
+    npm_ci(ZOD_DIR, _up_to_date, ToolchainUnavailable, npm)
     return node
 
 

