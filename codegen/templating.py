@@ -20,12 +20,14 @@ def template_dir() -> Path:
     raise FileNotFoundError(f"templates not found next to {_PACKAGE}")
 
 
-@functools.lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
+@functools.lru_cache(maxsize=2)
+def environment(autoescape: bool = False) -> jinja2.Environment:
+    """Code and Markdown templates escape nothing (their views quote for their language); HTML
+    pages autoescape, since they carry names and literals from the schema."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(template_dir())),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        autoescape=autoescape,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -20,7 +20,8 @@ from typing import Any
 import jinja2
 import markupsafe
 
-from ..templating import static_source, template_dir
+from .. import templating
+from ..templating import static_source
 from . import Report, html_summary
 
 LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
@@ -33,17 +34,10 @@ KNOWN_KEYS = frozenset(
 _ROOT = re.compile(r"^[^.\[]+")
 
 
-@functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """Autoescape on for every template: the pages carry names and literals from the schema."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(template_dir())),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+    """The project's one environment, autoescaping: the pages carry names and literals from the
+    schema."""
+    return templating.environment(autoescape=True)
 
 
 @functools.lru_cache(maxsize=1)
