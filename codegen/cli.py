@@ -84,7 +84,17 @@ def _add_schema(p: argparse.ArgumentParser) -> None:
     )
 
 
+# The subcommands, named here so that a plain generation builds (and imports) none of them: the
+# diff and fetch modules cost a first run more than parsing the schema does.
+COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "fetch")
+
+
 def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The generation parser and the subcommand parser."""
+    return build_main_parser(), build_command_parser()
+
+
+def build_main_parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="mcp-codegen",
         description="Generate Python bindings, validators, a method registry and JSON Schema from an "
@@ -135,7 +145,11 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"
     )
     main.set_defaults(func=cmd_generate)
+    attach_options([main])
+    return main
 
+
+def build_command_parser() -> argparse.ArgumentParser:
     sub = argparse.ArgumentParser(prog="mcp-codegen")
     cmds = sub.add_subparsers(dest="command", required=True)
 
@@ -164,8 +178,8 @@ def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
 
     for register in _extensions():
         register(cmds)
-    attach_options([main, *_subparsers(sub)])
-    return main, sub
+    attach_options(_subparsers(sub))
+    return sub
 
 
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
@@ -194,12 +208,10 @@ def _choices(parser: argparse.ArgumentParser) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    main_parser, sub_parser = build_parsers()
-    commands = set(_choices(sub_parser))
-    parser = sub_parser if argv and argv[0] in commands else main_parser
     if not argv:
-        main_parser.print_help(sys.stderr)
+        build_main_parser().print_help(sys.stderr)
         return EXIT_BAD_INPUT
+    parser = build_command_parser() if argv[0] in COMMANDS else build_main_parser()
     args = parser.parse_args(argv)
     try:
         resolve_args(args)  # every schema argument: a path, a released version or draft

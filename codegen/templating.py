@@ -9,6 +9,8 @@ from typing import Any
 
 import jinja2
 
+from .bindings.pyfit import bare
+
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -24,7 +26,7 @@ def template_dir() -> Path:
 def environment(autoescape: bool = False) -> jinja2.Environment:
     """Code and Markdown templates escape nothing (their views quote for their language); HTML
     pages autoescape, since they carry names and literals from the schema."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(template_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=autoescape,
@@ -32,6 +34,9 @@ def environment(autoescape: bool = False) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # `return {{ ok | bare }}`: the parentheses black drops around a whole condition
+    env.filters["bare"] = bare
+    return env
 
 
 def render(template: str, **context: Any) -> str:

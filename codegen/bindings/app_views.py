@@ -14,7 +14,7 @@ from .. import ir
 from ..appmodel import AppModel
 from ..versions import Version
 from .analysis import TypeIndex
-from .text import literal, sort_all, sort_imports
+from .text import code_literal, sort_all, sort_imports
 from .views import Context, models_exports
 
 CONVERT_EXPORTS = ("ConversionError", "to_app", "to_wire", "parse_message", "parse_result",
@@ -64,33 +64,35 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
         wires = []
         for key, wire in f.wire_names.items():
             wire_py = indexes[key].py_name(wire)
-            wires.append((literal(key), literal(wire_py)))
+            wires.append((code_literal(key), code_literal(wire_py)))
             if wire_py != py:
-                app_rows.append((_tuple([literal(key), literal(wire_py)]), literal(py)))
-        wire_rows.append((literal(py), tuple(wires)))
+                app_rows.append(
+                    (_tuple([code_literal(key), code_literal(wire_py)]), code_literal(py))
+                )
+        wire_rows.append((code_literal(py), tuple(wires)))
         by_wire = {ff.wire: ff for ff in f.fields}
         rows = []
         for fld in c.fields:
             ff = by_wire[fld.prop.name]
             lits = ", ".join(
-                f"{keys.index(k)}: frozenset({_tuple([literal(s) for s in sorted(v)])})"
+                f"{keys.index(k)}: frozenset({_tuple([code_literal(s) for s in sorted(v)])})"
                 for k, v in ff.literals.items()
             )
             rows.append(
                 FieldRow(
-                    literal(fld.attr),
-                    literal(fld.prop.name),
+                    code_literal(fld.attr),
+                    code_literal(fld.prop.name),
                     _tuple([str(keys.index(k)) for k in ff.present]),
                     _tuple([str(keys.index(k)) for k in ff.required]),
                     "{" + lits + "}",
-                    literal(ff.const.value) if ff.const is not None else "None",
-                    literal(_value_class(app, fld.prop.type)),
+                    code_literal(ff.const.value) if ff.const is not None else "None",
+                    code_literal(_value_class(app, fld.prop.type)),
                 )
             )
-        field_rows.append((literal(py), tuple(rows)))
+        field_rows.append((code_literal(py), tuple(rows)))
     return ConvertView(
-        versions=tuple(literal(k) for k in keys),
-        subpackages=tuple((literal(v.subpackage), literal(v.key)) for v in versions),
+        versions=tuple(code_literal(k) for k in keys),
+        subpackages=tuple((code_literal(v.subpackage), code_literal(v.key)) for v in versions),
         wire_names=tuple(wire_rows),
         app_names=tuple(app_rows),
         fields=tuple(field_rows),
@@ -110,4 +112,4 @@ def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
 def app_init_view(app: Context) -> AppInitView:
     names = models_exports(app)
     exports = sort_all(sorted({*names, *CONVERT_EXPORTS, "UNSET", "decode", "encode"}))
-    return AppInitView(tuple(sort_imports(list(names))), tuple(literal(n) for n in exports))
+    return AppInitView(tuple(sort_imports(list(names))), tuple(code_literal(n) for n in exports))

@@ -21,7 +21,7 @@ from .analysis import Discriminator, TypeIndex
 from .hints import Hints
 from .pynames import HelperNames
 from .shapes import is_class_obj, structural_key
-from .text import comment_lines, literal
+from .text import code_literal, comment_lines, literal
 
 SHAPE_RULE = (
     "by shape: of the members whose validator accepts the value, the one that declares the most"
@@ -131,7 +131,7 @@ class Builds:
             branches.append(("type(v) is dict", code))
             rules.append(rule)
         if groups["other"] or any(self.index.is_raw(m) for m in arrays + objects):
-            branches.append(("", f"cast({literal(hint)}, v)"))
+            branches.append(("", f"cast({code_literal(hint)}, v)"))
             rules.append("anything else as it is")
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
@@ -192,13 +192,13 @@ class Builds:
         )
         if disc is not None:
             entries = tuple(
-                (literal(v), f"{self.index.py_name(c)}._from_valid")
+                (code_literal(v), f"{self.index.py_name(c)}._from_valid")
                 for c, values in disc.members
                 for v in values
             )
             table = TableView("_BY_" + fn.removeprefix("_build_"), hint, entries)
             return (
-                f"{table.name}[v[{literal(disc.wire)}]](v)",
+                f"{table.name}[v[{code_literal(disc.wire)}]](v)",
                 f"objects by their {literal(disc.wire)} member",
                 table,
             )
@@ -208,7 +208,7 @@ class Builds:
         if maps:
             rule += "; an object no class accepts as the map-like member"
         return (
-            f"cast({literal(hint)}, _by_shape(v, ({members},){fallback}))",
+            f"cast({code_literal(hint)}, _by_shape(v, ({members},){fallback}))",
             rule,
             None,
         )
@@ -220,7 +220,7 @@ class Builds:
             assert isinstance(m, ir.Ref)
             build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
             parts.append(f"(_v.is_{self.index.py_name(m.name)}, frozenset(), {build})")
-        return f"cast({literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
+        return f"cast({code_literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
 
     def _items_of(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str) -> str:
         """Several array members, not all named: each item built as the union of the item

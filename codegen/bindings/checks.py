@@ -65,6 +65,11 @@ class Check:
     bad: str = "False"  # expr: failure condition
     ok: str = "True"  # expr: success condition
     explain: str = "pass"  # expr: explanation statement
+    # expr with constraints: the type's failure condition and explanation, and the constraints'
+    # explanation; written as an if/else statement (`explain` is then unused)
+    type_bad: str = ""
+    type_explain: str = ""
+    constraint_explain: str = ""
     expected: str = ""  # description of what is expected, for "missing" messages
     expected_literal: str = '""'  # the same as a Python literal
     # list / dict
@@ -286,10 +291,13 @@ class Compiler:
             return Check("none", v, path, expected=expected, expected_literal=exp)
         bad, ok, explain = p.bad, p.ok, p.explain
         extra_bad, extra_explain = self._constraints(t, constraints, v, path)
+        split = ("", "", "")  # the type's failure and explanation, the constraints' explanation
         if extra_bad:
             bad = f"({bad} or {extra_bad})"
             ok = f"not {bad}"
             explain = f"{p.explain} if {p.bad} else {extra_explain}"
+            if not nullable:  # in statement position: if/else statements, not a ternary
+                split = (p.bad, p.explain, extra_explain)
         if nullable:
             bad = f"({v} is not None and {bad})"
             ok = f"({v} is None or {ok})"
@@ -302,6 +310,9 @@ class Compiler:
             explain=explain,
             expected=expected,
             expected_literal=exp,
+            type_bad=split[0],
+            type_explain=split[1],
+            constraint_explain=split[2],
         )
 
     def _length(self, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:

@@ -11,6 +11,7 @@ used only when `pylayout.stable` accepts it, else black formats the line.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 
 from .pylayout import LINE_LENGTH, magic_comma
@@ -27,9 +28,9 @@ _LOGIC = re.compile(r" (or|and) ")
 _UNSPLITTABLE = re.compile(r"""(?:"x*"|'x*'|[\w.]+)(?:: (?:"x*"|'x*'|[\w.]+))?""")
 
 
-def mask(text: str) -> str | None:
+def mask(text: str, comments: bool = False) -> str | None:
     """The text with every string's content replaced by `x` (same length); None when it holds
-    a comment or a quote this simple scan cannot pair."""
+    a comment (unless `comments`: then the text before it)."""
 
     def blank(m: re.Match[str]) -> str:
         s = m.group(0)
@@ -37,6 +38,8 @@ def mask(text: str) -> str | None:
         return s[: len(s) - len(q)] + q[0] + "x" * (len(q) - 2) + q[0]
 
     out = _STRING.sub(blank, text)
+    if comments and "#" in out:
+        out = out[: out.index("#")].rstrip()
     return None if "#" in out else out
 
 
@@ -129,6 +132,19 @@ def _unwrap(body: str, masked: str) -> tuple[str, str]:
     return body, masked
 
 
+def bare(expr: str) -> str:
+    """`expr` without parentheses around the whole of it (unless they make a tuple): what black
+    drops after `return`, `if` and `=`, so the views write `return {{ ok | bare }}`."""
+    masked = mask(expr)
+    if masked is None or not masked.startswith("(") or _match_close(masked, 0) != len(masked) - 1:
+        return expr
+    inner = masked[1:-1]
+    depths = _depths(inner)
+    if depths is None or any(c == "," and d == 0 for c, d in zip(inner, depths, strict=True)):
+        return expr
+    return bare(expr[1:-1])
+
+
 _PREFIXED = re.compile(r"""([A-Za-z_]*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
 
 
@@ -185,9 +201,16 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
         return [pad + text]
     if body.startswith(("def ", "async def ")):
         return _split_def(indent, body, masked)
+    omitted = False  # black splits at the last bracket, not at parentheses of its own
+    if not comma:
+        wrapped = _split_rhs(indent, body, masked)
+        if wrapped == _LAST_BRACKET:
+            omitted = True
+        elif wrapped is not None:
+            return wrapped or None
     colon = ":" if body.endswith(":") and not comma else ""
     logic_head = body.startswith(("return ", "if ", "elif ", "while "))
-    if not comma and logic_head and _top_level(masked, _LOGIC):
+    if not comma and logic_head and not omitted and _top_level(masked, _LOGIC):
         return _split_logic(indent, body, masked, colon)
     end = len(body) - len(colon) - 1
     if end < 0 or masked[end] not in ")]}":
@@ -197,23 +220,47 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
         return None
     head, inner, tail = body[: start + 1], body[start + 1 : end], body[end:] + comma
     mhead, minner = masked[: start + 1], masked[start + 1 : end]
-    if _top_level(mhead, _DELIMITERS):
+    if _top_level(mhead, _DELIMITERS) and not omitted:
         return None  # black weighs optional parentheses here
-    if not _fits(indent, head) or not _fits(indent, tail):
+    heads = [pad + head]
+    if not _fits(indent, head) and trailing_comma(minner):
+        # `NAME: dict[K, V] = {` too long before an exploded collection: black splits the
+        # annotation's brackets
+        m = _ANNOTATION.fullmatch(mhead)
+        if m is not None:
+            heads = [pad + head[: m.end(1)], pad + "    " + head[m.end(1) : m.start(3)]]
+            heads.append(pad + head[m.start(3) :])
+    if not all(_fits(0, h) for h in heads) or not _fits(indent, tail):
         return None
     before = body[start - 1] if start else " "
     call = body[start] == "(" and (before.isalnum() or before in "_)]" or body.startswith("from "))
+    single = not trailing_comma(minner) and not _top_level_commas(minner)
     if body[start] == "[" and (before.isalnum() or before in "_)]"):
+        if not trailing_comma(minner) and _fits(indent + 4, inner.strip()):
+            return [*heads, pad + "    " + inner.strip(), pad + tail]  # `Literal[...]`
         return None  # a subscript: black's rules for its commas differ
+    comprehension = not trailing_comma(minner) and _top_level(minner, _FOR)
+    if comprehension and _fits(indent + 4, inner.strip()):
+        return [*heads, pad + "    " + inner.strip(), pad + tail]  # a comprehension
+    if comprehension and len(_top_level(minner, _FOR)) == 1 and not _top_level(minner, _IF):
+        cut = _top_level(minner, _FOR)[0].start()  # a line for the element, one for its `for`
+        parts = [inner[:cut].strip(), inner[cut:].strip()]
+        if all(_fits(indent + 4, part) for part in parts):
+            return [*heads, *(pad + "    " + part for part in parts), pad + tail]
     if re.search(r" for |\blambda\b|:=", minner):
         return None  # a comprehension or lambda: its commas are not the elements'
+    if single and not call and body[start] == "(" and start > 0:
+        # `or (a or b)`, `not (...)`: the group's content on a line of its own, else a line per
+        # operand (inside brackets black splits at operators first)
+        lines = _delimiter_split(indent + 4, inner.strip(), minner.strip())
+        return None if lines is None else [*heads, *lines, pad + tail]
     elements = _split_commas(inner, minner)
     # a one-element tuple's comma is not magic
     trailing = minner.rstrip().endswith(",") and (call or body[start] != "(" or len(elements) > 1)
     exploded = trailing or (not call and len(elements) > 1)
     grouped = body[start] == "(" and not call and len(elements) == 1 and not trailing and comma
     if not exploded and (call or grouped) and _fits(indent + 4, inner.strip()):
-        return [pad + head, pad + "    " + inner.strip(), pad + tail]
+        return [*heads, pad + "    " + inner.strip(), pad + tail]
     if not elements:
         return None
     if len(elements) == 1 and not trailing:
@@ -224,8 +271,8 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
         inner_lines = _split(indent + 4, elements[0], masked_el, "")
         if inner_lines is None:
             return None
-        return [pad + head, *inner_lines, pad + tail]
-    out = [pad + head]
+        return [*heads, *inner_lines, pad + tail]
+    out = [*heads]
     for el in elements:
         masked_el = mask(el)
         if masked_el is None:
@@ -257,10 +304,20 @@ def _split_def(indent: int, body: str, masked: str) -> list[str] | None:
         return [pad + head, pad + "    " + inner, pad + tail]
     lines = [pad + head]
     for el in elements:
-        if not _fits(indent + 4, el + ","):
+        if _fits(indent + 4, el + ","):
+            lines.append(pad + "    " + el + ",")
+            continue
+        # `name: Literal["x"] = "x"`: black splits at the annotation's bracket
+        m = _PARAM_SUBSCRIPT.fullmatch(mask(el) or "")
+        parts = (el[: m.end(1)], el[m.end(1) : m.start(3)], el[m.start(3) :] + ",") if m else ()
+        if not parts or not all(_fits(indent + 4 + 4 * (k == 1), p) for k, p in enumerate(parts)):
             return None
-        lines.append(pad + "    " + el + ",")
+        lines += [pad + "    " + parts[0], pad + "        " + parts[1], pad + "    " + parts[2]]
     return [*lines, pad + tail]
+
+
+_ANNOTATION = re.compile(r"(\w+: [\w.]+\[)([^=]+)(\] = [\[{(])")
+_PARAM_SUBSCRIPT = re.compile(r'(\w+: [\w.]+\[)([^\[\]]+)(\] = (?:"x*"|\w+))')
 
 
 def _split_logic(indent: int, body: str, masked: str, colon: str) -> list[str] | None:
@@ -304,3 +361,94 @@ def _split_logic(indent: int, body: str, masked: str, colon: str) -> list[str] |
     out.append(pad + "    " + part)
     out.append(pad + ")" + colon)
     return out
+
+
+def trailing_comma(masked: str) -> bool:
+    return masked.rstrip().endswith(",")
+
+
+def _top_level_commas(masked: str) -> bool:
+    depths = _depths(masked)
+    return depths is None or any(c == "," and d == 0 for c, d in zip(masked, depths, strict=True))
+
+
+# Black's delimiter priorities (black.brackets), for the operators generated code has.
+_OPERATORS = re.compile(
+    r" (if|else|or|and|not in|is not|in|is|==|!=|<=|>=|<|>|\||\^|&|<<|>>|\+|-|\*|/|//|%) "
+)
+_PRIORITY = {"if": 16, "else": 16, "or": 14, "and": 14, "|": 9, "^": 8, "&": 7, "<<": 6, ">>": 6,
+             "+": 5, "-": 5, "*": 4, "/": 4, "//": 4, "%": 4}  # fmt: skip
+_COMPARATOR = 10
+
+
+def _delimiters(masked: str) -> tuple[int, list[int]]:
+    """The highest priority among the operators outside brackets and where each one of that
+    priority starts (0, [] when there is none)."""
+    found = [
+        (_PRIORITY.get(m.group(1), _COMPARATOR), m.start()) for m in _top_level(masked, _OPERATORS)
+    ]
+    if not found:
+        return 0, []
+    top = max(p for p, _ in found)
+    return top, [pos for p, pos in found if p == top]
+
+
+def _delimiter_split(indent: int, expr: str, masked: str) -> list[str] | None:
+    """`expr` on one line at `indent` if it fits, else a line per operand, each after its
+    operator of the highest priority (black's delimiter split); None when an operand does not
+    fit either."""
+    pad = " " * indent
+    if _fits(indent, expr):
+        return [pad + expr]
+    _, starts = _delimiters(masked)
+    if not starts:
+        return None
+    cuts = [0, *(pos + 1 for pos in starts), len(expr)]
+    parts = [expr[a:b].strip() for a, b in itertools.pairwise(cuts)]
+    if not all(_fits(indent, part) for part in parts):
+        return None
+    return [pad + part for part in parts]
+
+
+_FOR = re.compile(r" for ")
+_IF = re.compile(r" if ")
+_ASSIGN = re.compile(r'(?:return |(?:if|elif|while) |[\w.]+(?:\["x*"\])? = |[\w.]+: [^=]+ = )')
+_LAST_BRACKET: list[str] = ["<split at the last bracket>"]
+
+
+def _split_rhs(indent: int, body: str, masked: str) -> list[str] | None:
+    """`return X` or `target = X` too long, where black wraps X in parentheses of its own: X
+    with two or more operators of its highest priority, or one and no bracket at its end, or
+    ending in no bracket / an empty call (`x._to_dict()`). Its lines; `_LAST_BRACKET` when black
+    omits those parentheses and splits at X's last bracket; [] when black would do something
+    else here (the caller gives up); None when this is not such a statement."""
+    head = _ASSIGN.match(masked)
+    if head is None or _top_level(masked[: head.end()], _OPERATORS):
+        return None
+    condition = head.group(0) in ("if ", "elif ", "while ")
+    if condition != body.endswith(":"):
+        return None
+    end = len(body) - 1 if condition else len(body)
+    rhs, mrhs = bare(body[head.end() : end]), mask(bare(body[head.end() : end]))
+    if mrhs is None or _depths(mrhs) is None or not mrhs:
+        return None
+    brackets = re.search(r"[(\[{]", mrhs.replace("()", "")) is not None
+    target = re.split(r": | = ", masked[: head.end()], maxsplit=1)[0]
+    if "[" in target and brackets:
+        return []  # `out["k"] = f(...)`: black weighs splitting inside the target's brackets
+    _, starts = _delimiters(mrhs)
+    if mrhs[-1] in ")]}" and not mrhs.endswith("()") and len(starts) < 2:
+        if not starts:
+            return None  # no operator: black splits at the last bracket
+        opening = _match_open(mrhs, len(mrhs) - 1)
+        if _fits(indent, body[: head.end() + opening + 1]):
+            return _LAST_BRACKET  # one operator and the line fits up to the last bracket
+    if condition:
+        return None  # the and/or split of conditions is `_split_logic`'s
+    if brackets and not starts:
+        return []
+    pad = " " * indent
+    lines = _delimiter_split(indent + 4, rhs, mrhs)
+    if lines is None:
+        return []
+    return [pad + body[: head.end()] + "(", *lines, pad + ")"]

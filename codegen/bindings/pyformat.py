@@ -125,63 +125,47 @@ def _format_statement(text: str) -> str:
     return out[len(_PREFIX) :].strip("\n")
 
 
-def _repair(chunk: list[str]) -> list[str] | None:
-    """The statement with every logical line black would change laid out again: re-quoted, or
-    by `pyfit.fit` when it knows the shape, else by black on that line alone (a line black gives
-    back unchanged is black's layout: the check then sees a short stand-in for it). None when a
-    problem is not within one logical line (blank lines, docstrings): black takes the statement."""
-    requoted = [pyfit.requote(line) for line in chunk]  # quoting is the usual fault: one pass
-    segments: list[tuple[list[str], bool]] = [(requoted, False)]  # (lines, verified by black)
-    for _ in range(2 * len(chunk) + 2):
-        view: list[tuple[int, int]] = []  # check-view line -> (segment, line in it)
-        check: list[str] = []
-        for k, (seg, verified) in enumerate(segments):
-            if verified:
-                check.append(_stand_in_line(seg))
-                view.append((k, -1))
-            else:
-                check += seg
-                view += [(k, i) for i in range(len(seg))]
-        found = pylayout.problem(check)
-        if found is None:
-            return [line for seg, _ in segments for line in seg]
-        if found[1] < 0 or found[1] >= len(view) or view[found[1]][1] < 0:
-            return None
-        k, start = view[found[1]]
-        seg = segments[k][0]
-        end = _logical_end(seg, start)
-        if end is None:
-            return None
-        old = seg[start:end]
-        new = pyfit.fit(old[0] if len(old) == 1 else pyfit.join(old))
-        if new is None or new == old or pylayout.problem_in(new):
-            new = _format_logical(old)
-        if new is None:
-            return None
-        parts = [(seg[:start], False), (new, new == old), (seg[end:], False)]
-        segments[k : k + 1] = [p for p in parts if p[0]]
-    return None
-
-
-def _stand_in_line(lines: list[str]) -> str:
-    """One line the check reads like the logical line black has vouched for."""
-    first = lines[0]
-    pad = first[: len(first) - len(first.lstrip(" "))]
-    text = first.lstrip(" ")
-    if text.startswith(("def ", "async def ")):
-        return pad + "def _():"
-    if text.startswith("class "):
-        return pad + "class _:"
-    if text.startswith("@"):
-        return pad + "@_"
-    return pad + ("if _:" if lines[-1].endswith(":") else "_ = 0")
+def _fit_long(chunk: list[str]) -> list[str] | None:
+    """The statement with every logical line that has a line over black's limit laid out again:
+    by `pyfit.fit` when it knows the shape, else by black on that logical line alone, at its
+    depth. Lines of a triple-quoted string and comments stay (black never wraps them). None when a
+    long line is not within a logical line this can take: black then takes the statement."""
+    out: list[str] = []
+    i = 0
+    in_string = False
+    while i < len(chunk):
+        line = chunk[i]
+        text = line.strip()
+        if in_string:
+            in_string = not text.endswith('"""')  # (a quote inside is escaped: `""\"`)
+        elif text.startswith('"""'):
+            in_string = len(text) < 6 or not text.endswith('"""')
+        elif not text.startswith("#"):
+            end = _logical_end(chunk, i)
+            if end is None:
+                return None
+            logical = chunk[i:end]
+            if not pylayout.within_width(logical):
+                # pyfit's layout may keep a line black cannot split either (a long name)
+                new = pyfit.fit(logical[0] if len(logical) == 1 else pyfit.join(logical))
+                if new is None:
+                    new = _format_logical(logical)
+                if new is None:
+                    return None
+                logical = new
+            out += logical
+            i = end
+            continue
+        out.append(line)
+        i += 1
+    return out
 
 
 def _logical_end(lines: list[str], start: int) -> int | None:
     """One past the last line of the logical line starting at `start`."""
     depth = 0
     for i in range(start, len(lines)):
-        masked = pyfit.mask(lines[i])
+        masked = pyfit.mask(lines[i], comments=True)
         if masked is None or '"""' in masked:
             return None
         depth += sum(masked.count(c) for c in "([{") - sum(masked.count(c) for c in ")]}")
@@ -210,6 +194,8 @@ def _format_logical(lines: list[str]) -> list[str] | None:
     if out[-1] == "":
         out.pop()
     out = out[depth:]
+    while out and not out[0]:
+        out.pop(0)  # black's blank line before a def in the stand-in block
     if opens_block:
         out = out[:-1]
     return out
@@ -286,10 +272,10 @@ def _format_module(source: str) -> str:
     for st in statements:
         chunk = lines[st.start : st.end]
         text = "\n".join(chunk)
-        if pylayout.stable(chunk):
-            texts.append(text)
+        if st.kind in ("comment", "string") or pylayout.within_width(chunk):
+            texts.append(text)  # black wraps neither comments nor docstrings
         elif st.kind in ("def", "assign", "import"):
-            repaired = _repair(chunk)
+            repaired = _fit_long(chunk)
             if repaired is not None:
                 texts.append("\n".join(repaired))
             else:

@@ -113,6 +113,16 @@ class _Bracket:
     logic: list[str] | None = None  # the content lines so far
 
 
+def within_width(lines: list[str]) -> bool:
+    """Whether every line fits black's limit: all a run checks of a statement, since the views
+    guarantee the rest of black's layout for every statement that fits (quoting, spacing, exploded
+    brackets with magic trailing commas, no parentheses black drops; held to by the fixed-point
+    tests). Only names and literals of unbounded length can push a line past the limit."""
+    return all(len(line) <= LINE_LENGTH for line in lines) and all(
+        line.isascii() or _width(line) <= LINE_LENGTH for line in lines
+    )
+
+
 def stable(lines: list[str]) -> bool:
     """Whether black leaves this statement (a top-level statement's lines) as it is."""
     return first_problem(lines) is None

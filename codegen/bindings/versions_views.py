@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .. import ir
 from ..methods import Method, MethodModel, method_model
 from ..versions import Version
-from .text import comment, literal
+from .text import code_literal, comment
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)
@@ -112,13 +112,18 @@ def _table(
             if m.kind != kind or not keep(m):
                 continue
             value = (
-                _tuple([literal(t) for t in m.result_types]) if results else literal(m.type_name)
+                _tuple([code_literal(t) for t in m.result_types])
+                if results
+                else code_literal(m.type_name)
             )
             rows.append((m.method, v.key, value))
     rows.sort(key=lambda row: row[0])  # by method, then in version order (a stable sort)
     hint = "tuple[str, ...]" if results else "str"
     return Table(
-        name, doc, hint, tuple((_tuple([literal(m), literal(k)]), val) for m, k, val in rows)
+        name,
+        doc,
+        hint,
+        tuple((_tuple([code_literal(m), code_literal(k)]), val) for m, k, val in rows),
     )
 
 
@@ -134,15 +139,20 @@ def versions_view(versions: tuple[Version, ...]) -> VersionsView:
             comment(f"{v.key} ({v.subpackage}): {v.label}, sha256 {v.resolved.sha256}")
             for v in versions
         ),
-        protocol_versions=tuple(literal(k) for k in negotiable),
-        latest=literal(negotiable[-1] if negotiable else None),
-        keys=tuple((literal(v.key), literal(v.subpackage), literal(v.label)) for v in versions),
-        handshakes=tuple((literal(v.key), literal(handshake(model))) for v, model in models),
-        meta_key=literal(meta),
-        unsupported_code=literal(code),
+        protocol_versions=tuple(code_literal(k) for k in negotiable),
+        latest=code_literal(negotiable[-1] if negotiable else None),
+        keys=tuple(
+            (code_literal(v.key), code_literal(v.subpackage), code_literal(v.label))
+            for v in versions
+        ),
+        handshakes=tuple(
+            (code_literal(v.key), code_literal(handshake(model))) for v, model in models
+        ),
+        meta_key=code_literal(meta),
+        unsupported_code=code_literal(code),
         tables=tuple(_table(entry, models) for entry in _TABLES),
         method_versions=tuple(
-            (literal(n), _tuple([literal(v.key) for v, model in models if model.get(n)]))
+            (code_literal(n), _tuple([code_literal(v.key) for v, model in models if model.get(n)]))
             for n in names
         ),
     )

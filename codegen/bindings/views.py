@@ -15,7 +15,7 @@ from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
 from .shapes import cyclic, is_class_obj
-from .text import comment, doc_text, docstring, literal, sort_all, sort_imports
+from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class ModelsView:
 
 def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
     hint = ctx.hints.field(f)
-    wire = literal(f.name)
+    wire = code_literal(f.name)
     built = b.build(f.type, f"v[{wire}]")
     if f.nullable and built != f"v[{wire}]":
         built = f"(None if v[{wire}] is None else {built})"
@@ -143,7 +143,7 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
         build = built
     encode = b.encode(f.type, f"self.{attr}", f.nullable)
     const = constant(f, ctx.index)
-    default = " = UNSET" if f.optional else "" if const is None else f" = {literal(const)}"
+    default = " = UNSET" if f.optional else "" if const is None else f" = {code_literal(const)}"
     return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    "), build, wire, f.optional,
                      encode)  # fmt: skip
 
@@ -176,7 +176,7 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
         extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
-    return ClassView(py, literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
+    return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
                      extra_build, extra_encode)  # fmt: skip
 
 
@@ -213,7 +213,7 @@ def models_view(ctx: Context) -> ModelsView:
     index, hints = ctx.index, ctx.hints
     b = Builds(index, hints)
     consts = tuple(
-        ConstView(c.name, literal(c.value.value), docstring(doc_text(c.doc), ""))
+        ConstView(c.name, code_literal(c.value.value), docstring(doc_text(c.doc), ""))
         for c in ctx.resolved.consts
     )
     aliases = []
@@ -222,7 +222,7 @@ def models_view(ctx: Context) -> ModelsView:
         aliases.append(
             AliasView(
                 index.py_name(td.name),
-                literal(value) if quoted else value,
+                code_literal(value) if quoted else value,
                 docstring(doc_text(td.doc), ""),
                 "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
             )
@@ -266,7 +266,7 @@ def models_view(ctx: Context) -> ModelsView:
         aliases=tuple(aliases),
         classes=classes,
         selectors=selectors,
-        exports=tuple(literal(n) for n in exports),
+        exports=tuple(code_literal(n) for n in exports),
     )
 
 
@@ -300,8 +300,10 @@ def codec_view(ctx: Context) -> CodecView:
             raw = c.name in index.plain_json
             builders.append((c.name, "_same" if raw else f"_m.{index.py_name(c.name)}._from_valid"))
     builders += [(index.py[n], b) for n, b in builders if n in index.py]
-    decoders = tuple(DecoderView(literal(n), b) for n, b in builders)
-    encoders = tuple((f"_m.{index.py_name(c.name)}", literal(c.name)) for c in index.dataclasses())
+    decoders = tuple(DecoderView(code_literal(n), b) for n, b in builders)
+    encoders = tuple(
+        (f"_m.{index.py_name(c.name)}", code_literal(c.name)) for c in index.dataclasses()
+    )
     return CodecView(decoders, any(d.build == "_same" for d in decoders), encoders)
 
 
@@ -327,7 +329,7 @@ def init_view(ctx: Context) -> InitView:
     return InitView(
         docstring(doc, ""),
         tuple(sort_imports(list(names))),
-        tuple(literal(n) for n in exports),
+        tuple(code_literal(n) for n in exports),
     )
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from .cache import cache_root, lookup
 from .errors import SpecError
-from .fetch import fetch_version
 from .options import add_spec_options, options_from_args
 from .pins import known_versions, pins
 from .resolve import describe, resolve_schema_arg
@@ -50,6 +49,8 @@ def cmd_fetch(args: argparse.Namespace) -> int:
         raise SpecError(
             f"unknown version {unknown[0]!r} (known versions: {', '.join(known_versions())})"
         )
+    from .fetch import fetch_version  # http and ssl load only for a download
+
     for name in names:
         pin = known[name]
         hit = None if pin.floats or args.force else lookup(pin, root)

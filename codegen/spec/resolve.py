@@ -14,7 +14,6 @@ from pathlib import Path
 
 from .cache import cache_root, lookup
 from .errors import SpecError
-from .fetch import fetch_version
 from .options import SpecOptions, from_environment
 from .pins import Pin, known_versions, pins
 from .verify import check
@@ -52,6 +51,8 @@ def resolve_schema_arg(
             f"{pin.name} is not {where}in the spec cache ({root}) and --offline forbids "
             f"downloading it: run `mcp-codegen fetch {pin.name}` first, or use --spec-dir DIR"
         )
+    from .fetch import fetch_version  # http and ssl load only for a download
+
     fetched = fetch_version(pin, opts, root)
     notify(describe(pin, fetched.hashes, fetched.directory))
     return str(fetched.directory / "schema.ts")

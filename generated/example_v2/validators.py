@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from typing import TypeAlias
 
 from . import _runtime as _rt
 from ._runtime import ErrorDetail, ValidationError
@@ -36,6 +37,8 @@ _key = _rt.key_path
 _mismatch = _rt.mismatch
 _missing = _rt.missing
 _too_deep = _rt.too_deep
+_Check: TypeAlias = Callable[[object], bool]
+_Explain: TypeAlias = Callable[[object, str, list[ErrorDetail]], None]
 _KEYS_record_low_high_of_number = frozenset({"low", "high"})
 _RE_39c46b3647 = re.compile("^[a-z]+$")
 
@@ -630,11 +633,10 @@ def is_WidgetId(v: object) -> bool:
 
 def _explain_WidgetId(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not str or (_RE_39c46b3647.search(v) is None):
-        (
+        if type(v) is not str:
             errs.append(_mismatch(p, "string", v))
-            if type(v) is not str
-            else errs.append(_mismatch(p, "string matching '^[a-z]+$'", v))
-        )
+        else:
+            errs.append(_mismatch(p, "string matching '^[a-z]+$'", v))
 
 
 def is_WidgetKind(v: object) -> bool:
@@ -695,11 +697,10 @@ def _explain_WidgetHints(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     if x is _ABSENT:
         pass  # optional
     elif not (type(x) is int or (type(x) is float and _isfinite(x))) or (x < 0 or x > 1):
-        (
+        if not (type(x) is int or (type(x) is float and _isfinite(x))):
             errs.append(_mismatch(p + ".priority", "number", x))
-            if not (type(x) is int or (type(x) is float and _isfinite(x)))
-            else errs.append(_mismatch(p + ".priority", "number >= 0 and <= 1", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".priority", "number >= 0 and <= 1", x))
     x = v.get("readOnlyHint", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -833,11 +834,10 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     if x is _ABSENT:
         errs.append(_missing(p, "version", "integer"))
     elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        (
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
             errs.append(_mismatch(p + ".version", "integer", x))
-            if not (type(x) is int or (type(x) is float and x.is_integer()))
-            else errs.append(_mismatch(p + ".version", "integer >= 0", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".version", "integer >= 0", x))
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1099,11 +1099,10 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     if x is _ABSENT:
         errs.append(_missing(p, "version", "integer"))
     elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        (
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
             errs.append(_mismatch(p + ".version", "integer", x))
-            if not (type(x) is int or (type(x) is float and x.is_integer()))
-            else errs.append(_mismatch(p + ".version", "integer >= 0", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".version", "integer >= 0", x))
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1280,11 +1279,10 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     if x is _ABSENT:
         errs.append(_missing(p, "version", "integer"))
     elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        (
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
             errs.append(_mismatch(p + ".version", "integer", x))
-            if not (type(x) is int or (type(x) is float and x.is_integer()))
-            else errs.append(_mismatch(p + ".version", "integer >= 0", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".version", "integer >= 0", x))
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1495,11 +1493,10 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     if x is _ABSENT:
         errs.append(_missing(p, "version", "integer"))
     elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        (
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
             errs.append(_mismatch(p + ".version", "integer", x))
-            if not (type(x) is int or (type(x) is float and x.is_integer()))
-            else errs.append(_mismatch(p + ".version", "integer >= 0", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".version", "integer >= 0", x))
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -2161,11 +2158,10 @@ def _explain_PaginatedRequestParams(v: object, p: str, errs: list[ErrorDetail], 
     if x is _ABSENT:
         pass  # optional
     elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1):
-        (
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
             errs.append(_mismatch(p + ".limit", "integer", x))
-            if not (type(x) is int or (type(x) is float and x.is_integer()))
-            else errs.append(_mismatch(p + ".limit", "integer >= 1", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".limit", "integer >= 1", x))
 
 
 def is_ListWidgetsRequestParams(v: object) -> bool:
@@ -2215,11 +2211,10 @@ def _explain_ListWidgetsRequestParams(
     if x is _ABSENT:
         pass  # optional
     elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1):
-        (
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
             errs.append(_mismatch(p + ".limit", "integer", x))
-            if not (type(x) is int or (type(x) is float and x.is_integer()))
-            else errs.append(_mismatch(p + ".limit", "integer >= 1", x))
-        )
+        else:
+            errs.append(_mismatch(p + ".limit", "integer >= 1", x))
     x = v.get("kinds", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -3371,9 +3366,7 @@ def _explain_record_low_high_of_number(
             errs.append(_mismatch(_key(p, k), "number", x))
 
 
-TYPES: dict[
-    str, tuple[Callable[[object], bool], Callable[[object, str, list[ErrorDetail]], None]]
-] = {
+TYPES: dict[str, tuple[_Check, _Explain]] = {
     "JSONValue": (is_JSONValue, _explain_JSONValue),
     "JSONObject": (is_JSONObject, _explain_JSONObject),
     "JSONArray": (is_JSONArray, _explain_JSONArray),
@@ -3474,14 +3467,10 @@ TYPES: dict[
 }
 """Type name -> (fast check, explanation), for every named type."""
 
-_CHECKS: dict[str | type, Callable[[object], bool]] = {
-    name: check for name, (check, _) in TYPES.items()
-}
+_CHECKS: dict[str | type, _Check] = {name: check for name, (check, _) in TYPES.items()}
 
 
-def _entry(
-    type_name: str | type,
-) -> tuple[str, Callable[[object], bool], Callable[[object, str, list[ErrorDetail]], None]]:
+def _entry(type_name: str | type) -> tuple[str, _Check, _Explain]:
     name = type_name if isinstance(type_name, str) else type_name.__name__
     try:
         check, explain = TYPES[name]
