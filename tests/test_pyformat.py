@@ -49,18 +49,35 @@ def test_statement_wise_equals_whole_module_on_random_schemas(text: str) -> None
         assert pyformat._format_module(source) == pyformat.format_whole(source), name
 
 
-def test_disk_cache_is_used_and_harmless(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_disk_cache_holds_blacks_results_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("MCP_CODEGEN_CACHE_DIR", str(tmp_path))
-    source = "x = {'a':1}\n\n\n\n\ndef f( a ):\n  return a\nclass C: ...\n"
+    # one statement too long whose shape pyfit leaves to black (a call assigned to a subscript:
+    # black weighs splitting inside the target), one within the limit
+    source = 'd["key"] = f(' + ", ".join(f"argument_{i}" for i in range(12)) + ")\ny = 1\n"
+    calls = dict(pyformat.BLACK_CALLS)
     first = pyformat.format_python.__wrapped__(source)
     assert first == pyformat.format_whole(source)
-    assert len(list(tmp_path.rglob("*"))) > 2
+    assert sum(pyformat.BLACK_CALLS.values()) > sum(calls.values())
+    assert len([p for p in tmp_path.rglob("*") if p.is_file()]) == 1
     monkeypatch.setattr(pyformat, "_memory", {})
+    before = dict(pyformat.BLACK_CALLS)
     assert pyformat.format_python.__wrapped__(source) == first
+    assert pyformat.BLACK_CALLS == before  # the second run read black's result from disk
 
 
-def test_syntax_errors_still_come_from_black() -> None:
+def test_a_run_that_needs_no_black_never_touches_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MCP_CODEGEN_CACHE_DIR", str(tmp_path))
+    for text in unformatted(load(str(REPO / "schemas/example/v2/schema.ts"))).values():
+        pyformat.format_python.__wrapped__(text)
+    assert not list(tmp_path.rglob("*"))
+
+
+def test_syntax_errors_in_a_long_line_come_from_black() -> None:
     import black
 
     with pytest.raises(black.parsing.InvalidInput):
-        pyformat.format_python.__wrapped__("def (:\n")
+        pyformat.format_python.__wrapped__("x = (" + "a + " * 40 + ")]\n")

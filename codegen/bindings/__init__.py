@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import ir
-from ..appmodel import AppModel
 from ..templating import render, static_source
-from ..versions import Version
 from . import registry_views
 from .analysis import TypeIndex
-from .app_views import app_init_view, convert_view
 from .pyformat import format_python
 from .pyimports import parents_first
 from .validator_views import validators_view
@@ -33,6 +30,10 @@ from .views import (
     init_view,
     models_view,
 )
+
+if TYPE_CHECKING:  # the application types load only for a distribution that has them
+    from ..appmodel import AppModel
+    from ..versions import Version
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, 
 def app_modules(model: AppModel, versions: tuple[Version, ...]) -> tuple[Module, ...]:
     """The modules of a distribution's application types: the wire modules' dataclasses, codec
     and validators for the merged schema, and their own `__init__` and conversions."""
+    from .app_views import app_init_view, convert_view
+
     wire = tuple(m for m in VERSION_MODULES if m.path in ("models.py", "codec.py", "validators.py"))
     return (
         Module("__init__.py", "python/app/__init__.py.j2", app_init_view),

@@ -1,11 +1,13 @@
 """Black's split of one long logical line, for the shapes generated code has.
 
-The views write a statement on one line; when it is longer than black's limit (or carries
-parentheses black drops), `fit` lays it out the way black would: a call or def whose arguments fit
-on one line of their own (`f(\\n    a, b\\n)`), a collection or argument list exploded one element
-per line with a trailing comma, a `return`/`if` condition split before each `and`/`or` inside
-parentheses. It answers None for anything else. It is a shortcut, never the judge: its result is
-used only when `pylayout.stable` accepts it, else black formats the line.
+The views write a statement on one line; when it is longer than black's limit, `fit` lays it out
+the way black would: a call or def whose arguments fit on one line of their own (`f(\\n    a, b\\n)`),
+a collection or argument list exploded one element per line with a trailing comma, a condition
+split before each `and`/`or` inside parentheses, a right-hand side black wraps in parentheses of
+its own (split at its operators when it does not fit either), a comprehension, a long
+annotation before an exploded collection. It answers None for anything else, and black lays the
+line out. What it returns is used as written: tests/test_black_layout.py holds it to black on
+every generated module and on lines of each shape.
 """
 
 from __future__ import annotations
@@ -191,6 +193,19 @@ def fit(line: str) -> list[str] | None:
     if _fits(indent, body) and not magic_comma(masked):
         return [" " * indent + body]
     return _split(indent, body, masked, "")
+
+
+def fit_element(line: str) -> list[str] | None:
+    """Black's layout of one element line (ending in its comma) of an exploded bracket, or None
+    when the line is not a whole element."""
+    indent = len(line) - len(line.lstrip(" "))
+    body = line[indent:-1]
+    masked = mask(body)
+    if masked is None or _depths(masked) is None or _top_level_commas(masked):
+        return None
+    if _UNSPLITTABLE.fullmatch(masked):
+        return [line]  # black leaves it as long as it is
+    return _split(indent, body, masked, ",")
 
 
 def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:

@@ -1,18 +1,21 @@
-"""Generated Python is formatted by black through its API: the pinned version (pyproject), an
-explicit Mode, never a configuration file found on disk. Black is the formatter of record and the
-judge, but it runs only where it has to.
+"""Generated Python in black's layout (the pinned version, an explicit Mode, never a configuration
+file found on disk). Black is the formatter of record and the judge, but it runs only where the
+views cannot guarantee its layout.
 
-The templates and views write black's layout already, so a module is read one top-level statement
-at a time: a statement `pylayout.stable` accepts is kept as written; one it does not is repaired a
-logical line at a time (re-quoted, or laid out by `pyfit`, else formatted by black alone, at its
-depth: a line black gives back unchanged counts as black's), and black's blank-line rules place
-the statements (`pylayout.blank_lines`). What this does not cover (a statement whose problem is
-not within one logical line, blank lines the model does not know) goes the old way: black on the
-statement, and black on a skeleton of the module where short stand-ins replace the statements.
-Black's results are cached by the hash of their input (in memory, and on disk under
-$MCP_CODEGEN_CACHE_DIR or ~/.cache/mcp-codegen). The output is byte-identical to black on the whole
-module: the official versions' hash pins were made that way, and tests/test_pyformat.py and
-tests/test_black_layout.py compare the two directly.
+The templates and views write black's layout (quoting, spacing, exploded brackets with magic
+trailing commas, no parentheses black drops, blank lines), held to by the fixed-point tests
+(tests/test_black_layout.py, tests/test_pyformat.py: every module of every official version, of
+the examples, the hostile fixture and random schemas). What they cannot guarantee is width: names
+and literals of unbounded length. So a module is read one top-level statement at a time: a
+statement within the line limit is kept as written (comments and docstrings too: black wraps
+neither); in one that is not, each logical line over the limit is laid out by `pyfit` when it
+knows the shape, else by black on that logical line alone, at its depth. What that does not
+cover (a long line not within one logical line black can take alone, blank lines the model does
+not know) goes the old way: black on the statement, or on a skeleton of the module where short
+stand-ins replace the statements. `BLACK_CALLS` counts them (0 for every official version).
+Black's results, and only those, are cached by the hash of their input (in memory, and on disk
+under $MCP_CODEGEN_CACHE_DIR or ~/.cache/mcp-codegen; empty: no disk cache): a run that needs no
+black call never touches the cache.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,17 @@ _MODE_SETTINGS = (
     "target_versions={PY310} line_length=100 string_normalization=True is_pyi=False"
     " magic_trailing_comma=True preview=False"
 )
-_KEY = f"black {version('black')} {_MODE_SETTINGS}"
+
+
+@functools.cache
+def _key() -> str:
+    """black's version and mode, part of every cache key (read on first use: importlib.metadata
+    costs a first run more than formatting does)."""
+    from importlib.metadata import version
+
+    return f"black {version('black')} {_MODE_SETTINGS}"
+
+
 # A statement formatted after this one is never mistaken for a module docstring; black puts no
 # more than two blank lines after it, which are dropped again.
 _PREFIX = "_ = 0\n"
@@ -86,7 +98,7 @@ _memory: dict[str, str] = {}
 
 def _cached(kind: str, text: str, compute: Callable[[str], str]) -> str:
     """`compute(text)`, remembered by the hash of black's version, the mode, `kind` and `text`."""
-    key = hashlib.sha256(f"{_KEY}\n{kind}\n{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{_key()}\n{kind}\n{text}".encode()).hexdigest()
     hit = _memory.get(key)
     if hit is not None:
         return hit
@@ -133,7 +145,10 @@ def _fit_long(chunk: list[str]) -> list[str] | None:
     out: list[str] = []
     i = 0
     in_string = False
+    last_long = max(k for k, line in enumerate(chunk) if not pylayout.fits(line))
     while i < len(chunk):
+        if i > last_long:
+            return out + chunk[i:]
         line = chunk[i]
         text = line.strip()
         if in_string:
@@ -145,9 +160,21 @@ def _fit_long(chunk: list[str]) -> list[str] | None:
             if end is None:
                 return None
             logical = chunk[i:end]
+            head_fits = pylayout.fits(logical[0])
+            if len(logical) > 2 and head_fits and logical[-1].strip() in _CLOSERS:
+                # an exploded bracket (magic trailing comma): black lays out each element line on
+                # its own, with its comma
+                inner = [_fit_element(el) for el in logical[1:-1]]
+                if all(el is not None for el in inner):
+                    out += [logical[0], *(x for el in inner if el for x in el), logical[-1]]
+                    i = end
+                    continue
             if not pylayout.within_width(logical):
-                # pyfit's layout may keep a line black cannot split either (a long name)
-                new = pyfit.fit(logical[0] if len(logical) == 1 else pyfit.join(logical))
+                # pyfit's layout may keep a line black cannot split either (a long name); a
+                # non-ASCII line is black's to measure
+                ascii_only = all(line.isascii() for line in logical)
+                joined = logical[0] if len(logical) == 1 else pyfit.join(logical)
+                new = pyfit.fit(joined) if ascii_only else None
                 if new is None:
                     new = _format_logical(logical)
                 if new is None:
@@ -161,11 +188,26 @@ def _fit_long(chunk: list[str]) -> list[str] | None:
     return out
 
 
+_CLOSERS = frozenset({")", "]", "}", "),", "],", "},", "):", ") -> None:"})
+
+
+def _fit_element(line: str) -> list[str] | None:
+    """One element line of an exploded bracket, laid out again if it is too long; None when it
+    is not a whole element (the caller lays out the whole logical line)."""
+    if pylayout.fits(line):
+        return [line]
+    if not line.endswith(",") or line.lstrip().startswith(("#", '"""')) or not line.isascii():
+        return None
+    return pyfit.fit_element(line)
+
+
 def _logical_end(lines: list[str], start: int) -> int | None:
     """One past the last line of the logical line starting at `start`."""
     depth = 0
     for i in range(start, len(lines)):
-        masked = pyfit.mask(lines[i], comments=True)
+        line = lines[i]
+        quoted = '"' in line or "'" in line or "#" in line
+        masked = pyfit.mask(line, comments=True) if quoted else line
         if masked is None or '"""' in masked:
             return None
         depth += sum(masked.count(c) for c in "([{") - sum(masked.count(c) for c in ")]}")
@@ -255,15 +297,16 @@ def _stand_in(node: ast.stmt, formatted: str) -> list[str]:
 
 @functools.lru_cache(maxsize=32)
 def format_python(source: str) -> str:
-    """Black's formatting of a module (see the module doc), cached as a whole too. Raises black's
-    error if the text is not valid Python: a bug in a template or a view."""
-    return _cached("module", source, _format_module)
+    """The module in black's layout (see the module doc). Its input is the views' text: a
+    statement within the limit is taken as black's already (tests hold the views to that)."""
+    return _format_module(source)  # no whole-module cache: this is cheaper than reading one
 
 
 def _format_module(source: str) -> str:
-    """Statements already in black's layout (`pylayout.stable`) are kept as they are, black formats
-    the others one by one (cached), and the blank lines between them follow black's rules
-    (`pylayout.blank_lines`). What that model does not cover takes `_format_by_skeleton`."""
+    """Statements within the limit are kept as they are, the others have their long logical
+    lines laid out (`_fit_long`, else black on the statement), and the blank lines between them
+    follow black's rules (`pylayout.blank_lines`). What that model does not cover takes
+    `_format_by_skeleton`."""
     statements = pylayout.split(source)
     if not statements:
         return _format_by_skeleton(source)

@@ -115,6 +115,8 @@ def py_string(value: str) -> str:
     if single[0] == '"':
         return single  # repr picks double quotes only when single ones would need escapes
     body = single[1:-1]
+    if '"' not in body and "\\" not in body:
+        return f'"{body}"'  # the usual case: nothing to re-escape
     new = body
     for pattern, repl in ((_ESCAPED_SINGLE, r"\1\2'"), (_UNESCAPED_DOUBLE, r'\1\\"')):
         new = pattern.sub(repl, pattern.sub(repl, new))  # twice: matches may overlap
