@@ -374,15 +374,27 @@ def to_json(node: Any) -> Any:
     """Dump any IR node as plain JSON data, tagged with its node kind."""
     if isinstance(node, enum.Enum):
         return node.value
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        out: dict[str, Any] = {"node": type(node).__name__.rstrip("_")}
-        for f in dataclasses.fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, Location):
-                out[f.name] = str(value)
-            else:
-                out[f.name] = to_json(value)
-        return out
+    if isinstance(node, (str, int, float, bool)) or node is None:
+        return node
     if isinstance(node, (tuple, list)):
         return [to_json(x) for x in node]
-    return node
+    cls = type(node)
+    shape = _SHAPES[cls] if cls in _SHAPES else _SHAPES.setdefault(cls, _shape(cls))
+    if shape is None:
+        return node
+    out: dict[str, Any] = {"node": shape[0]}
+    for name in shape[1]:
+        value = getattr(node, name)
+        out[name] = str(value) if isinstance(value, Location) else to_json(value)
+    return out
+
+
+_SHAPES: dict[type, tuple[str, tuple[str, ...]] | None] = {}
+
+
+def _shape(cls: type) -> tuple[str, tuple[str, ...]] | None:
+    """A dataclass's node kind and field names (looked up once per class: the IR dump of a
+    schema visits ~15,000 nodes)."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return cls.__name__.rstrip("_"), tuple(f.name for f in dataclasses.fields(cls))

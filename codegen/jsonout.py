@@ -1,10 +1,59 @@
-"""JSON outputs (IR, JSON Schema, JSON diff) are serialised, not templated: sorted keys, stable."""
+"""JSON outputs (IR, JSON Schema, JSON diff) are serialised, not templated: sorted keys, stable.
+
+The text is exactly `json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)`, written by
+a recursive function that leaves strings and numbers to the C encoder: the standard library's
+indented encoder is pure Python and took longer than parsing the schema.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+_string = json.encoder.encode_basestring  # the C function when available
+_scalar = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    out: list[str] = []
+    try:
+        _write(data, "\n", out)
+    except _NotStringKey:
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    out.append("\n")
+    return "".join(out)
+
+
+class _NotStringKey(Exception):
+    """A key the standard encoder converts first: left to it."""
+
+
+def _write(value: Any, newline: str, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(_string(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        sep = "{" + inner
+        for key in sorted(value):
+            if not isinstance(key, str):
+                raise _NotStringKey
+            out.append(sep + _string(key) + ": ")
+            _write(value[key], inner, out)
+            sep = "," + inner
+        out.append(newline + "}")
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        sep = "[" + inner
+        for item in value:
+            out.append(sep)
+            _write(item, inner, out)
+            sep = "," + inner
+        out.append(newline + "]")
+    else:
+        out.append(_scalar(value))  # numbers, booleans, null: as the standard encoder writes them

@@ -35,7 +35,10 @@ def docstring_body(text: str) -> str:
     characters that are not printable (tabs, form feeds, other line separators...) become escape
     sequences; only `\\n` stays a real line break. Trailing spaces are dropped (black would).
     """
-    text = "\n".join(line.rstrip() for line in text.split("\n")).strip()
+    lines = [line.rstrip() for line in text.split("\n")]
+    text = "\n".join(lines).strip()
+    if '"' not in text and "\\" not in text and all(line.isprintable() for line in lines):
+        return text  # the usual prose: nothing to escape
     out: list[str] = []
     quotes = 0
     for n, ch in enumerate(text):
