@@ -12,14 +12,11 @@ def render_all(resolved: ir.Resolved) -> dict[str, str]:
     Schema and its IR."""
     from .jsonschema_out import emit
 
-    files: dict[str, str] = {
-        "ir.json": dumps(ir.to_json(resolved)),
-        "schema.json": dumps(emit(resolved)),
-    }
-    files.update(
-        render_package(resolved)
-    )  # the Python package: __init__, models, codec, validators
-    return files
+    def json_files() -> dict[str, str]:
+        return {"ir.json": dumps(ir.to_json(resolved)), "schema.json": dumps(emit(resolved))}
+
+    # the Python package (__init__, models, codec, validators...), the JSON files made meanwhile
+    return render_package(resolved, meanwhile=json_files)
 
 
 def render_distribution(

@@ -1,0 +1,59 @@
+"""The second rendering process gives exactly what one process gives, and its errors arrive."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codegen import bindings, forking
+from codegen.errors import Diagnostic, Location, SchemaError
+from codegen.pipeline import load
+
+REPO = Path(__file__).resolve().parent.parent
+needs_fork = pytest.mark.skipif(not forking.parallel(), reason="forks only on Linux with 2+ CPUs")
+
+
+@needs_fork
+def test_result_comes_back_from_the_child() -> None:
+    pending = forking.start(lambda: {"pid": __import__("os").getpid(), "text": "é" * 100_000})
+    value = pending.result()
+    assert value["text"] == "é" * 100_000
+    assert value["pid"] != __import__("os").getpid()  # it really ran elsewhere
+    assert pending.result() is value  # asked twice, received once
+
+
+@needs_fork
+def test_errors_of_the_child_are_raised_here() -> None:
+    def fails() -> None:
+        raise SchemaError([Diagnostic(Location("x.ts", 3, 4), "bad thing")])
+
+    with pytest.raises(SchemaError) as info:
+        forking.start(fails).result()
+    assert "x.ts:3:4" in str(info.value.diagnostics[0])
+
+    def unpicklable() -> None:
+        class Local(Exception):
+            pass
+
+        raise Local("cannot be pickled")
+
+    with pytest.raises(RuntimeError, match="cannot be pickled"):
+        forking.start(unpicklable).result()
+
+
+def test_one_process_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")
+    assert not forking.parallel()
+    assert forking.start(lambda: 42).result() == 42
+
+
+@needs_fork
+def test_package_is_the_same_in_one_process_and_in_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
+    two = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
+    monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")
+    bindings.pyformat.format_python.cache_clear()
+    one = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
+    assert list(two) == list(one)
+    assert two == one
