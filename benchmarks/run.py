@@ -396,9 +396,9 @@ def targets(raw: dict[str, Any]) -> str:
         ours = next(s for s in val["summaries"] if s["key"] == "mcp_codegen")
         fj = r["fastjsonschema"]
         add(
-            "validation ≥ 5× faster than fastjsonschema (valid examples)",
+            "validation ≥ 8× faster than fastjsonschema (valid examples)",
             f"{fmt_ratio(fj['examples'])} (all valid: {fmt_ratio(fj['valid'])})",
-            fj["examples"] >= 5,
+            fj["examples"] >= 8,
         )
         for key, label in (("sdk_types", "SDK `mcp.types`"), ("sdk_wire", "SDK wire models")):
             if key in r:
@@ -453,27 +453,36 @@ def targets(raw: dict[str, Any]) -> str:
     gen = raw.get("generation")
     if gen:
         n = len(gen["per_version"])
+        rows_ = gen["per_version"]
+        slowest = max(rows_, key=lambda v: rows_[v]["mcp_codegen"])
+        worst = rows_[slowest]["mcp_codegen"]
+        add(
+            "every official version ≤ 0.5 s wall, fresh process, cold (every output)",
+            f"slowest {slowest} {worst:.3f} s",
+            worst <= 0.5,
+        )
         total = gen["totals"]["mcp_codegen"]
         add(
-            f"all {n} schemas, every output, < 3 s total wall, cold cache (separate processes)",
+            f"all {n} schemas < 3 s total wall, cold (separate processes)",
             f"{total:.2f} s (one process: {gen['all_in_one_process_s']:.2f} s)",
             total < 3,
         )
+        for key in ("dmcg_pydantic", "dmcg_dataclasses"):
+            ratios = [
+                row["ratio_" + key] for row in rows_.values() if not math.isnan(row["ratio_" + key])
+            ]
+            if ratios:
+                add(
+                    f"≥ 2× faster than datamodel-codegen ({key.split('_')[1]}) per version, cold",
+                    f"min {fmt_ratio(min(ratios))}, max {fmt_ratio(max(ratios))}",
+                    min(ratios) >= 2,
+                )
+        calls = [row.get("black_calls") for row in rows_.values()]
+        if all(c is not None for c in calls):
+            ran = sum(sum(c.values()) for c in calls if c is not None)
+            add("black runs on the official versions (cold)", f"{ran} in all", None)
         warm = gen["totals"]["mcp_codegen_warm"]
-        add("the same, warm formatting cache", f"{warm:.2f} s", warm < 3)
-        for prefix, state in (("ratio_", "cold"), ("ratio_warm_", "warm")):
-            for key in ("dmcg_pydantic", "dmcg_dataclasses"):
-                ratios = [
-                    row[prefix + key]
-                    for row in gen["per_version"].values()
-                    if not math.isnan(row[prefix + key])
-                ]
-                if ratios:
-                    add(
-                        f"≥ 10× faster than datamodel-codegen ({key.split('_')[1]}) per version, {state}",
-                        f"min {fmt_ratio(min(ratios))}, max {fmt_ratio(max(ratios))}",
-                        min(ratios) >= 10,
-                    )
+        add("for comparison: the same with a formatting cache", f"{warm:.2f} s", None)
     sc = raw.get("scaling")
     if sc:
         tf, mf = sc["time_fit"], sc["memory_fit"]
