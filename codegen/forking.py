@@ -55,6 +55,15 @@ class Pending(Generic[T]):
             raise payload
         raise RuntimeError(f"in the rendering process:\n{payload}")
 
+    def discard(self) -> None:
+        """Wait for the child and drop its result (the caller failed: no zombie, no open pipe)."""
+        if self._fd is not None and self._pid is not None:
+            with os.fdopen(self._fd, "rb") as pipe:
+                while pipe.read(1 << 20):
+                    pass
+            os.waitpid(self._pid, 0)
+            self._fd = self._pid = None
+
 
 def start(fn: Callable[[], T]) -> Pending[T]:
     """`fn()` in a forked child (see the module doc), else at once."""

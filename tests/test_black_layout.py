@@ -92,6 +92,21 @@ def test_official_versions_are_fixed_points(version: str) -> None:
     assert_fixed_points(files, version)
 
 
+@pytest.mark.slow
+@pytest.mark.spec
+@pytest.mark.parametrize("version", corpus.version_names())
+def test_official_versions_need_no_black_call(
+    version: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cold generation speed: the views and pyfit lay out every official version alone (black on
+    a line is ~10 ms, and its import more)."""
+    monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")  # count the calls in this process
+    schema = corpus.get_version(version).schema_ts
+    before = dict(pyformat.BLACK_CALLS)
+    bindings.render_package(load(str(schema)))
+    assert pyformat.BLACK_CALLS == before
+
+
 # -- pyfit's layouts on their own ----------------------------------------------------------------
 
 LONG_LINES = [

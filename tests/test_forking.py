@@ -57,3 +57,18 @@ def test_package_is_the_same_in_one_process_and_in_two(monkeypatch: pytest.Monke
     one = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
     assert list(two) == list(one)
     assert two == one
+
+
+@needs_fork
+def test_a_failure_here_still_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
+
+    def fails() -> dict[str, str]:
+        raise ValueError("meanwhile failed")
+
+    with pytest.raises(ValueError, match="meanwhile failed"):
+        bindings.render_package(resolved, meanwhile=fails)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child left behind

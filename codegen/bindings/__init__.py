@@ -123,8 +123,13 @@ def render_package(
     # validators.py renders in a second process while this one renders the rest (`forking`)
     split = forking.parallel() and sum(m.path in _SEPARATE for m in modules) < len(modules)
     pending = forking.start(separately) if split else None
-    first = meanwhile() if meanwhile is not None else {}
-    out = {m.path: one(m) for m in modules if not (split and m.path in _SEPARATE)}
+    try:
+        first = meanwhile() if meanwhile is not None else {}
+        out = {m.path: one(m) for m in modules if not (split and m.path in _SEPARATE)}
+    except BaseException:
+        if pending is not None:
+            pending.discard()
+        raise
     if pending is not None:
         texts, calls = pending.result()
         out.update(texts)

@@ -58,15 +58,25 @@ def docstring_body(text: str) -> str:
     return "".join(out)
 
 
-def docstring(text: str, indent: str) -> str:
+def docstring(text: str, indent: str, *, attribute: bool = False) -> str:
     """A complete docstring literal (opening and closing quotes included) for code at `indent`;
-    empty string when there is no text."""
+    empty string when there is no text. A docstring proper (first in a module, class or def,
+    not an `attribute` docstring after an assignment) is written as black writes one: continuation
+    lines without their common indentation, a space between a quote and the delimiters."""
     body = docstring_body(text)
     if not body:
         return ""
     lines = body.split("\n")
+    if not attribute:
+        common = min((len(ln) - len(ln.lstrip(" ")) for ln in lines[1:] if ln.strip()), default=0)
+        lines = [lines[0], *(ln[common:] for ln in lines[1:])]
+        if re.search(r"\\\s*\n", body) is None:  # else black leaves the docstring as it is
+            if lines[0].startswith('"'):
+                lines[0] = " " + lines[0]
+            if len(lines) == 1 and lines[0].endswith('"'):
+                lines[0] += " "  # (a longer one closes on a line of its own)
     if len(lines) == 1:
-        return f'"""{body}"""'
+        return f'"""{lines[0]}"""'
     rest = "\n".join((indent + line) if line else "" for line in lines[1:])
     return f'"""{lines[0]}\n{rest}\n{indent}"""'
 
