@@ -5071,16 +5071,13 @@ _BY_ClientRequest: dict[str, Callable[[Any], ClientRequest]] = {
 def _build_ClientResult(v: Any) -> ClientResult:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "ClientResult",
-        _by_shape(
-            v,
-            (
-                (_v.is_Result, _KEYS_Result, Result._from_valid),
-                (_v.is_ConfirmResult, _KEYS_ConfirmResult, ConfirmResult._from_valid),
-            ),
-        ),
-    )
+    return cast("ClientResult", _by_shape(v, _SHAPES_ClientResult))
+
+
+_SHAPES_ClientResult = [
+    (_v.is_Result, _KEYS_Result, Result._from_valid),
+    (_v.is_ConfirmResult, _KEYS_ConfirmResult, ConfirmResult._from_valid),
+]
 
 
 def _build_EmptyResult(v: Any) -> EmptyResult:
@@ -5090,53 +5087,27 @@ def _build_EmptyResult(v: Any) -> EmptyResult:
 def _build_JSONRPCMessage(v: Any) -> JSONRPCMessage:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "JSONRPCMessage",
-        _by_shape(
-            v,
-            (
-                (_v.is_JSONRPCRequest, _KEYS_JSONRPCRequest, JSONRPCRequest._from_valid),
-                (
-                    _v.is_JSONRPCNotification,
-                    _KEYS_JSONRPCNotification,
-                    JSONRPCNotification._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCResultResponse,
-                    _KEYS_JSONRPCResultResponse,
-                    JSONRPCResultResponse._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCErrorResponse,
-                    _KEYS_JSONRPCErrorResponse,
-                    JSONRPCErrorResponse._from_valid,
-                ),
-            ),
-        ),
-    )
+    return cast("JSONRPCMessage", _by_shape(v, _SHAPES_JSONRPCMessage))
+
+
+_SHAPES_JSONRPCMessage = [
+    (_v.is_JSONRPCRequest, _KEYS_JSONRPCRequest, JSONRPCRequest._from_valid),
+    (_v.is_JSONRPCNotification, _KEYS_JSONRPCNotification, JSONRPCNotification._from_valid),
+    (_v.is_JSONRPCResultResponse, _KEYS_JSONRPCResultResponse, JSONRPCResultResponse._from_valid),
+    (_v.is_JSONRPCErrorResponse, _KEYS_JSONRPCErrorResponse, JSONRPCErrorResponse._from_valid),
+]
 
 
 def _build_JSONRPCResponse(v: Any) -> JSONRPCResponse:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "JSONRPCResponse",
-        _by_shape(
-            v,
-            (
-                (
-                    _v.is_JSONRPCResultResponse,
-                    _KEYS_JSONRPCResultResponse,
-                    JSONRPCResultResponse._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCErrorResponse,
-                    _KEYS_JSONRPCErrorResponse,
-                    JSONRPCErrorResponse._from_valid,
-                ),
-            ),
-        ),
-    )
+    return cast("JSONRPCResponse", _by_shape(v, _SHAPES_JSONRPCResponse))
+
+
+_SHAPES_JSONRPCResponse = [
+    (_v.is_JSONRPCResultResponse, _KEYS_JSONRPCResultResponse, JSONRPCResultResponse._from_valid),
+    (_v.is_JSONRPCErrorResponse, _KEYS_JSONRPCErrorResponse, JSONRPCErrorResponse._from_valid),
+]
 
 
 def _build_ServerNotification(v: Any) -> ServerNotification:
@@ -5165,24 +5136,17 @@ _BY_ServerRequest: dict[str, Callable[[Any], ServerRequest]] = {
 def _build_ServerResult(v: Any) -> ServerResult:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "ServerResult",
-        _by_shape(
-            v,
-            (
-                (_v.is_Result, _KEYS_Result, Result._from_valid),
-                (_v.is_InitializeResult, _KEYS_InitializeResult, InitializeResult._from_valid),
-                (_v.is_ListWidgetsResult, _KEYS_ListWidgetsResult, ListWidgetsResult._from_valid),
-                (_v.is_GetWidgetResult, _KEYS_GetWidgetResult, GetWidgetResult._from_valid),
-                (
-                    _v.is_UpdateWidgetResult,
-                    _KEYS_UpdateWidgetResult,
-                    UpdateWidgetResult._from_valid,
-                ),
-                (_v.is_LockWidgetResult, _KEYS_LockWidgetResult, LockWidgetResult._from_valid),
-            ),
-        ),
-    )
+    return cast("ServerResult", _by_shape(v, _SHAPES_ServerResult))
+
+
+_SHAPES_ServerResult = [
+    (_v.is_Result, _KEYS_Result, Result._from_valid),
+    (_v.is_InitializeResult, _KEYS_InitializeResult, InitializeResult._from_valid),
+    (_v.is_ListWidgetsResult, _KEYS_ListWidgetsResult, ListWidgetsResult._from_valid),
+    (_v.is_GetWidgetResult, _KEYS_GetWidgetResult, GetWidgetResult._from_valid),
+    (_v.is_UpdateWidgetResult, _KEYS_UpdateWidgetResult, UpdateWidgetResult._from_valid),
+    (_v.is_LockWidgetResult, _KEYS_LockWidgetResult, LockWidgetResult._from_valid),
+]
 
 
 def _build_TextContent_or_ImageContent(v: Any) -> TextContent | ImageContent:

@@ -269,7 +269,7 @@ def extras(value: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
 Member: TypeAlias = tuple[Callable[[object], bool], frozenset[str], Callable[[Any], Any]]
 
 
-def by_shape(value: Any, members: tuple[Member, ...], fallback: Callable[[Any], Any] = same) -> Any:
+def by_shape(value: Any, members: Sequence[Member], fallback: Callable[[Any], Any] = same) -> Any:
     """Build a union value by shape: of the members whose validator accepts it, the one that
     declares the most of its keys; on a tie, the earlier member in the union; if none does,
     `fallback` (the union's map-like object member, or the value as it is)."""
