@@ -144,10 +144,16 @@ def build_cases(codec: Any, models: Any, version: str, max_examples: int | None)
     return cases
 
 
-def _inner(fn: Callable[[], Any], target_ns: int = 20_000) -> int:
-    t0 = time.perf_counter_ns()
+def _inner(fn: Callable[[], Any], target_ns: int = 20_000, calls: int = 5) -> int:
+    """Calls per batch so that a batch lasts ~`target_ns`, from the mean of a few warm calls: a
+    single first call pays cold caches and lazy set-up, several times a warm one, which made k
+    1 for most cases and so timed one cold call per sample instead of a ~20 µs batch."""
     fn()
-    return max(1, min(10_000, target_ns // max(1, time.perf_counter_ns() - t0)))
+    t0 = time.perf_counter_ns()
+    for _ in range(calls):
+        fn()
+    per_call = max(1, (time.perf_counter_ns() - t0) // calls)
+    return max(1, min(10_000, target_ns // per_call))
 
 
 def _sample(fn: Callable[[], Any], k: int) -> float:

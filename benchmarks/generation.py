@@ -37,6 +37,7 @@ class Tool:
     available: bool = True
     note: str = ""
     cache: str | None = ""  # mcp-codegen's formatting cache: "" off (cold), a directory (warm)
+    env: dict[str, str] = field(default_factory=dict)  # more environment for the command
     runs: dict[str, list[ProcResult]] = field(default_factory=dict)
 
     def medians(self, version: str) -> float:
@@ -101,6 +102,12 @@ def tools(log: Callable[[str], None], warm_cache: Path, install: bool = True) ->
             lambda v, out: [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")],
         ),
         Tool(
+            "mcp_codegen_serial",
+            "mcp-codegen cold, one process",
+            lambda v, out: [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")],
+            env={"MCP_CODEGEN_JOBS": "1"},
+        ),
+        Tool(
             "mcp_codegen_warm",
             "mcp-codegen warm",
             lambda v, out: [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")],
@@ -162,7 +169,7 @@ def run(
             for tool in rotated(active, visit):
                 out = workdir / "gen" / tool.key / v.name / str(rep)
                 out.mkdir(parents=True, exist_ok=True)
-                result = run_timed(tool.argv(v, out), env=child_env(tool.cache))
+                result = run_timed(tool.argv(v, out), env=child_env(tool.cache) | tool.env)
                 tool.runs.setdefault(v.name, []).append(result)
                 if result.returncode != 0:
                     log(

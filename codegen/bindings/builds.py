@@ -19,6 +19,7 @@ from .. import ir
 from ..errors import Diagnostic, Location
 from .analysis import Discriminator, TypeIndex
 from .hints import Hints
+from .pylayout import LINE_LENGTH
 from .pynames import HelperNames
 from .shapes import is_class_obj, structural_key
 from .text import code_literal, comment_lines, literal
@@ -39,6 +40,16 @@ class TableView:
 
 
 @dataclass(frozen=True)
+class ShapesView:
+    """The members `by_shape` weighs, made once at import rather than on every call: a list of
+    (validator, declared keys, builder) tuples, one per class, each on one line or exploded as
+    black would (`lines`, without the list's own indentation)."""
+
+    name: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SelectorView:
     """A `_build_<Name>(v)` function: an alias's builder or an inline union's selector."""
 
@@ -47,6 +58,7 @@ class SelectorView:
     comment: tuple[str, ...]  # lines
     branches: tuple[tuple[str, str], ...]  # (condition on v, or "" for the last; return expression)
     table: TableView | None = None
+    shapes: ShapesView | None = None
 
 
 @dataclass
@@ -124,10 +136,10 @@ class Builds:
             else:
                 branches.append(("type(v) is list", self._items_of(arrays, t, where)))
                 rules.append("arrays item by item, each as the union of the members' item types")
-        table = None
+        table = shapes = None
         objects = groups["object"]
         if objects and not all(self.index.is_raw(m) for m in objects):
-            code, rule, table = self._objects(objects, t, where, fn, hint)
+            code, rule, table, shapes = self._objects(objects, t, where, fn, hint)
             branches.append(("type(v) is dict", code))
             rules.append(rule)
         if groups["other"] or any(self.index.is_raw(m) for m in arrays + objects):
@@ -136,7 +148,7 @@ class Builds:
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
         text = "Decoding: " + "; ".join(rules) + "."
-        return SelectorView(fn, hint, comment_lines(text), tuple(branches), table)
+        return SelectorView(fn, hint, comment_lines(text), tuple(branches), table, shapes)
 
     def _groups(
         self, members: tuple[ir.TypeExpr, ...], seen: frozenset[str] = frozenset()
@@ -170,10 +182,11 @@ class Builds:
         where: str,
         fn: str,
         hint: str,
-    ) -> tuple[str, str, TableView | None]:
-        """(return expression, rule text, dispatch table) for the object members of a union."""
+    ) -> tuple[str, str, TableView | None, ShapesView | None]:
+        """(return expression, rule text, dispatch table, members by shape) for the object
+        members of a union."""
         if len(objects) == 1:
-            return self.build(objects[0], "v"), "objects as the object member", None
+            return self.build(objects[0], "v"), "objects as the object member", None, None
         objects = list(self.index.members(ir.Union_(tuple(objects))))
         classes = [self.index.class_of(m) for m in objects]
         names = [c for c in classes if c is not None]
@@ -184,7 +197,7 @@ class Builds:
         if maps:
             if len(maps) > 1 and not all(self.index.is_raw(m) for m in maps):
                 self._unsupported(at, f"union '{where}': several map-like object members")
-                return "v", "objects as they are", None
+                return "v", "objects as they are", None, None
             if not self.index.is_raw(maps[0]):
                 fallback = f", lambda v: {self.build(maps[0], 'v')}"
         disc: Discriminator | None = (
@@ -201,16 +214,22 @@ class Builds:
                 f"{table.name}[v[{code_literal(disc.wire)}]](v)",
                 f"objects by their {literal(disc.wire)} member",
                 table,
+                None,
             )
         py = [self.index.py_name(c) for c in names]
-        members = ", ".join(f"(_v.is_{c}, _KEYS_{c}, {c}._from_valid)" for c in py)
+        members = [(f"_v.is_{c}", f"_KEYS_{c}", f"{c}._from_valid") for c in py]
+        shapes = ShapesView(
+            "_SHAPES_" + fn.removeprefix("_build_"),
+            tuple(line for m in members for line in _element_lines(m)),
+        )
         rule = "objects " + SHAPE_RULE
         if maps:
             rule += "; an object no class accepts as the map-like member"
         return (
-            f"cast({code_literal(hint)}, _by_shape(v, ({members},){fallback}))",
+            f"cast({code_literal(hint)}, _by_shape(v, {shapes.name}{fallback}))",
             rule,
             None,
+            shapes,
         )
 
     def _first_accepting(self, members: list[ir.TypeExpr], hint: str) -> str:
@@ -258,6 +277,15 @@ class Builds:
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i._to_dict() for i in {x}]"
         return f"_encode({x})"
+
+
+def _element_lines(items: tuple[str, ...], indent: int = 4) -> tuple[str, ...]:
+    """A tuple as one element of an exploded collection, in black's layout: on one line when it
+    fits at `indent`, else one item per line with a trailing comma."""
+    line = f"({', '.join(items)}),"
+    if indent + len(line) <= LINE_LENGTH:
+        return (line,)
+    return ("(", *(f"    {i}," for i in items), "),")
 
 
 def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:

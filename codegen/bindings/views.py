@@ -252,7 +252,7 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
     if classes:  # every class's base and to_json
-        runtime_used += ["Model as _Model", "dumps as _dumps"]
+        runtime_used += ["Model as _Model", "dumps as _dumps", "loads as _loads"]
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )

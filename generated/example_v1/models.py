@@ -13,7 +13,6 @@ literal (`method`, `jsonrpc`, `type`) default to it.
 
 from __future__ import annotations
 
-import json as _json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
@@ -26,6 +25,7 @@ from ._runtime import by_shape as _by_shape
 from ._runtime import dumps as _dumps
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
+from ._runtime import loads as _loads
 from ._runtime import plain as _plain
 
 __all__ = [
@@ -179,7 +179,7 @@ class RequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
@@ -241,7 +241,7 @@ class RequestParamsMeta(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParamsMeta:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParamsMeta:
@@ -305,7 +305,7 @@ class Request(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Request:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Request:
@@ -367,7 +367,7 @@ class NotificationParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> NotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> NotificationParams:
@@ -431,7 +431,7 @@ class Notification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Notification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Notification:
@@ -493,7 +493,7 @@ class Result(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Result:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Result:
@@ -561,7 +561,7 @@ class Error(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Error:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Error:
@@ -634,7 +634,7 @@ class JSONRPCRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
@@ -706,7 +706,7 @@ class JSONRPCNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
@@ -778,7 +778,7 @@ class JSONRPCResultResponse(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCResultResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCResultResponse:
@@ -847,7 +847,7 @@ class JSONRPCErrorResponse(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCErrorResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCErrorResponse:
@@ -925,7 +925,7 @@ class WidgetLockedError(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedError:
@@ -997,7 +997,7 @@ class WidgetLockedErrorError(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorError:
@@ -1070,7 +1070,7 @@ class WidgetLockedErrorErrorData(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorErrorData:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
@@ -1141,7 +1141,7 @@ class BaseMetadata(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> BaseMetadata:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> BaseMetadata:
@@ -1210,7 +1210,7 @@ class WidgetAnnotations(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetAnnotations:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetAnnotations:
@@ -1274,7 +1274,7 @@ class Annotated(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Annotated:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Annotated:
@@ -1421,7 +1421,7 @@ class Widget(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Widget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Widget:
@@ -1524,7 +1524,7 @@ class WidgetSettings(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettings:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
@@ -1586,7 +1586,7 @@ class WidgetSettingsLayout(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
@@ -1655,7 +1655,7 @@ class WidgetSettingsLayoutGrid(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayoutGrid:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
@@ -1801,7 +1801,7 @@ class ButtonWidget(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ButtonWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ButtonWidget:
@@ -1992,7 +1992,7 @@ class GaugeWidget(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GaugeWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GaugeWidget:
@@ -2102,7 +2102,7 @@ class RangeSpec(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RangeSpec:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RangeSpec:
@@ -2254,7 +2254,7 @@ class RangedGauge(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RangedGauge:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RangedGauge:
@@ -2373,7 +2373,7 @@ class WidgetAction(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetAction:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetAction:
@@ -2440,7 +2440,7 @@ class TextContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> TextContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> TextContent:
@@ -2508,7 +2508,7 @@ class ImageContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ImageContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ImageContent:
@@ -2574,7 +2574,7 @@ class ChartContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ChartContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ChartContent:
@@ -2643,7 +2643,7 @@ class Implementation(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Implementation:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
@@ -2712,7 +2712,7 @@ class HostCapabilities(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilities:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilities:
@@ -2781,7 +2781,7 @@ class HostCapabilitiesWidgets(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgets:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgets:
@@ -2849,7 +2849,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgetsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
@@ -2918,7 +2918,7 @@ class InitializeRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
@@ -2996,7 +2996,7 @@ class InitializeRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequest:
@@ -3076,7 +3076,7 @@ class InitializeResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
@@ -3157,7 +3157,7 @@ class PingRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> PingRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> PingRequest:
@@ -3230,7 +3230,7 @@ class PaginatedRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> PaginatedRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
@@ -3310,7 +3310,7 @@ class ListWidgetsRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
@@ -3391,7 +3391,7 @@ class ListWidgetsRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequest:
@@ -3465,7 +3465,7 @@ class ListWidgetsResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
@@ -3538,7 +3538,7 @@ class GetWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
@@ -3615,7 +3615,7 @@ class GetWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequest:
@@ -3690,7 +3690,7 @@ class GetWidgetResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
@@ -3770,7 +3770,7 @@ class UpdateWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
@@ -3849,7 +3849,7 @@ class UpdateWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequest:
@@ -3917,7 +3917,7 @@ class UpdateWidgetResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
@@ -3983,7 +3983,7 @@ class ResetWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
@@ -4061,7 +4061,7 @@ class ResetWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequest:
@@ -4133,7 +4133,7 @@ class LockWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> LockWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> LockWidgetRequestParams:
@@ -4209,7 +4209,7 @@ class LockWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> LockWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> LockWidgetRequest:
@@ -4277,7 +4277,7 @@ class LockWidgetResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> LockWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> LockWidgetResult:
@@ -4348,7 +4348,7 @@ class ConfirmRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
@@ -4427,7 +4427,7 @@ class ConfirmRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequest:
@@ -4495,7 +4495,7 @@ class ConfirmResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
@@ -4562,7 +4562,7 @@ class InitializedNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializedNotification:
@@ -4639,7 +4639,7 @@ class ProgressNotificationParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
@@ -4715,7 +4715,7 @@ class ProgressNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotification:
@@ -4786,7 +4786,7 @@ class WidgetListChangedNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetListChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetListChangedNotification:
@@ -4861,7 +4861,7 @@ class FocusChangedNotificationParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
@@ -4936,7 +4936,7 @@ class FocusChangedNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotification:
@@ -5071,16 +5071,13 @@ _BY_ClientRequest: dict[str, Callable[[Any], ClientRequest]] = {
 def _build_ClientResult(v: Any) -> ClientResult:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "ClientResult",
-        _by_shape(
-            v,
-            (
-                (_v.is_Result, _KEYS_Result, Result._from_valid),
-                (_v.is_ConfirmResult, _KEYS_ConfirmResult, ConfirmResult._from_valid),
-            ),
-        ),
-    )
+    return cast("ClientResult", _by_shape(v, _SHAPES_ClientResult))
+
+
+_SHAPES_ClientResult = [
+    (_v.is_Result, _KEYS_Result, Result._from_valid),
+    (_v.is_ConfirmResult, _KEYS_ConfirmResult, ConfirmResult._from_valid),
+]
 
 
 def _build_EmptyResult(v: Any) -> EmptyResult:
@@ -5090,53 +5087,27 @@ def _build_EmptyResult(v: Any) -> EmptyResult:
 def _build_JSONRPCMessage(v: Any) -> JSONRPCMessage:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "JSONRPCMessage",
-        _by_shape(
-            v,
-            (
-                (_v.is_JSONRPCRequest, _KEYS_JSONRPCRequest, JSONRPCRequest._from_valid),
-                (
-                    _v.is_JSONRPCNotification,
-                    _KEYS_JSONRPCNotification,
-                    JSONRPCNotification._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCResultResponse,
-                    _KEYS_JSONRPCResultResponse,
-                    JSONRPCResultResponse._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCErrorResponse,
-                    _KEYS_JSONRPCErrorResponse,
-                    JSONRPCErrorResponse._from_valid,
-                ),
-            ),
-        ),
-    )
+    return cast("JSONRPCMessage", _by_shape(v, _SHAPES_JSONRPCMessage))
+
+
+_SHAPES_JSONRPCMessage = [
+    (_v.is_JSONRPCRequest, _KEYS_JSONRPCRequest, JSONRPCRequest._from_valid),
+    (_v.is_JSONRPCNotification, _KEYS_JSONRPCNotification, JSONRPCNotification._from_valid),
+    (_v.is_JSONRPCResultResponse, _KEYS_JSONRPCResultResponse, JSONRPCResultResponse._from_valid),
+    (_v.is_JSONRPCErrorResponse, _KEYS_JSONRPCErrorResponse, JSONRPCErrorResponse._from_valid),
+]
 
 
 def _build_JSONRPCResponse(v: Any) -> JSONRPCResponse:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "JSONRPCResponse",
-        _by_shape(
-            v,
-            (
-                (
-                    _v.is_JSONRPCResultResponse,
-                    _KEYS_JSONRPCResultResponse,
-                    JSONRPCResultResponse._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCErrorResponse,
-                    _KEYS_JSONRPCErrorResponse,
-                    JSONRPCErrorResponse._from_valid,
-                ),
-            ),
-        ),
-    )
+    return cast("JSONRPCResponse", _by_shape(v, _SHAPES_JSONRPCResponse))
+
+
+_SHAPES_JSONRPCResponse = [
+    (_v.is_JSONRPCResultResponse, _KEYS_JSONRPCResultResponse, JSONRPCResultResponse._from_valid),
+    (_v.is_JSONRPCErrorResponse, _KEYS_JSONRPCErrorResponse, JSONRPCErrorResponse._from_valid),
+]
 
 
 def _build_ServerNotification(v: Any) -> ServerNotification:
@@ -5165,24 +5136,17 @@ _BY_ServerRequest: dict[str, Callable[[Any], ServerRequest]] = {
 def _build_ServerResult(v: Any) -> ServerResult:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "ServerResult",
-        _by_shape(
-            v,
-            (
-                (_v.is_Result, _KEYS_Result, Result._from_valid),
-                (_v.is_InitializeResult, _KEYS_InitializeResult, InitializeResult._from_valid),
-                (_v.is_ListWidgetsResult, _KEYS_ListWidgetsResult, ListWidgetsResult._from_valid),
-                (_v.is_GetWidgetResult, _KEYS_GetWidgetResult, GetWidgetResult._from_valid),
-                (
-                    _v.is_UpdateWidgetResult,
-                    _KEYS_UpdateWidgetResult,
-                    UpdateWidgetResult._from_valid,
-                ),
-                (_v.is_LockWidgetResult, _KEYS_LockWidgetResult, LockWidgetResult._from_valid),
-            ),
-        ),
-    )
+    return cast("ServerResult", _by_shape(v, _SHAPES_ServerResult))
+
+
+_SHAPES_ServerResult = [
+    (_v.is_Result, _KEYS_Result, Result._from_valid),
+    (_v.is_InitializeResult, _KEYS_InitializeResult, InitializeResult._from_valid),
+    (_v.is_ListWidgetsResult, _KEYS_ListWidgetsResult, ListWidgetsResult._from_valid),
+    (_v.is_GetWidgetResult, _KEYS_GetWidgetResult, GetWidgetResult._from_valid),
+    (_v.is_UpdateWidgetResult, _KEYS_UpdateWidgetResult, UpdateWidgetResult._from_valid),
+    (_v.is_LockWidgetResult, _KEYS_LockWidgetResult, LockWidgetResult._from_valid),
+]
 
 
 def _build_TextContent_or_ImageContent(v: Any) -> TextContent | ImageContent:

@@ -164,11 +164,65 @@ def explain_union(
     errs.extend(best or [mismatch(path, expected, value)])
 
 
-dumps: Final[Callable[[object], str]] = json.JSONEncoder(
+_checked_dumps: Final[Callable[[object], str]] = json.JSONEncoder(
     ensure_ascii=False, separators=(",", ":")
 ).encode
-"""`json.dumps(value, ensure_ascii=False, separators=(",", ":"))` with the encoder made once:
-`json.dumps` builds a new one per call when given options."""
+
+
+def _unchecked_encoder() -> Callable[[object, int], Any] | None:
+    """The C encoder `JSONEncoder.encode` makes on every call (options, closures and all, most of
+    the cost of encoding a small object), made once; without the circular-reference check, which
+    `dumps` leaves to `_checked_dumps`. None if the interpreter has no C encoder or a different
+    signature (the output is compared with the checked encoder's on a sample)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        # (markers, default, encoder, indent, separators, sort_keys, skipkeys, allow_nan)
+        args = (None, json.JSONEncoder().default, json.encoder.encode_basestring, None, ":", ",")
+        encoder: Callable[[object, int], Any] = make(*args, False, False, True)
+        sample = {"a": [1, 2.5, None, True, "\u00e9\n"], "b": {}}
+        if "".join(encoder(sample, 0)) != _checked_dumps(sample):
+            return None
+    except Exception:  # noqa: BLE001 - any surprise: keep the standard path
+        return None
+    return encoder
+
+
+_UNCHECKED: Final = _unchecked_encoder()
+
+
+def dumps(value: object) -> str:
+    """`json.dumps(value, ensure_ascii=False, separators=(",", ":"))`, the same text and errors,
+    without the per-call set-up: the encoder made once. Any failure (a cycle, which the
+    unchecked encoder meets as a RecursionError, or a value that is not JSON) is left to the
+    standard encoder, so the error raised is the one `json.dumps` raises."""
+    if _UNCHECKED is not None:
+        try:
+            return "".join(_UNCHECKED(value, 0))
+        except Exception:  # noqa: BLE001 - encoded again, for json's own error
+            return _checked_dumps(value)
+    return _checked_dumps(value)
+
+
+# The scanner `json.loads` itself uses (the C one when there is one).
+Scanner: TypeAlias = Callable[[str, int], tuple[Any, int]]
+_SCAN: Final[Scanner] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def loads(text: str | bytes) -> Any:
+    """`json.loads(text)`, the same value and errors; a str holding exactly one value (no
+    surrounding whitespace: what senders write) goes straight to the C scanner, skipping the
+    two whitespace regex passes that cost more than scanning a small message."""
+    if type(text) is str:
+        try:
+            value, end = _SCAN(text, 0)
+        except (StopIteration, ValueError):
+            pass  # no value at 0 (whitespace, empty) or malformed: json.loads says which
+        else:
+            if end == len(text):
+                return value
+    return json.loads(text)
 
 
 class Model:
@@ -208,16 +262,15 @@ def same(value: Any) -> Any:
 
 
 def extras(value: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
-    """The members of `value` whose keys the schema does not declare."""
-    if value.keys() <= declared:
-        return {}
+    """The members of `value` whose keys the schema does not declare (the decoders call it once
+    they have seen that there are some: no second containment check here)."""
     return {k: v for k, v in value.items() if k not in declared}
 
 
 Member: TypeAlias = tuple[Callable[[object], bool], frozenset[str], Callable[[Any], Any]]
 
 
-def by_shape(value: Any, members: tuple[Member, ...], fallback: Callable[[Any], Any] = same) -> Any:
+def by_shape(value: Any, members: Sequence[Member], fallback: Callable[[Any], Any] = same) -> Any:
     """Build a union value by shape: of the members whose validator accepts it, the one that
     declares the most of its keys; on a tie, the earlier member in the union; if none does,
     `fallback` (the union's map-like object member, or the value as it is)."""
@@ -225,10 +278,10 @@ def by_shape(value: Any, members: tuple[Member, ...], fallback: Callable[[Any], 
     best: Callable[[Any], Any] = fallback
     score = -1
     for accepts, declared, build in members:
-        if accepts(value):
-            n = len(declared.intersection(keys))
-            if n > score:
-                best, score = build, n
+        n = len(declared.intersection(keys))
+        # The key count first: a member that cannot beat the best so far is not validated.
+        if n > score and accepts(value):
+            best, score = build, n
     return best(value)
 
 
@@ -267,13 +320,18 @@ def _copy_plain(value: Any) -> Any:
 def encode_value(value: object, validate: bool = False) -> JSON:
     """The JSON form of a model object, a list (any sequence) or dict (any mapping) of them, or
     a plain JSON value; model objects are checked against the schema when `validate`."""
+    if isinstance(value, Model):  # the generated classes first: the common case
+        encoded: JSON = value.to_dict(validate=validate)  # type: ignore[attr-defined]
+        return encoded
+    if type(value) is list:  # before the getattr below, slow when it fails
+        return [encode_value(item, validate) for item in value]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if type(value) is dict:
         return {str(k): encode_value(item, validate) for k, item in value.items()}
     to_dict = getattr(value, "to_dict", None)
     if to_dict is not None and not isinstance(value, type):
-        encoded: JSON = to_dict(validate=validate)
+        encoded = to_dict(validate=validate)
         return encoded
     if isinstance(value, (list, tuple)):
         return [encode_value(item, validate) for item in value]

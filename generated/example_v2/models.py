@@ -13,7 +13,6 @@ literal (`method`, `jsonrpc`, `type`) default to it.
 
 from __future__ import annotations
 
-import json as _json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
@@ -26,6 +25,7 @@ from ._runtime import by_shape as _by_shape
 from ._runtime import dumps as _dumps
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
+from ._runtime import loads as _loads
 from ._runtime import plain as _plain
 
 __all__ = [
@@ -180,7 +180,7 @@ class RequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
@@ -242,7 +242,7 @@ class RequestParamsMeta(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParamsMeta:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParamsMeta:
@@ -306,7 +306,7 @@ class Request(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Request:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Request:
@@ -368,7 +368,7 @@ class NotificationParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> NotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> NotificationParams:
@@ -432,7 +432,7 @@ class Notification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Notification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Notification:
@@ -494,7 +494,7 @@ class Result(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Result:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Result:
@@ -562,7 +562,7 @@ class Error(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Error:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Error:
@@ -635,7 +635,7 @@ class JSONRPCRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
@@ -707,7 +707,7 @@ class JSONRPCNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
@@ -779,7 +779,7 @@ class JSONRPCResultResponse(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCResultResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCResultResponse:
@@ -848,7 +848,7 @@ class JSONRPCErrorResponse(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCErrorResponse:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCErrorResponse:
@@ -926,7 +926,7 @@ class WidgetLockedError(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedError:
@@ -998,7 +998,7 @@ class WidgetLockedErrorError(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorError:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorError:
@@ -1071,7 +1071,7 @@ class WidgetLockedErrorErrorData(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorErrorData:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
@@ -1142,7 +1142,7 @@ class BaseMetadata(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> BaseMetadata:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> BaseMetadata:
@@ -1211,7 +1211,7 @@ class WidgetHints(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetHints:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetHints:
@@ -1273,7 +1273,7 @@ class Annotated(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Annotated:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Annotated:
@@ -1420,7 +1420,7 @@ class Widget(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Widget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Widget:
@@ -1523,7 +1523,7 @@ class WidgetSettings(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettings:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
@@ -1585,7 +1585,7 @@ class WidgetSettingsLayout(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
@@ -1654,7 +1654,7 @@ class WidgetSettingsLayoutGrid(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayoutGrid:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
@@ -1800,7 +1800,7 @@ class ButtonWidget(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ButtonWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ButtonWidget:
@@ -1991,7 +1991,7 @@ class GaugeWidget(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GaugeWidget:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GaugeWidget:
@@ -2101,7 +2101,7 @@ class RangeSpec(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RangeSpec:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RangeSpec:
@@ -2253,7 +2253,7 @@ class RangedGauge(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> RangedGauge:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> RangedGauge:
@@ -2372,7 +2372,7 @@ class WidgetAction(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetAction:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetAction:
@@ -2439,7 +2439,7 @@ class TextContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> TextContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> TextContent:
@@ -2507,7 +2507,7 @@ class ImageContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ImageContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ImageContent:
@@ -2573,7 +2573,7 @@ class ChartContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ChartContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ChartContent:
@@ -2641,7 +2641,7 @@ class AudioContent(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> AudioContent:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> AudioContent:
@@ -2712,7 +2712,7 @@ class Implementation(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> Implementation:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
@@ -2782,7 +2782,7 @@ class HostCapabilities(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilities:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilities:
@@ -2851,7 +2851,7 @@ class HostCapabilitiesWidgets(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgets:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgets:
@@ -2919,7 +2919,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgetsLayout:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
@@ -2988,7 +2988,7 @@ class InitializeRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
@@ -3066,7 +3066,7 @@ class InitializeRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequest:
@@ -3146,7 +3146,7 @@ class InitializeResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
@@ -3227,7 +3227,7 @@ class PingRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> PingRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> PingRequest:
@@ -3300,7 +3300,7 @@ class PaginatedRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> PaginatedRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
@@ -3380,7 +3380,7 @@ class ListWidgetsRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
@@ -3461,7 +3461,7 @@ class ListWidgetsRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequest:
@@ -3539,7 +3539,7 @@ class ListWidgetsResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
@@ -3614,7 +3614,7 @@ class GetWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
@@ -3691,7 +3691,7 @@ class GetWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequest:
@@ -3766,7 +3766,7 @@ class GetWidgetResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
@@ -3844,7 +3844,7 @@ class UpdateWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
@@ -3923,7 +3923,7 @@ class UpdateWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequest:
@@ -3991,7 +3991,7 @@ class UpdateWidgetResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
@@ -4057,7 +4057,7 @@ class ResetWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
@@ -4135,7 +4135,7 @@ class ResetWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequest:
@@ -4203,7 +4203,7 @@ class ResetWidgetResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetResult:
@@ -4269,7 +4269,7 @@ class WatchWidgetRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WatchWidgetRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequestParams:
@@ -4347,7 +4347,7 @@ class WatchWidgetRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WatchWidgetRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequest:
@@ -4420,7 +4420,7 @@ class ConfirmRequestParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequestParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
@@ -4499,7 +4499,7 @@ class ConfirmRequest(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequest:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequest:
@@ -4567,7 +4567,7 @@ class ConfirmResult(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmResult:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
@@ -4634,7 +4634,7 @@ class InitializedNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializedNotification:
@@ -4711,7 +4711,7 @@ class ProgressNotificationParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
@@ -4787,7 +4787,7 @@ class ProgressNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotification:
@@ -4858,7 +4858,7 @@ class WidgetListChangedNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetListChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetListChangedNotification:
@@ -4933,7 +4933,7 @@ class FocusChangedNotificationParams(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotificationParams:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
@@ -5008,7 +5008,7 @@ class FocusChangedNotification(_Model):
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotification:
         """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_json.loads(text))
+        return cls.from_dict(_loads(text))
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotification:
@@ -5146,16 +5146,13 @@ _BY_ClientRequest: dict[str, Callable[[Any], ClientRequest]] = {
 def _build_ClientResult(v: Any) -> ClientResult:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "ClientResult",
-        _by_shape(
-            v,
-            (
-                (_v.is_Result, _KEYS_Result, Result._from_valid),
-                (_v.is_ConfirmResult, _KEYS_ConfirmResult, ConfirmResult._from_valid),
-            ),
-        ),
-    )
+    return cast("ClientResult", _by_shape(v, _SHAPES_ClientResult))
+
+
+_SHAPES_ClientResult = [
+    (_v.is_Result, _KEYS_Result, Result._from_valid),
+    (_v.is_ConfirmResult, _KEYS_ConfirmResult, ConfirmResult._from_valid),
+]
 
 
 def _build_EmptyResult(v: Any) -> EmptyResult:
@@ -5165,53 +5162,27 @@ def _build_EmptyResult(v: Any) -> EmptyResult:
 def _build_JSONRPCMessage(v: Any) -> JSONRPCMessage:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "JSONRPCMessage",
-        _by_shape(
-            v,
-            (
-                (_v.is_JSONRPCRequest, _KEYS_JSONRPCRequest, JSONRPCRequest._from_valid),
-                (
-                    _v.is_JSONRPCNotification,
-                    _KEYS_JSONRPCNotification,
-                    JSONRPCNotification._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCResultResponse,
-                    _KEYS_JSONRPCResultResponse,
-                    JSONRPCResultResponse._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCErrorResponse,
-                    _KEYS_JSONRPCErrorResponse,
-                    JSONRPCErrorResponse._from_valid,
-                ),
-            ),
-        ),
-    )
+    return cast("JSONRPCMessage", _by_shape(v, _SHAPES_JSONRPCMessage))
+
+
+_SHAPES_JSONRPCMessage = [
+    (_v.is_JSONRPCRequest, _KEYS_JSONRPCRequest, JSONRPCRequest._from_valid),
+    (_v.is_JSONRPCNotification, _KEYS_JSONRPCNotification, JSONRPCNotification._from_valid),
+    (_v.is_JSONRPCResultResponse, _KEYS_JSONRPCResultResponse, JSONRPCResultResponse._from_valid),
+    (_v.is_JSONRPCErrorResponse, _KEYS_JSONRPCErrorResponse, JSONRPCErrorResponse._from_valid),
+]
 
 
 def _build_JSONRPCResponse(v: Any) -> JSONRPCResponse:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "JSONRPCResponse",
-        _by_shape(
-            v,
-            (
-                (
-                    _v.is_JSONRPCResultResponse,
-                    _KEYS_JSONRPCResultResponse,
-                    JSONRPCResultResponse._from_valid,
-                ),
-                (
-                    _v.is_JSONRPCErrorResponse,
-                    _KEYS_JSONRPCErrorResponse,
-                    JSONRPCErrorResponse._from_valid,
-                ),
-            ),
-        ),
-    )
+    return cast("JSONRPCResponse", _by_shape(v, _SHAPES_JSONRPCResponse))
+
+
+_SHAPES_JSONRPCResponse = [
+    (_v.is_JSONRPCResultResponse, _KEYS_JSONRPCResultResponse, JSONRPCResultResponse._from_valid),
+    (_v.is_JSONRPCErrorResponse, _KEYS_JSONRPCErrorResponse, JSONRPCErrorResponse._from_valid),
+]
 
 
 def _build_ServerNotification(v: Any) -> ServerNotification:
@@ -5239,24 +5210,17 @@ _BY_ServerRequest: dict[str, Callable[[Any], ServerRequest]] = {
 def _build_ServerResult(v: Any) -> ServerResult:
     # Decoding: objects by shape: of the members whose validator accepts the value, the one that
     # declares the most of its keys; on a tie, the earlier member in the union.
-    return cast(
-        "ServerResult",
-        _by_shape(
-            v,
-            (
-                (_v.is_Result, _KEYS_Result, Result._from_valid),
-                (_v.is_InitializeResult, _KEYS_InitializeResult, InitializeResult._from_valid),
-                (_v.is_ListWidgetsResult, _KEYS_ListWidgetsResult, ListWidgetsResult._from_valid),
-                (_v.is_GetWidgetResult, _KEYS_GetWidgetResult, GetWidgetResult._from_valid),
-                (
-                    _v.is_UpdateWidgetResult,
-                    _KEYS_UpdateWidgetResult,
-                    UpdateWidgetResult._from_valid,
-                ),
-                (_v.is_ResetWidgetResult, _KEYS_ResetWidgetResult, ResetWidgetResult._from_valid),
-            ),
-        ),
-    )
+    return cast("ServerResult", _by_shape(v, _SHAPES_ServerResult))
+
+
+_SHAPES_ServerResult = [
+    (_v.is_Result, _KEYS_Result, Result._from_valid),
+    (_v.is_InitializeResult, _KEYS_InitializeResult, InitializeResult._from_valid),
+    (_v.is_ListWidgetsResult, _KEYS_ListWidgetsResult, ListWidgetsResult._from_valid),
+    (_v.is_GetWidgetResult, _KEYS_GetWidgetResult, GetWidgetResult._from_valid),
+    (_v.is_UpdateWidgetResult, _KEYS_UpdateWidgetResult, UpdateWidgetResult._from_valid),
+    (_v.is_ResetWidgetResult, _KEYS_ResetWidgetResult, ResetWidgetResult._from_valid),
+]
 
 
 def _build_TextContent_or_ImageContent(v: Any) -> TextContent | ImageContent:
