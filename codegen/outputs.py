@@ -12,11 +12,16 @@ def render_all(resolved: ir.Resolved) -> dict[str, str]:
     Schema and its IR."""
     from .jsonschema_out import emit
 
-    def json_files() -> dict[str, str]:
-        return {"ir.json": dumps(ir.to_json(resolved)), "schema.json": dumps(emit(resolved))}
+    def ir_json() -> dict[str, str]:
+        return {"ir.json": dumps(ir.to_json(resolved))}
 
-    # the Python package (__init__, models, codec, validators...), the JSON files made meanwhile
-    return render_package(resolved, meanwhile=json_files)
+    def schema_json() -> dict[str, str]:
+        return {"schema.json": dumps(emit(resolved))}
+
+    # the Python package (__init__, models, codec, validators...) and the JSON files, made on the
+    # way: the IR's (the larger) in the second process, beside validators.py
+    files = render_package(resolved, meanwhile=schema_json, alongside=ir_json)
+    return {"ir.json": files.pop("ir.json"), "schema.json": files.pop("schema.json")} | files
 
 
 def render_distribution(

@@ -101,11 +101,12 @@ def render_package(
     runtime: str = ".",
     regenerate: str | None = None,
     meanwhile: Callable[[], dict[str, str]] | None = None,
+    alongside: Callable[[], dict[str, str]] | None = None,
 ) -> dict[str, str]:
     """Every file of the generated package, formatted (relative path -> text). `runtime`: the
     relative import prefix of the package holding _runtime.py and _protocol.py; `regenerate`:
-    the command the headers name (default: the one-schema command); `meanwhile`: more files,
-    made in this process while the second one renders (they come first in the result)."""
+    the command the headers name (default: the one-schema command); `meanwhile`, `alongside`:
+    more files, made in this process and in the second one (they come first in the result)."""
     ctx = Context(resolved, TypeIndex(resolved), runtime)
     header = header_view(resolved, regenerate)
 
@@ -117,7 +118,8 @@ def render_package(
 
     def separately() -> tuple[dict[str, str], dict[str, int]]:
         before = dict(pyformat.BLACK_CALLS)
-        texts = {m.path: one(m) for m in modules if m.path in _SEPARATE}
+        texts = alongside() if alongside is not None else {}
+        texts |= {m.path: one(m) for m in modules if m.path in _SEPARATE}
         return texts, {k: n - before[k] for k, n in pyformat.BLACK_CALLS.items()}
 
     # validators.py renders in a second process while this one renders the rest (`forking`)
@@ -125,17 +127,21 @@ def render_package(
     pending = forking.start(separately) if split else None
     try:
         first = meanwhile() if meanwhile is not None else {}
+        if alongside is not None and pending is None:
+            first |= alongside()
         out = {m.path: one(m) for m in modules if not (split and m.path in _SEPARATE)}
     except BaseException:
         if pending is not None:
             pending.discard()
         raise
+    paths = {m.path for m in modules}
     if pending is not None:
         texts, calls = pending.result()
         out.update(texts)
         for kind, n in calls.items():
             pyformat.BLACK_CALLS[kind] += n
-    return first | {m.path: out[m.path] for m in modules}
+    extra = {path: out.pop(path) for path in list(out) if path not in paths}
+    return first | extra | {m.path: out[m.path] for m in modules}
 
 
 # The module rendered in a second process: about half of a package's rendering time.
