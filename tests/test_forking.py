@@ -64,11 +64,21 @@ def test_a_failure_here_still_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -
     import os
 
     resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
+    started: list[int] = []
+    real_start = forking.start
+
+    def recording_start(fn: object) -> forking.Pending[object]:
+        pending = real_start(fn)  # type: ignore[arg-type]
+        started.append(pending._pid or 0)
+        return pending
+
+    monkeypatch.setattr(forking, "start", recording_start)
 
     def fails() -> dict[str, str]:
         raise ValueError("meanwhile failed")
 
     with pytest.raises(ValueError, match="meanwhile failed"):
         bindings.render_package(resolved, meanwhile=fails)
+    assert len(started) == 1 and started[0] > 0
     with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # no child left behind
+        os.waitpid(started[0], os.WNOHANG)  # already reaped: no zombie left behind
