@@ -117,6 +117,7 @@ def render_package(
         return format_python(text if runtime == "." else parents_first(text))
 
     def separately() -> tuple[dict[str, str], dict[str, int]]:
+        """`alongside`'s files and the `_SEPARATE` modules, and the black calls they took."""
         before = dict(pyformat.BLACK_CALLS)
         texts = alongside() if alongside is not None else {}
         texts |= {m.path: one(m) for m in modules if m.path in _SEPARATE}
@@ -129,19 +130,23 @@ def render_package(
         first = meanwhile() if meanwhile is not None else {}
         if alongside is not None and pending is None:
             first |= alongside()
-        out = {m.path: one(m) for m in modules if not (split and m.path in _SEPARATE)}
+        mine = {m.path: one(m) for m in modules if not (split and m.path in _SEPARATE)}
     except BaseException:
         if pending is not None:
             pending.discard()
         raise
-    paths = {m.path for m in modules}
+    theirs: dict[str, str] = {}
     if pending is not None:
-        texts, calls = pending.result()
-        out.update(texts)
+        theirs, calls = pending.result()
         for kind, n in calls.items():
             pyformat.BLACK_CALLS[kind] += n
-    extra = {path: out.pop(path) for path in list(out) if path not in paths}
-    return first | extra | {m.path: out[m.path] for m in modules}
+    texts = mine | theirs
+    paths = {m.path for m in modules}
+    return (
+        first
+        | {p: t for p, t in theirs.items() if p not in paths}
+        | {m.path: texts[m.path] for m in modules}
+    )
 
 
 # The module rendered in a second process: about half of a package's rendering time.

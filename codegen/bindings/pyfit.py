@@ -67,25 +67,24 @@ def _depth_at(masked: str, pos: int) -> int:
 
 
 def _match_open(masked: str, close: int) -> int:
-    depth = 0
-    for i in range(close, -1, -1):
-        c = masked[i]
-        if c in ")]}":
-            depth += 1
-        elif c in "([{":
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
+    """The position of the bracket that `masked[close]` closes (-1: none)."""
+    return _match(masked, close, -1)
 
 
 def _match_close(masked: str, open_: int) -> int:
+    """The position of the bracket that closes `masked[open_]` (-1: none)."""
+    return _match(masked, open_, 1)
+
+
+def _match(masked: str, start: int, step: int) -> int:
+    inward, outward = ("([{", ")]}") if step > 0 else (")]}", "([{")
     depth = 0
-    for i in range(open_, len(masked)):
+    end = len(masked) if step > 0 else -1
+    for i in range(start, end, step):
         c = masked[i]
-        if c in "([{":
+        if c in inward:
             depth += 1
-        elif c in ")]}":
+        elif c in outward:
             depth -= 1
             if depth == 0:
                 return i
@@ -218,7 +217,7 @@ def _split(indent: int, body: str, masked: str, comma: str) -> list[str] | None:
     omitted = False  # black splits at the last bracket, not at parentheses of its own
     if not comma:
         wrapped = _split_rhs(indent, body, masked)
-        if wrapped == _LAST_BRACKET:
+        if wrapped is _LAST_BRACKET:
             omitted = True
         elif wrapped is not None:
             return wrapped or None

@@ -34,7 +34,8 @@ from . import pyfit, pylayout
 
 # black is imported on the first cache miss only: a warm run never pays for it.
 _MODE_SETTINGS = (
-    "target_versions={PY310} line_length=100 string_normalization=True is_pyi=False"
+    f"target_versions={{PY310}} line_length={pylayout.LINE_LENGTH} string_normalization=True"
+    " is_pyi=False"
     " magic_trailing_comma=True preview=False"
 )
 
@@ -61,7 +62,7 @@ def _black() -> tuple[Callable[[str], str], Any]:
 
     mode = Mode(
         target_versions={TargetVersion.PY310},
-        line_length=100,
+        line_length=pylayout.LINE_LENGTH,  # the one limit the views and pyfit lay out to
         string_normalization=True,
         is_pyi=False,
         magic_trailing_comma=True,
@@ -138,57 +139,57 @@ def _format_statement(text: str) -> str:
 
 
 def _fit_long(chunk: list[str]) -> list[str] | None:
-    """The statement with every logical line that has a line over black's limit laid out again:
-    by `pyfit.fit` when it knows the shape, else by black on that logical line alone, at its
-    depth. Lines of a triple-quoted string and comments stay (black never wraps them). None when a
-    long line is not within a logical line this can take: black then takes the statement."""
+    """The statement with every logical line that has a line over black's limit laid out again
+    (`_fit_logical`). Lines of a triple-quoted string and comments stay (black never wraps them).
+    None when a long line is not within a logical line this can take: black then takes the
+    statement."""
     out: list[str] = []
     i = 0
     in_string = False
     last_long = max(k for k, line in enumerate(chunk) if not pylayout.fits(line))
-    while i < len(chunk):
-        if i > last_long:
-            return out + chunk[i:]
-        line = chunk[i]
-        text = line.strip()
+    while i <= last_long:
+        text = chunk[i].strip()
         if in_string:
             in_string = not text.endswith('"""')  # (a quote inside is escaped: `""\"`)
         elif text.startswith('"""'):
             in_string = len(text) < 6 or not text.endswith('"""')
         elif not text.startswith("#"):
             end = _logical_end(chunk, i)
-            if end is None:
+            laid_out = None if end is None else _fit_logical(chunk[i:end])
+            if end is None or laid_out is None:
                 return None
-            logical = chunk[i:end]
-            head_fits = pylayout.fits(logical[0])
-            if len(logical) > 2 and head_fits and logical[-1].strip() in _CLOSERS:
-                # an exploded bracket (magic trailing comma): black lays out each element line on
-                # its own, with its comma
-                inner = [_fit_element(el) for el in logical[1:-1]]
-                if all(el is not None for el in inner):
-                    out += [logical[0], *(x for el in inner if el for x in el), logical[-1]]
-                    i = end
-                    continue
-            if not pylayout.within_width(logical):
-                # pyfit's layout may keep a line black cannot split either (a long name); a
-                # non-ASCII line is black's to measure
-                ascii_only = all(line.isascii() for line in logical)
-                joined = logical[0] if len(logical) == 1 else pyfit.join(logical)
-                new = pyfit.fit(joined) if ascii_only else None
-                if new is None:
-                    new = _format_logical(logical)
-                if new is None:
-                    return None
-                logical = new
-            out += logical
+            out += laid_out
             i = end
             continue
-        out.append(line)
+        out.append(chunk[i])
         i += 1
-    return out
+    return out + chunk[i:]
 
 
-_CLOSERS = frozenset({")", "]", "}", "),", "],", "},", "):", ") -> None:"})
+def _fit_logical(logical: list[str]) -> list[str] | None:
+    """One logical line as black lays it out: as it is when it fits; an exploded bracket (magic
+    trailing comma) one element line at a time, as black does; else by `pyfit.fit` when it knows
+    the shape (its layout may keep a line black cannot split either, a long name), else by black
+    on that line alone. A non-ASCII line is black's to measure."""
+    if pylayout.within_width(logical):
+        return logical
+    head, tail = logical[0], logical[-1]
+    exploded = (
+        len(logical) > 2
+        and head.rstrip().endswith(("(", "[", "{"))
+        and tail.lstrip()[:1] in (")", "]", "}")
+        and pylayout.fits(head)
+        and pylayout.fits(tail)
+    )
+    if exploded:
+        inner = [_fit_element(line) for line in logical[1:-1]]
+        if all(lines is not None for lines in inner):
+            return [head, *(x for lines in inner if lines for x in lines), tail]
+    if all(line.isascii() for line in logical):
+        new = pyfit.fit(head if len(logical) == 1 else pyfit.join(logical))
+        if new is not None:
+            return new
+    return _format_logical(logical)
 
 
 def _fit_element(line: str) -> list[str] | None:
@@ -229,18 +230,25 @@ def _format_logical(lines: list[str]) -> list[str] | None:
         return None  # first in the `if _:` block, black would read a string as a docstring
     depth = indent // 4
     opens_block = lines[-1].rstrip().endswith(":")
-    wrapped = "".join("    " * i + "if _:\n" for i in range(depth)) + "\n".join(lines) + "\n"
+    wrapped = stand_in_blocks(depth, first) + "\n".join(lines) + "\n"
     if opens_block:
         wrapped += " " * (indent + 4) + "pass\n"
     out = _cached("logical", wrapped, _format_logical_text).split("\n")
     if out[-1] == "":
         out.pop()
     out = out[depth:]
-    while out and not out[0]:
-        out.pop(0)  # black's blank line before a def in the stand-in block
     if opens_block:
         out = out[:-1]
     return out
+
+
+def stand_in_blocks(depth: int, first: str) -> str:
+    """Blocks that put a logical line at `depth`: `if _:` lines, the innermost a `class _:` when
+    the line is a def (black puts a blank line between `if _:` and a def, none after a class)."""
+    heads = ["if _:"] * depth
+    if depth and first.lstrip().startswith(("def ", "async def ", "@")):
+        heads[-1] = "class _:"
+    return "".join("    " * i + head + "\n" for i, head in enumerate(heads))
 
 
 def _format_logical_text(text: str) -> str:

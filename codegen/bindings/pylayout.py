@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LINE_LENGTH = 100  # keep in step with pyformat's Mode
+LINE_LENGTH = 100  # black's limit: pyformat's Mode reads it from here
 
 # A one-line string literal (prefix, quote, body); triple quotes are handled as docstrings.
 _STRING = re.compile(r"""([a-zA-Z]{0,2})("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
