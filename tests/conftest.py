@@ -64,3 +64,15 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 def spec_root() -> Path:
     """The official spec directory; skips (fails under CI=true) when it is missing."""
     return require_spec_dir()
+
+
+# How many tests a whole-suite run collected (None for a partial run: -m, -k, paths, deselection);
+# tests/test_docs.py holds the figure in docs/testing.md to it.
+WHOLE_SUITE: dict[str, int | None] = {"collected": None}
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    config, opt = session.config, session.config.option
+    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    if whole and not (opt.markexpr or opt.keyword or opt.deselect or opt.lf or opt.failedfirst):
+        WHOLE_SUITE["collected"] = len(session.items)

@@ -1,4 +1,4 @@
-"""The examples against both peers: examples/call_tools.py (shown in the README) with one
+"""The examples against both peers: examples/call_tools.py (shown in docs/servers-and-clients.md) with one
 version's package, examples/client.py with the multi-version distribution, offering each version."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_client_example(
 
 
 def test_readme_shows_the_example() -> None:
-    readme = (EXAMPLE.parents[1] / "README.md").read_text()
+    readme = (EXAMPLE.parents[1] / "docs" / "servers-and-clients.md").read_text()
     section = readme.split("## Talking to a real server", 1)[1].split("\n## ", 1)[0]
     shown = section.split("```python\n", 1)[1].split("```", 1)[0]
     code = EXAMPLE.read_text()
