@@ -6,7 +6,6 @@ the whole new output and nothing behind that the next run does not clean up."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
@@ -15,10 +14,10 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_support import read_only
 
 from codegen import cli, ir, outputs, swap, write
 from codegen.pipeline import load
@@ -258,23 +257,6 @@ def test_the_mode_of_a_new_folder_is_the_usual_one(
 
 
 # ------------------------------------------------------------- one line, exit 2, never exit 3
-
-
-@contextlib.contextmanager
-def read_only(folder: Path) -> Iterator[None]:
-    """`folder` refuses new entries: immutable for root (who ignores modes), else mode 0555."""
-    if os.geteuid() == 0:
-        subprocess.run(["chattr", "+i", str(folder)], check=True)
-        try:
-            yield
-        finally:
-            subprocess.run(["chattr", "-i", str(folder)], check=True)
-    else:
-        folder.chmod(0o555)
-        try:
-            yield
-        finally:
-            folder.chmod(0o755)
 
 
 def test_output_path_errors_are_one_line_exit_2(

@@ -45,12 +45,6 @@ def staging(root: Path, name: str) -> Iterator[Path]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def write_file(staged: Path, rel: str, data: bytes) -> None:
-    path = staged / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-
-
 def install(staged: Path, root: Path, name: str) -> Path:
     """Move a complete, verified staging directory to `<root>/<name>`, replacing what was there."""
     target = root / name
