@@ -18,9 +18,10 @@ import errno
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 _AT_FDCWD = -100
@@ -108,7 +109,21 @@ def restore_if_missing(target: Path, found: list[Path]) -> list[Path]:
 
 
 def remove(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)
+    """Delete a temporary directory, read-only folders of the user's in it included (their
+    hard links live on in the output)."""
+
+    def writable_and_retry(func: Callable[..., object], name: str, _: object) -> None:
+        parent = os.path.dirname(name)
+        try:
+            os.chmod(parent, os.stat(parent).st_mode | stat.S_IWUSR | stat.S_IXUSR)
+            func(name)
+        except OSError:
+            pass  # left for the next run to try again
+
+    if sys.version_info >= (3, 12):
+        shutil.rmtree(path, onexc=writable_and_retry)
+    else:
+        shutil.rmtree(path, onerror=writable_and_retry)
 
 
 @contextlib.contextmanager

@@ -166,6 +166,49 @@ def test_history_keeps_symlinks(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert os.readlink(out / "assets") == str(tmp_path)
 
 
+def test_a_distribution_keeps_user_files_and_drops_what_it_no_longer_generates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "dist"
+    assert run(capsys, V1, "--package", "mcp_x", "-o", str(out))[0] == 0
+    (out / "mcp_x" / "v1_0" / "local.py").write_text("# mine\n")
+    (out / "tox.ini").write_text("[tox]\n")
+    (out / "mcp_x" / "v1_0").chmod(0o700)
+    assert run(capsys, V2, "--package", "mcp_x", "-o", str(out))[0] == 0
+    assert sorted(p.name for p in (out / "mcp_x" / "v1_0").iterdir()) == ["local.py"]
+    assert stat.S_IMODE((out / "mcp_x" / "v1_0").stat().st_mode) == 0o700
+    assert (out / "tox.ini").read_text() == "[tox]\n" and (out / "mcp_x" / "v2_0").is_dir()
+    assert siblings(out) == []
+
+
+def test_o_a_symlink_to_a_folder_writes_into_that_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to("real")
+    assert run(capsys, V2, "-o", str(tmp_path / "link"))[0] == 0
+    assert run(capsys, V2, "-o", str(tmp_path / "link"))[0] == 0
+    assert os.readlink(tmp_path / "link") == "real" and (tmp_path / "real" / "models.py").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+def test_a_read_only_folder_of_the_user_is_kept_and_nothing_is_left_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "pkg"
+    assert run(capsys, V1, "-o", str(out))[0] == 0
+    (out / "frozen").mkdir()
+    (out / "frozen" / "a.txt").write_text("a\n")
+    (out / "frozen").chmod(0o555)
+    try:
+        assert run(capsys, V2, "-o", str(out))[0] == 0
+        assert (out / "frozen" / "a.txt").read_text() == "a\n"
+        assert stat.S_IMODE((out / "frozen").stat().st_mode) == 0o555
+        assert siblings(out) == []
+    finally:
+        (out / "frozen").chmod(0o755)
+
+
 # ----------------------------------------------------------- folders that are not the tool's
 
 
@@ -473,3 +516,21 @@ def test_sigkill_at_random_instants_and_in_the_swap_window(tmp_path: Path) -> No
         assert siblings(out) == [] and sorted(p.name for p in out.parent.iterdir()) == ["pkg"]
         assert _complete(out, [new if i % 2 == 0 else old])
         user_files_intact()
+
+
+def test_concurrent_pairs_end_with_one_complete_output(tmp_path: Path) -> None:
+    """Runs writing one target at once take turns (a lock on its folder): each pair ends with
+    one whole output, the user's entries and no temporary directory."""
+    old, new = rendered(V1), rendered(V2)
+    paths = {"old": tmp_path / "old.json", "new": tmp_path / "new.json"}
+    paths["old"].write_text(json.dumps(old))
+    paths["new"].write_text(json.dumps(new))
+    out = tmp_path / "run" / "pkg"
+    out.parent.mkdir()
+    write.write_tree(out, old)
+    users = add_user_entries(out, tmp_path / "outside")
+    for _ in range(4):
+        pair = [_child(paths["old"], out, "none"), _child(paths["new"], out, "none")]
+        assert [p.wait(60) for p in pair] == [0, 0]
+        assert _complete(out, [old, new]) and siblings(out) == []
+        assert user_part(out, set(old) | set(new) | {MANIFEST}) == users
