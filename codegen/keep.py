@@ -84,7 +84,7 @@ def _link(src: Path, dst: Path) -> None:
     try:
         os.link(src, dst, follow_symlinks=False)
         return
-    except OSError:
+    except (OSError, NotImplementedError):  # another file system, no links, no linkat
         pass
     if stat.S_ISLNK(info.st_mode):
         os.symlink(os.readlink(src), dst)
