@@ -64,8 +64,10 @@ class Deadline:
 
 
 def _shut(sock: socket.socket) -> None:
+    """End every read on `sock` now (the plain socket's shutdown: an SSL socket's own would
+    drop its TLS state under the reading thread)."""
     try:
-        sock.shutdown(socket.SHUT_RDWR)
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
     except OSError:
         pass  # already closed
 
