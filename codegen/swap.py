@@ -13,7 +13,6 @@ one folder hold an exclusive lock on it (flock), so a leftover is always from a 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import os
 import re
@@ -23,6 +22,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -30,12 +30,15 @@ _RENAME_EXCHANGE = 2
 _UNSUPPORTED = {errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV}
 
 
-def _renameat2() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+def _renameat2() -> Any:
+    """libc's renameat2, or None (ctypes is loaded only when a directory is swapped)."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes
+
     try:
         func = ctypes.CDLL(None, use_errno=True).renameat2
-    except (OSError, AttributeError):  # a libc without it (glibc < 2.28, musl < 1.2.?)
+    except (OSError, AttributeError):  # a libc without it (glibc before 2.28, others)
         return None
     func.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
     func.restype = ctypes.c_int
@@ -49,6 +52,8 @@ def exchange(a: Path, b: Path) -> bool:
         return False
     if func(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
         return True
+    import ctypes
+
     err = ctypes.get_errno()
     if err in _UNSUPPORTED:
         return False

@@ -206,3 +206,21 @@ def test_pinned_sizes_are_the_sizes_of_the_pinned_files(spec_root: Path) -> None
         assert {rel for rel, _ in pin.sizes} == {rel for rel, _ in pin.files}, pin.name
         for rel, size in pin.sizes:
             assert (spec_root / pin.name / rel).stat().st_size == size, (pin.name, rel)
+
+
+def test_what_killed_downloads_left_in_the_cache_is_removed(
+    cache: Path, mirror_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A download killed mid-way leaves its staging directory; the next download of that
+    version removes it (and an old copy a killed install left), and replaces the version."""
+    for leftover in (".draft.k1ll3d00.partial", ".draft.k1ll3d01.old"):
+        (cache / leftover / "draft").mkdir(parents=True)
+        (cache / leftover / "draft" / "schema.ts").write_text("half")
+    with serve(mirror_root) as mirror:
+        for _ in range(2):
+            code, err = run(capsys, "fetch", "draft", "--base-url", mirror.url)
+            assert code == 0, err
+    assert sorted(p.name for p in cache.iterdir()) == ["draft"]
+    assert (cache / "draft" / "schema.ts").read_bytes() == (
+        mirror_root / "draft" / "schema.ts"
+    ).read_bytes()
