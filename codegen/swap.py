@@ -20,6 +20,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -131,23 +132,38 @@ def remove(path: Path) -> None:
         shutil.rmtree(path, onerror=writable_and_retry)
 
 
+UNLOCKED_GRACE = 600.0  # seconds: without a lock, a younger leftover may be a live run's
+
+
 @contextlib.contextmanager
-def locked(folder: Path) -> Iterator[None]:
+def locked(folder: Path) -> Iterator[bool]:
     """Hold an exclusive lock on `folder` (the target's parent) for the whole write: two runs
     writing beside each other take turns, and each may clean up what a dead run left. The lock
-    dies with its process, so a killed run never blocks the next."""
+    dies with its process, so a killed run never blocks the next. Yields whether the lock is
+    held (not on Windows, nor in a folder that cannot be opened): see `dead`."""
     try:
         import fcntl
     except ImportError:  # Windows: no flock; runs are not serialised there
-        yield
+        yield False
         return
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        yield
+        yield False
         return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        yield True
     finally:
         os.close(fd)
+
+
+def dead(leftover: Path, exclusive: bool) -> bool:
+    """Whether a leftover is surely no live run's: always under the lock, else once it is
+    older than UNLOCKED_GRACE."""
+    if exclusive:
+        return True
+    try:
+        return time.time() - leftover.lstat().st_mtime > UNLOCKED_GRACE
+    except OSError:
+        return False

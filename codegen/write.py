@@ -56,8 +56,8 @@ def write_tree(target: Path, files: Mapping[str, str], force: bool = False) -> N
     target = _checked_target(target)
     _make_folder(target.parent, shown)
     try:
-        with swap.locked(target.parent):
-            _recover(target)
+        with swap.locked(target.parent) as exclusive:
+            _recover(target, exclusive)
             previous = _previous_output(target, shown, force)
             _check_conflicts(target, shown, files, previous, force)
             _replace(target, files, previous)
@@ -103,10 +103,11 @@ def _make_folder(folder: Path, shown: Path) -> None:
         raise OutputError(f"cannot write {shown}: cannot create {folder}: {_reason(err)}") from err
 
 
-def _recover(target: Path) -> None:
-    """Clean up after killed runs (no run holds the lock, so every leftover is dead): their
-    user entries that `target` lacks are moved into it first."""
-    for leftover in swap.restore_if_missing(target, swap.leftovers(target)):
+def _recover(target: Path, exclusive: bool) -> None:
+    """Clean up after killed runs (no other run holds the lock, so every leftover is dead):
+    their user entries that `target` lacks are moved into it first."""
+    found = [p for p in swap.leftovers(target) if swap.dead(p, exclusive)]
+    for leftover in swap.restore_if_missing(target, found):
         generated = _manifest(leftover)
         stuck = []
         if generated is not None and target.is_dir():
@@ -249,9 +250,10 @@ def write_file(path: Path, text: str) -> None:
         what = "is not a directory" if os.path.lexists(real.parent) else "does not exist"
         raise OutputError(f"cannot write {path}: folder {real.parent} {what}")
     try:
-        with swap.locked(real.parent):
+        with swap.locked(real.parent) as exclusive:
             for stale in swap.leftovers(real, folders=False):  # a killed run's temp file
-                stale.unlink()
+                if swap.dead(stale, exclusive):
+                    stale.unlink()
             mode = real.stat().st_mode & 0o7777 if real.exists() else 0o666 & ~_umask()
             fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.tmp-", dir=real.parent)
             try:

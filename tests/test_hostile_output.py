@@ -6,6 +6,7 @@ the whole new output and nothing behind that the next run does not clean up."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -14,6 +15,7 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -365,6 +367,29 @@ def test_leftovers_of_killed_runs_are_cleaned_and_user_files_recovered(
     assert siblings(out) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]
 
 
+def test_without_a_lock_only_old_leftovers_are_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no lock can be taken (Windows), a young leftover may be a live run's: it is left
+    alone until it is older than swap.UNLOCKED_GRACE."""
+
+    @contextlib.contextmanager
+    def unlocked(folder: Path) -> Iterator[bool]:
+        yield False
+
+    monkeypatch.setattr(swap, "locked", unlocked)
+    out = tmp_path / "pkg"
+    write.write_tree(out, rendered(V1))
+    live = tmp_path / ".pkg.tmp-l1ve0000"
+    live.mkdir()
+    write.write_tree(out, rendered(V2))
+    assert siblings(out) == [live.name]
+    past = time.time() - swap.UNLOCKED_GRACE - 60
+    os.utime(live, (past, past))
+    write.write_tree(out, rendered(V1))
+    assert siblings(out) == []
+
+
 def test_a_kill_between_the_fallback_renames_is_recovered(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -410,6 +435,7 @@ def test_failure_mid_swap_leaves_the_old_output(
 
 CHILD = r"""
 import json, os, sys, time
+from collections.abc import Iterator
 from pathlib import Path
 from codegen import swap, write
 

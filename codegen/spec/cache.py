@@ -41,9 +41,10 @@ def staging(root: Path, name: str) -> Iterator[Path]:
     removed afterwards whatever happened: a failed download leaves nothing behind. The cache is
     locked meanwhile; what killed downloads of `name` left is removed first."""
     root.mkdir(parents=True, exist_ok=True)
-    with swap.locked(root):
+    with swap.locked(root) as exclusive:
         for stale in root.glob(f".{glob.escape(name)}.*"):
-            if stale.name.endswith((".partial", ".old")) and stale.is_dir():
+            ours = stale.name.endswith((".partial", ".old")) and stale.is_dir()
+            if ours and swap.dead(stale, exclusive):
                 swap.remove(stale)
         tmp = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".partial", dir=root))
         try:
