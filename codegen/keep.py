@@ -71,16 +71,26 @@ def _make_parents(src_root: Path, dst_root: Path, rel: str) -> None:
 
 
 def _link(src: Path, dst: Path) -> None:
-    """`dst` becomes `src` again: the same inode where the file system allows, else a copy of
-    the same kind (a symlink with the same target, a FIFO, a file with its mode and times)."""
+    """`dst` becomes `src` again, a folder with all it holds (iteratively: any depth)."""
+    folders: list[tuple[Path, Path]] = []
+    todo = [(src, dst)]
+    while todo:
+        a, b = todo.pop()
+        if stat.S_ISDIR(a.lstat().st_mode):
+            b.mkdir()
+            folders.append((a, b))
+            with os.scandir(a) as it:
+                todo.extend((Path(e.path), b / e.name) for e in it)
+        else:
+            _link_one(a, b)
+    for a, b in reversed(folders):  # innermost first: a read-only folder is filled before
+        shutil.copystat(a, b)
+
+
+def _link_one(src: Path, dst: Path) -> None:
+    """The same inode where the file system allows, else a copy of the same kind (a symlink
+    with the same target, a FIFO, a file with its mode and times)."""
     info = src.lstat()
-    if stat.S_ISDIR(info.st_mode):
-        dst.mkdir()
-        with os.scandir(src) as it:
-            for entry in it:
-                _link(Path(entry.path), dst / entry.name)
-        shutil.copystat(src, dst)
-        return
     try:
         os.link(src, dst, follow_symlinks=False)
         return
@@ -118,11 +128,10 @@ def salvage(leftover: Path, target: Path, generated: set[str]) -> list[str]:
     return stuck
 
 
-def same_modes(old: Path, new: Path) -> None:
-    """Every folder of `new` that `old` also has keeps the mode it had there (the top too)."""
-    for folder, dirs, _ in os.walk(new):
-        rel = os.path.relpath(folder, new)
+def same_modes(old: Path, new: Path, files: Iterable[str]) -> None:
+    """The folders of the new output that the old one also had keep their modes there: its
+    top and the folders of generated files (the user's own folders are copied with theirs)."""
+    for rel in [".", *sorted(ancestors(files))]:
         before = old / rel
         if before.is_dir() and not before.is_symlink():
-            shutil.copymode(before, folder)
-        dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(folder, d))]
+            shutil.copymode(before, new / rel)

@@ -16,12 +16,11 @@ import contextlib
 import errno
 import os
 import re
-import shutil
 import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,21 +114,27 @@ def restore_if_missing(target: Path, found: list[Path]) -> list[Path]:
 
 
 def remove(path: Path) -> None:
-    """Delete a temporary directory, read-only folders of the user's in it included (their
-    hard links live on in the output)."""
-
-    def writable_and_retry(func: Callable[..., object], name: str, _: object) -> None:
-        parent = os.path.dirname(name)
+    """Delete a temporary directory whatever it holds: any depth (no recursion), read-only
+    folders of the user's included (only folders are made writable: files are hard links
+    shared with the output). Best effort: what stays is retried by the next run."""
+    todo: list[tuple[str, bool]] = [(str(path), False)]
+    while todo:
+        name, emptied = todo.pop()
         try:
-            os.chmod(parent, os.stat(parent).st_mode | stat.S_IWUSR | stat.S_IXUSR)
-            func(name)
+            if emptied:
+                os.rmdir(name)
+                continue
+            info = os.lstat(name)
+            if not stat.S_ISDIR(info.st_mode):
+                os.unlink(name)
+                continue
+            if info.st_mode & 0o300 != 0o300:
+                os.chmod(name, stat.S_IMODE(info.st_mode) | 0o300)
+            todo.append((name, True))
+            with os.scandir(name) as it:
+                todo.extend((entry.path, False) for entry in it)
         except OSError:
-            pass  # left for the next run to try again
-
-    if sys.version_info >= (3, 12):
-        shutil.rmtree(path, onexc=writable_and_retry)
-    else:
-        shutil.rmtree(path, onerror=writable_and_retry)
+            continue
 
 
 UNLOCKED_GRACE = 600.0  # seconds: without a lock, a younger leftover may be a live run's

@@ -171,7 +171,7 @@ def _check_conflicts(
 def _replace(target: Path, files: Mapping[str, str], previous: set[str] | None) -> None:
     """Build the new output beside `target` (the user's entries linked in), then swap."""
     tmp = swap.temp_dir(target, "tmp")
-    old: Path | None = None
+    installed = False
     try:
         # the manifest first: a killed run's leftover says what in it is generated
         manifest = {"generator": "mcp-codegen", "files": sorted([*files, MANIFEST])}
@@ -182,12 +182,13 @@ def _replace(target: Path, files: Mapping[str, str], previous: set[str] | None) 
             dest.write_bytes(text.encode("utf-8"))
         if previous is not None:
             keep.carry(target, tmp, previous | set(files) | {MANIFEST})
-            keep.same_modes(target, tmp)
+            keep.same_modes(target, tmp, files)
         else:
             os.chmod(tmp, 0o777 & ~_umask())  # an ordinary new folder, not mkdtemp's 0700
         old = swap.install(tmp, target)
+        installed = True
     finally:
-        if old is None:
+        if not installed:
             swap.remove(tmp)
     if old is not None:
         # entries made in the old output while this run built the new one

@@ -211,6 +211,25 @@ def test_a_read_only_folder_of_the_user_is_kept_and_nothing_is_left_over(
         (out / "frozen").chmod(0o755)
 
 
+@pytest.mark.slow  # every path operation walks 1,100 components: quadratic in the depth
+def test_a_user_folder_1100_levels_deep_is_kept(tmp_path: Path) -> None:
+    """Carrying and removing folders needs no recursion (Python's limit is 1,000 frames)."""
+    out = tmp_path / "pkg"
+    write.write_tree(out, {"a.py": "x = 1\n"})
+    deepest = out / "u"
+    deepest.mkdir()
+    for _ in range(1100):  # not os.makedirs: it recurses
+        deepest = deepest / "d"
+        deepest.mkdir()
+    (deepest / "leaf.txt").write_text("deep\n")
+    try:
+        write.write_tree(out, {"a.py": "x = 2\n"})
+        assert (deepest / "leaf.txt").read_text() == "deep\n"
+        assert (out / "a.py").read_text() == "x = 2\n" and siblings(out) == []
+    finally:
+        swap.remove(out / "u")  # pytest's own clean-up recurses
+
+
 # ----------------------------------------------------------- folders that are not the tool's
 
 
