@@ -14,7 +14,7 @@ from pathlib import Path
 from .errors import SchemaError
 from .spec import SpecError
 from .spec.cli import attach_options, resolve_args
-from .write import OutputError, report_warnings, write_output
+from .write import OutputError, add_force, report_warnings, write_output
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -31,6 +31,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    if args.package is not None and args.target == "python":
+        from .distribution import check_package_name
+
+        check_package_name(args.package)  # before the schemas are read: it is the quick check
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
     if args.target == "zod":
@@ -47,7 +51,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         for rel in stale:
             print(f"{target / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
         return EXIT_FINDINGS if stale else EXIT_OK
-    write_tree(target, files)
+    write_tree(target, files, force=args.force)
     print(f"wrote {len(files)} files to {target}", file=sys.stderr)
     return EXIT_OK
 
@@ -144,6 +148,7 @@ def build_main_parser() -> argparse.ArgumentParser:
     main.add_argument(
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"
     )
+    add_force(main)
     main.set_defaults(func=cmd_generate)
     attach_options([main])
     return main

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import keyword
 import re
+import sys
 from dataclasses import dataclass
 
 from . import ir
@@ -61,10 +62,16 @@ _VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "Unsupporte
 
 
 def check_package_name(name: str) -> None:
-    """A distribution's import name: a lower-case identifier (it is the wheel's module too)."""
+    """A distribution's import name: a lower-case identifier (it is the wheel's module too)
+    that is no standard-library module (`json` would shadow it, or never be imported)."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or keyword.iskeyword(name):
         message = f"--package {name!r}: expected a lower-case Python identifier (like mcp_bindings)"
-        raise SchemaError([Diagnostic(Location("<command line>", 1, 1), message)])
+    elif name in sys.stdlib_module_names:
+        message = (f"--package {name!r}: a standard-library module of that name exists, which "
+                   f"the package would shadow or be shadowed by; choose another (like mcp_{name})")  # fmt: skip
+    else:
+        return
+    raise SchemaError([Diagnostic(Location("<command line>", 1, 1), message)])
 
 
 def render_distribution(

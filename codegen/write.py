@@ -1,18 +1,20 @@
 """Atomic output: render everything first, write into a temporary directory next to the target,
-then swap it in. A failed run leaves the previous output byte-identical; files in the target that
-the generator did not produce (not in its manifest) are carried over, never deleted."""
+then swap it in (codegen/swap.py). A failed run leaves the previous output byte-identical; what
+the generator did not write there (not in its manifest) is carried over as it is, never deleted
+(codegen/keep.py). Every path problem is an OutputError: one line, exit 2."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
-import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import ir
+from . import ir, keep, swap
 
 MANIFEST = ".mcp-codegen-manifest.json"
 
@@ -25,48 +27,173 @@ def report_warnings(*models: ir.Schema | ir.Resolved) -> None:
             print(f"{d.loc}: warning: {d.message}", file=sys.stderr)
 
 
-def _previous_manifest(target: Path) -> set[str]:
+def _manifest(folder: Path) -> set[str] | None:
+    """The files a previous run wrote into `folder` (its manifest included), or None if `folder`
+    holds no readable manifest of mcp-codegen."""
+    path = folder / MANIFEST
     try:
-        data = json.loads((target / MANIFEST).read_text(encoding="utf-8"))
-        return {str(p) for p in data.get("files", [])}
-    except (OSError, ValueError, AttributeError):
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("generator") != "mcp-codegen":
+        return None
+    files = data.get("files")
+    if not isinstance(files, list):
+        return None
+    return {str(p) for p in files} | {MANIFEST}
+
+
+def write_tree(target: Path, files: Mapping[str, str], force: bool = False) -> None:
+    """Make `target` a directory holding `files` (relative path -> text) and the user's own
+    entries: a previous output of mcp-codegen is replaced, everything in it the tool did not
+    write is kept as it is. A folder that is no output of mcp-codegen is written into only if
+    it is empty or `force`; a file of the user's where the tool writes one, only if `force`.
+    At every instant `target` holds the whole old output or the whole new one (codegen/swap.py).
+    Raises OutputError (nothing changed) when it cannot."""
+    shown = target
+    target = _checked_target(target)
+    _make_folder(target.parent, shown)
+    try:
+        with swap.locked(target.parent) as exclusive:
+            _recover(target, exclusive)
+            previous = _previous_output(target, shown, force)
+            _check_conflicts(target, shown, files, previous, force)
+            _replace(target, files, previous)
+    except OSError as err:
+        raise OutputError(f"cannot write {shown}: {_reason(err)}") from err
+
+
+def _reason(err: OSError) -> str:
+    where = f" ({err.filename})" if err.filename else ""
+    return f"{err.strerror or err}{where}"
+
+
+def _checked_target(target: Path) -> Path:
+    """The real path to write (symlinks followed): never a file, never the working directory
+    or a folder above it (the swap would take the shell's directory away)."""
+    real = Path(os.path.realpath(target))
+    if os.path.lexists(real) and not real.is_dir():
+        raise OutputError(
+            f"{target} is a file, not a directory: mcp-codegen writes a directory and never "
+            "replaces a file; give another -o"
+        )
+    try:
+        cwd = Path(os.path.realpath(os.getcwd()))
+    except OSError:
+        return real
+    if real == cwd or real in cwd.parents:
+        raise OutputError(
+            f"-o {target} is the current directory or contains it: mcp-codegen replaces its "
+            "output directory as a whole; give a directory of its own (e.g. -o out)"
+        )
+    return real
+
+
+def _make_folder(folder: Path, shown: Path) -> None:
+    existing = folder
+    while not os.path.lexists(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"cannot write {shown}: {existing} is a file, not a directory")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OutputError(f"cannot write {shown}: cannot create {folder}: {_reason(err)}") from err
+
+
+def _recover(target: Path, exclusive: bool) -> None:
+    """Clean up after killed runs (no other run holds the lock, so every leftover is dead):
+    their user entries that `target` lacks are moved into it first."""
+    found = [p for p in swap.leftovers(target) if swap.dead(p, exclusive)]
+    for leftover in swap.restore_if_missing(target, found):
+        generated = _manifest(leftover)
+        stuck = []
+        if generated is not None and target.is_dir():
+            stuck = keep.salvage(leftover, target, generated | (_manifest(target) or set()))
+        if stuck:
+            print(
+                f"mcp-codegen: warning: kept {leftover}: it holds {stuck[0]} (of a killed run), "
+                f"which {target} lacks and could not take",
+                file=sys.stderr,
+            )
+            continue
+        swap.remove(leftover)
+
+
+def _previous_output(target: Path, shown: Path, force: bool) -> set[str] | None:
+    """What the tool wrote into `target` before (None: `target` does not exist yet)."""
+    if not os.path.lexists(target):
+        return None
+    generated = _manifest(target)
+    if generated is not None:
+        return generated
+    if force or not any(target.iterdir()):
         return set()
+    raise OutputError(
+        f"{shown} is not empty and is no output of mcp-codegen (it has no {MANIFEST}): "
+        "refusing to write into it; give --force to write there anyway (what mcp-codegen "
+        "does not generate is kept)"
+    )
 
 
-def write_tree(target: Path, files: Mapping[str, str]) -> None:
-    """Replace the generated files under `target` with `files` (relative path -> text)."""
-    target = target.resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
-    backup: Path | None = None
+def _check_conflicts(
+    target: Path, shown: Path, files: Mapping[str, str], previous: set[str] | None, force: bool
+) -> None:
+    """A user's entry where a generated file goes: a directory (or a non-directory where a
+    generated folder goes) always stops the run; a file of the user's stops it unless
+    `force` (then it is overwritten)."""
+    if previous is None:
+        return
+    for folder in sorted(keep.ancestors(files)):
+        path = target / folder
+        if os.path.lexists(path) and (path.is_symlink() or not path.is_dir()):
+            raise OutputError(
+                f"{shown / folder} is in the way: mcp-codegen writes a package folder there; "
+                "move it away"
+            )
+    for rel in sorted(files):
+        path = target / rel
+        if not os.path.lexists(path):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            raise OutputError(
+                f"{shown / rel} is a directory where mcp-codegen writes a file; move it away"
+            )
+        if rel not in previous and not force:
+            raise OutputError(
+                f"{shown / rel} was not written by mcp-codegen (its manifest does not list it) "
+                "and would be overwritten: move it away, or give --force to overwrite it"
+            )
+
+
+def _replace(target: Path, files: Mapping[str, str], previous: set[str] | None) -> None:
+    """Build the new output beside `target` (the user's entries linked in), then swap."""
+    tmp = swap.temp_dir(target, "tmp")
+    installed = False
     try:
+        # the manifest first: a killed run's leftover says what in it is generated
+        manifest = {"generator": "mcp-codegen", "files": sorted([*files, MANIFEST])}
+        (tmp / MANIFEST).write_bytes((json.dumps(manifest, indent=2) + "\n").encode("utf-8"))
         for rel, text in sorted(files.items()):
             dest = tmp / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(text.encode("utf-8"))
-        manifest = {"generator": "mcp-codegen", "files": sorted([*files, MANIFEST])}
-        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-        if target.exists():
-            # Keep the user's own files: everything the previous run did not generate.
-            generated = _previous_manifest(target)
-            for path in sorted(target.rglob("*")):
-                rel = path.relative_to(target).as_posix()
-                if path.is_file() and rel not in generated and rel not in files and rel != MANIFEST:
-                    if "__pycache__" in path.parts:
-                        continue
-                    (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(path, tmp / rel)
-            backup = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-            os.rmdir(backup)
-            os.replace(target, backup)
-        os.replace(tmp, target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if backup is not None and backup.exists() and not target.exists():
-            os.replace(backup, target)
-        raise
-    if backup is not None:
-        shutil.rmtree(backup, ignore_errors=True)
+        if previous is not None:
+            keep.carry(target, tmp, previous | set(files) | {MANIFEST})
+            keep.same_modes(target, tmp, files)
+        else:
+            os.chmod(tmp, 0o777 & ~_umask())  # an ordinary new folder, not mkdtemp's 0700
+        old = swap.install(tmp, target)
+        installed = True
+    finally:
+        if not installed:
+            swap.remove(tmp)
+    if old is not None:
+        # entries made in the old output while this run built the new one
+        keep.salvage(old, target, (previous or set()) | set(files) | {MANIFEST})
+        swap.remove(old)
 
 
 def differences(target: Path, files: Mapping[str, str]) -> list[str]:
@@ -74,7 +201,11 @@ def differences(target: Path, files: Mapping[str, str]) -> list[str]:
     out = []
     for rel, text in sorted(files.items()):
         path = target / rel
-        if not path.is_file() or path.read_bytes() != text.encode("utf-8"):
+        try:
+            same = path.is_file() and path.read_bytes() == text.encode("utf-8")
+        except OSError:
+            same = False
+        if not same:
             out.append(rel)
     return out
 
@@ -91,6 +222,16 @@ class OutputError(Exception):
     """The output cannot be written where it was asked for (reported, exit code 2)."""
 
 
+def add_force(parser: argparse.ArgumentParser) -> None:
+    """`--force`, for every command that writes an output directory."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a non-empty folder that is no output of mcp-codegen, and overwrite "
+        "files of the user's where generated files go (other files are kept either way)",
+    )
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -101,19 +242,28 @@ def write_file(path: Path, text: str) -> None:
     """Write one file atomically (temp file in the same directory, then rename). The folder must
     exist: a mistyped `-o` path is an error, not a new directory tree. The file gets the mode
     an ordinary new file gets (0666 less the umask; an existing file keeps its mode), not the
-    0600 of the temporary file."""
-    if not path.parent.is_dir():
-        raise OutputError(f"cannot write {path}: folder {path.parent} does not exist")
+    0600 of the temporary file. A symlink to a file stays one (its file is rewritten); a
+    directory is never replaced."""
+    real = Path(os.path.realpath(path))
+    if real.is_dir():
+        raise OutputError(f"cannot write {path}: it is a directory")
+    if not real.parent.is_dir():
+        what = "is not a directory" if os.path.lexists(real.parent) else "does not exist"
+        raise OutputError(f"cannot write {path}: folder {real.parent} {what}")
     try:
-        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with swap.locked(real.parent) as exclusive:
+            for stale in swap.leftovers(real, folders=False):  # a killed run's temp file
+                if swap.dead(stale, exclusive):
+                    stale.unlink()
+            mode = real.stat().st_mode & 0o7777 if real.exists() else 0o666 & ~_umask()
+            fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.tmp-", dir=real.parent)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(text.encode("utf-8"))
+                os.chmod(tmp, mode)
+                os.replace(tmp, real)
+            except BaseException:
+                os.unlink(tmp)
+                raise
     except OSError as err:
-        raise OutputError(f"cannot write {path}: {err.strerror}") from err
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        raise OutputError(f"cannot write {path}: {_reason(err)}") from err

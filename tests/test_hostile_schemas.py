@@ -162,7 +162,7 @@ def test_failure_mid_write_leaves_previous_output_identical(
         return real(self, data)
 
     monkeypatch.setattr(Path, "write_bytes", failing)
-    with pytest.raises(OSError):
+    with pytest.raises(write.OutputError, match="No space left on device"):
         write.write_tree(out, {"a.py": "x = 1\n", "b.py": "y = 2\n", "c.py": "z = 3\n"})
     monkeypatch.undo()
     after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}

@@ -178,7 +178,10 @@ def test_settings_come_from_the_environment(
     code, _, err = run(capsys, "fetch", "draft")
     assert (code, err) == (
         2,
-        "mcp-codegen: $MCP_SPEC_TIMEOUT: expected a positive number of seconds, not 'soon'\n",
+        (
+            "mcp-codegen: $MCP_SPEC_TIMEOUT: expected a positive number of seconds (at most "
+            "86400), not 'soon'\n"
+        ),
     )
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from ..write import report_warnings, write_tree
+from ..write import add_force, report_warnings, write_tree
 
 EXIT_OK = 0
 
@@ -21,18 +20,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     report_warnings(*schemas)
     files = history_files(schemas)  # everything is rendered before anything is written
     target = Path(args.output)
-    write_tree(target, files)
-    _readable(target)
+    write_tree(target, files, force=args.force)
     print(f"wrote {len(files)} pages to {args.output}", file=sys.stderr)
     return EXIT_OK
-
-
-def _readable(folder: Path) -> None:
-    """The swapped-in folder is a private temporary one (0700): give it the usual mode, so the
-    pages can be served or shared like any folder the user creates."""
-    umask = os.umask(0)
-    os.umask(umask)
-    folder.chmod(0o777 & ~umask)
 
 
 def register(subparsers: Any) -> None:
@@ -42,7 +32,7 @@ def register(subparsers: Any) -> None:
         help="HTML pages: method x version and type x version matrices, and a diff per pair",
         description="Compare consecutive schemas (oldest first) and write DIR/index.html, a method "
         "x version and a type x version matrix whose cells link to the pair's diff page "
-        "(also written into DIR). The folder is replaced atomically.",
+        "(also written into DIR). The folder is replaced atomically; files in it that mcp-codegen did not write are kept.",
     )
     p.add_argument(
         "schemas",
@@ -53,4 +43,5 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
+    add_force(p)
     p.set_defaults(func=cmd_history)

@@ -4,8 +4,10 @@ argparse options that set them. Defaults are read from the environment at parse 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +20,7 @@ ENV_CACHE_DIR = "MCP_SPEC_CACHE_DIR"
 
 DEFAULT_BASE_URL = "https://raw.githubusercontent.com/modelcontextprotocol/modelcontextprotocol"
 DEFAULT_TIMEOUT = 30.0
+MAX_TIMEOUT = 86400.0  # a day: longer cannot be meant, and sockets overflow not far beyond
 
 
 @dataclass(frozen=True)
@@ -50,31 +53,39 @@ def default_cache_dir() -> Path:
 def from_environment() -> SpecOptions:
     """The settings when no option is given (for callers outside the command line)."""
     env_dir = os.environ.get(ENV_SPEC_DIR)
+    env_url = os.environ.get(ENV_BASE_URL)
+    env_timeout = os.environ.get(ENV_TIMEOUT)
     return SpecOptions(
         spec_dir=Path(env_dir) if env_dir else None,
-        base_url=os.environ.get(ENV_BASE_URL) or DEFAULT_BASE_URL,
-        timeout=_timeout(os.environ.get(ENV_TIMEOUT) or str(DEFAULT_TIMEOUT)),
+        base_url=_url(env_url, f"${ENV_BASE_URL}") if env_url else DEFAULT_BASE_URL,
+        timeout=_seconds(env_timeout, f"${ENV_TIMEOUT}") if env_timeout else DEFAULT_TIMEOUT,
     )
 
 
-def _timeout(text: str) -> float:
+def _seconds(text: str, source: str) -> float:
+    """A timeout: a positive, finite number of seconds, at most a day."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not value > 0:
-        raise SpecError(f"${ENV_TIMEOUT}: expected a positive number of seconds, not {text!r}")
+    if not (value > 0 and math.isfinite(value)) or value > MAX_TIMEOUT:
+        raise SpecError(
+            f"{source}: expected a positive number of seconds (at most {MAX_TIMEOUT:g}), "
+            f"not {text!r}"
+        )
     return value
 
 
-def _positive(text: str) -> float:
+def _url(text: str, source: str) -> str:
+    """A base URL: http or https, with a host (and a port, if any, that is a number)."""
     try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
-    return value
+        parts = urllib.parse.urlsplit(text)
+        parts.port  # noqa: B018 - raises ValueError for a port that is no number
+    except ValueError as err:
+        raise SpecError(f"{source}: {text!r} is not a URL ({err})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise SpecError(f"{source}: expected an http:// or https:// URL with a host, not {text!r}")
+    return text
 
 
 def add_spec_options(p: argparse.ArgumentParser, local: bool = True) -> None:
@@ -104,8 +115,8 @@ def add_spec_options(p: argparse.ArgumentParser, local: bool = True) -> None:
     g.add_argument(
         "--timeout",
         metavar="SECONDS",
-        type=_positive,
-        help=f"network timeout per request; default ${ENV_TIMEOUT}, else {DEFAULT_TIMEOUT:g}",
+        help=f"deadline of each file's whole download; default ${ENV_TIMEOUT}, else "
+        f"{DEFAULT_TIMEOUT:g}",
     )
 
 
@@ -114,9 +125,10 @@ def options_from_args(args: argparse.Namespace) -> SpecOptions:
     env = from_environment()
     spec_dir = getattr(args, "spec_dir", None)
     timeout = getattr(args, "timeout", None)
+    base_url = getattr(args, "base_url", None)
     return SpecOptions(
         spec_dir=Path(spec_dir) if spec_dir else env.spec_dir,
-        base_url=getattr(args, "base_url", None) or env.base_url,
-        timeout=timeout if timeout is not None else env.timeout,
+        base_url=_url(base_url, "--base-url") if base_url else env.base_url,
+        timeout=_seconds(timeout, "--timeout") if timeout is not None else env.timeout,
         offline=bool(getattr(args, "offline", False)),
     )

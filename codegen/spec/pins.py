@@ -17,12 +17,14 @@ DRAFT = "draft"
 @dataclass(frozen=True)
 class Pin:
     """One version's files. `ref` is a commit for a released version, the default branch for
-    the draft; `files` maps a path relative to `schema/<version>/` to its sha256 (None: floats)."""
+    the draft; `files` maps a path relative to `schema/<version>/` to its sha256 (None: floats),
+    `sizes` to its size in bytes (released versions only)."""
 
     name: str
     ref: str
     json_dialect: str
     files: tuple[tuple[str, str | None], ...]
+    sizes: tuple[tuple[str, int], ...] = ()
 
     @property
     def floats(self) -> bool:
@@ -31,10 +33,14 @@ class Pin:
     def sha256(self, path: str) -> str | None:
         return dict(self.files).get(path)
 
+    def size(self, path: str) -> int | None:
+        return dict(self.sizes).get(path)
+
 
 def _released(entry: dict[str, Any]) -> Pin:
     files = tuple((str(p), str(h)) for p, h in entry["files"].items())
-    return Pin(str(entry["name"]), str(entry["commit"]), str(entry["json_dialect"]), files)
+    sizes = tuple((str(p), int(n)) for p, n in entry["sizes"].items())
+    return Pin(str(entry["name"]), str(entry["commit"]), str(entry["json_dialect"]), files, sizes)
 
 
 @functools.cache

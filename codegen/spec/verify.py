@@ -15,7 +15,11 @@ def sha256_hex(data: bytes) -> str:
 def check(pin: Pin, rel: str, data: bytes, origin: str) -> str:
     """The sha256 of `data`; SpecError naming the file, where it came from and both hashes if
     the pins say otherwise (a floating file is never checked)."""
-    actual = sha256_hex(data)
+    return check_digest(pin, rel, sha256_hex(data), origin)
+
+
+def check_digest(pin: Pin, rel: str, actual: str, origin: str) -> str:
+    """`check` for a file hashed already (while it was downloaded)."""
     expected = pin.sha256(rel)
     if expected is not None and actual != expected:
         raise SpecError(
