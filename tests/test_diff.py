@@ -254,12 +254,14 @@ def test_markdown_opens_with_what_to_do_and_folds_documentation() -> None:
 def assert_markdown_keeps_every_finding(report: Report, md: str) -> None:
     """Nothing of the JSON is lost: every finding is written out under its anchor (echoes under
     their root), or is documentation-only and counted in the folded section."""
-    details = md.split("## Details")[1].split("## Documentation-only changes")[0]
+    details = (md.split("## Details") + [""])[1].split("## Documentation-only changes")[0]
     docs = [f for f in report.findings if f.category == "documentation"]
+    assert ("## Details" in md) == any(f.category != "documentation" for f in report.findings)
+    assert ("## Documentation-only changes" in md) == bool(docs)  # empty sections left out
     for f in report.findings:
         if f.category != "documentation":
             assert details.count(f'<a id="{f.id}"></a>') == 1, (f.rule, f.subject)
-    folded = md.split("## Documentation-only changes")[1]
+    folded = (md.split("## Documentation-only changes") + [""])[1]
     assert not docs or f"<summary>{len(docs)} documentation-only changes" in folded
     for f in docs:
         assert f"`{f.subject}`" in folded, f.subject
@@ -375,7 +377,7 @@ def test_fail_on_any_message_counts_what_failed() -> None:
     d = FIXTURES / "description-changed"
     r = run_cli("diff", str(d / "old.ts"), str(d / "new.ts"), "--fail-on", "any")
     assert r.returncode == 1
-    assert "1 finding(s) fail --fail-on any (1 documentation)" in r.stderr, r.stderr
+    assert "1 root cause(s) fail --fail-on any (1 documentation)" in r.stderr, r.stderr
 
 
 def test_output_needs_an_existing_folder_and_gets_a_normal_mode(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from cli_support import run_cli
 from golden_files import check_golden
 
 from codegen.diff import diff
-from codegen.diff.history import cell_state, file_names, history_files, touched
+from codegen.diff.history import Touch, cell_state, file_names, history_files, touched
 from codegen.diff.html import render_html
 from codegen.diff.report import render
 from codegen.pipeline import load
@@ -99,7 +99,7 @@ def test_page_has_summary_filters_and_every_finding() -> None:
     doc = example_doc()
     page = render_html(doc)
     assert page.index('id="summary"') < page.index('id="methods"') < page.index('id="details"')
-    breaking = sum(1 for f in doc["findings"] if f["level"] == "breaking")
+    breaking = doc["summary"]["roots"]["breaking"]  # root causes, as everywhere
     assert (
         f'<tr data-count-level="breaking"><td>breaking</td><td class="num">{breaking}</td>' in page
     )
@@ -214,16 +214,20 @@ def test_cell_states() -> None:
 
 def test_touched_separates_wire_and_documentation_changes() -> None:
     methods, types = touched(example_doc())
-    assert methods["widgets/lock"] == "changed" and types["Widget"] == "changed"
-    assert all(state in ("changed", "docs") for state in [*methods.values(), *types.values()])
+    assert methods["widgets/lock"].state == "changed" and types["Widget"].state == "changed"
+    assert all(t.state in ("changed", "docs") for t in [*methods.values(), *types.values()])
     doc = {"findings": [
         {"rule": "description-changed", "category": "documentation", "subject": "A.x",
-         "methods": ["m"]},
-        {"rule": "method-transport-changed", "category": "method", "subject": "m", "methods": []},
+         "methods": ["m"], "level": "info", "id": "f1"},
+        {"rule": "method-transport-changed", "category": "method", "subject": "m", "methods": [],
+         "level": "breaking", "id": "f2"},
         {"rule": "property-added-optional", "category": "property", "subject": "A.y",
-         "methods": ["m"]},
+         "methods": ["m"], "level": "compatible", "id": "f3"},
     ]}  # fmt: skip
-    assert touched(doc) == ({"m": "moved"}, {"A": "changed"})
+    assert touched(doc) == (
+        {"m": Touch("moved", "breaking", 2)},
+        {"A": Touch("changed", "compatible", 1)},
+    )
 
 
 def test_file_names_are_safe_and_distinct() -> None:

@@ -7,9 +7,11 @@ import sys
 from typing import Any
 
 from ..write import report_warnings, write_output
-from . import FAIL_LEVELS, Report
+from . import FAIL_LEVELS, Report, tally
+from .rules import Finding
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
+FORMATS = ("md", "json", "html", "summary", "github", "junit")
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
@@ -21,19 +23,28 @@ def cmd_diff(args: argparse.Namespace) -> int:
     old, new = load_many([args.old, args.new], names)
     report_warnings(old, new)
     report = diff(old, new)
-    write_output(render(report, args.format), args.output)
-    failing = report.failing(args.fail_on) if args.fail_on else ()
-    if failing:
-        counts = Report(report.old, report.new, failing).counts()
-        kinds = ("breaking", "risky", "compatible", "info", "documentation")
-        summary = ", ".join(f"{counts[k]} {k}" for k in kinds if counts[k])
-        print(
-            f"mcp-codegen diff: {len(failing)} finding(s) fail --fail-on {args.fail_on}"
-            f" ({summary})",
-            file=sys.stderr,
-        )
-        return EXIT_FINDINGS
-    return EXIT_OK
+    write_output(render(report, args.format, args.fail_on), args.output)
+    return gate(report, args.fail_on)
+
+
+def gate(report: Report, fail_on: str | None) -> int:
+    """`--fail-on`: exit 1, with the count on stderr, when a root cause fails it."""
+    failing = report.failing(fail_on) if fail_on else ()
+    if not failing:
+        return EXIT_OK
+    print(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}", file=sys.stderr)
+    return EXIT_FINDINGS
+
+
+def fail_message(report: Report, failing: tuple[Finding, ...], fail_on: str) -> str:
+    levels = tally.root_levels(report.findings)
+    per: dict[str, int] = {}
+    for f in failing:
+        key = "documentation" if f.category == "documentation" else levels.get(f.id, f.level)
+        per[key] = per.get(key, 0) + 1
+    return (
+        f"{len(failing)} root cause(s) fail --fail-on {fail_on} ({tally.line(per, with_docs=True)})"
+    )
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -54,7 +65,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("old", help="the older schema: a schema.ts path, a released version or draft")
     p.add_argument("new", help="the newer schema: a schema.ts path, a released version or draft")
     p.add_argument(
-        "--format", choices=["md", "json", "html"], default="md", help="output format (default: md)"
+        "--format",
+        choices=FORMATS,
+        default="md",
+        help="output format (default: md): md, json, html, summary (Markdown that fits a PR"
+        " comment), github (workflow annotations), junit (XML test report)",
     )
     p.add_argument(
         "-o",

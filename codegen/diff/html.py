@@ -22,7 +22,7 @@ import markupsafe
 
 from .. import templating
 from ..templating import static_source
-from . import Report, html_summary
+from . import Report, html_summary, tally
 
 LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
 DOCUMENTATION = "documentation"
@@ -78,22 +78,22 @@ def is_echo(f: Mapping[str, Any]) -> bool:
     return bool(f.get("echo_of"))
 
 
-def _count(findings: list[Mapping[str, Any]], level: str) -> int:
-    if level == DOCUMENTATION:
-        return sum(1 for f in findings if is_documentation(f))
-    return sum(1 for f in findings if f["level"] == level and not is_documentation(f))
-
-
 def counts(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Findings per level (documentation apart), and the same without echoes, as table rows."""
-    roots = [f for f in findings if not is_echo(f)]
+    """Root causes per level (`tally.py`: each once, at its worst level), and the findings that
+    restate them, as table rows; levels without root causes are left out."""
+    c = tally.counts(findings)
+    levels = tally.root_levels(findings)
+    restated: dict[str, int] = {}
+    for root_id, n in tally.echoes(findings).items():
+        restated[levels.get(root_id, "info")] = restated.get(levels.get(root_id, "info"), 0) + n
     return [
         {
             "level": "documentation only" if level == DOCUMENTATION else level,
-            "count": _count(findings, level),
-            "roots": _count(roots, level),
+            "roots": c.get(level, 0),
+            "echoes": restated.get(level, 0),
         }
         for level in [*levels_of(findings), DOCUMENTATION]
+        if c.get(level, 0)
     ]
 
 
@@ -148,16 +148,17 @@ def finding_view(
 
 
 def method_rows(findings: list[Mapping[str, Any]], levels: list[str]) -> list[dict[str, Any]]:
-    """One row per method carried by a finding: counts per level, worst first."""
-    by_method: dict[str, list[Mapping[str, Any]]] = {}
-    for f in findings:
-        if not is_documentation(f):
+    """One row per method carried by a root cause: root causes per level, worst first."""
+    worst = tally.root_levels(findings)
+    by_method: dict[str, list[str]] = {}
+    for i, f in enumerate(findings):
+        fid = finding_id(f, i)
+        if fid in worst:
             for m in f.get("methods", []):
-                by_method.setdefault(str(m), []).append(f)
+                by_method.setdefault(str(m), []).append(worst[fid])
     rows = []
-    for name, fs in by_method.items():
-        per_level = [sum(1 for f in fs if f["level"] == level) for level in levels]
-        rows.append({"method": name, "counts": per_level})
+    for name, ls in by_method.items():
+        rows.append({"method": name, "counts": [ls.count(level) for level in levels]})
     return sorted(rows, key=lambda r: ([-n for n in r["counts"]], r["method"]))
 
 
@@ -177,13 +178,19 @@ def view(doc: Mapping[str, Any]) -> dict[str, Any]:
         "new": doc["new"],
         "counts": counts(findings),
         "total": len(findings),
+        "roots": tally.wire_total(tally.counts(findings)),
+        "roots_total": tally.counts(findings)["total"],
         "summary_sections": summary,
         "echoes": sum(1 for f in findings if is_echo(f)),
         "levels": levels,
         "methods": methods,
         "method_rows": method_rows(findings, levels),
         "groups": [
-            {"level": level, "findings": [f for f in wire if f["level"] == level]}
+            {
+                "level": level,
+                "findings": [f for f in wire if f["level"] == level],
+                "roots": sum(1 for f in wire if f["level"] == level and not f["echo_of"]),
+            }
             for level in levels
         ],
         "docs": docs,
@@ -195,10 +202,10 @@ def render_html(doc: Mapping[str, Any]) -> str:
     return render_page("diff/report.html.j2", **view(doc))
 
 
-def render_format(report: Report, fmt: str) -> str:
+def render_format(report: Report, fmt: str, fail_on: str | None = None) -> str:
     """The report in `fmt`: html is built from the JSON document, the others by the report module."""
     from .report import render
 
     if fmt == "html":
         return render_html(json.loads(render(report, "json")))
-    return render(report, fmt)
+    return render(report, fmt, fail_on)

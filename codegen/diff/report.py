@@ -71,8 +71,19 @@ def render_markdown(report: Report) -> str:
     return render_template("diff/report.md.j2", **view(report))
 
 
-def render(report: Report, fmt: str) -> str:
-    return render_json(report) if fmt == "json" else render_markdown(report)
+def render(report: Report, fmt: str, fail_on: str | None = None) -> str:
+    """`fmt`: md, json, summary, github or junit (`fail_on` marks JUnit failures)."""
+    from . import ci
+
+    if fmt == "json":
+        return render_json(report)
+    if fmt == "summary":
+        return ci.render_summary(report)
+    if fmt == "github":
+        return ci.render_github(report)
+    if fmt == "junit":
+        return ci.render_junit(report, fail_on)
+    return render_markdown(report)
 
 
 # ---------------------------------------------------------------------------------------------

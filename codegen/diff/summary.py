@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
+from . import tally
 from .rules import LEVELS, Finding, worst
 
 # A change carried by at least this many methods is a cross-cutting requirement: stated once,
@@ -121,7 +122,7 @@ def summarize(findings: tuple[Finding, ...], literals: tuple[LiteralValue, ...])
                     changed.setdefault(m, []).append(f)
     return {
         **counts(findings),
-        "roots": counts(roots(findings)),
+        "roots": tally.counts(findings),
         "echoes": sum(echoes.values()),
         "methods": {
             "added": [method(f) for f in by_rule.get("method-added", [])],
