@@ -9,6 +9,7 @@ cases of a rule live in `<rule-id>--<case>/` (a level once wrong, kept right).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import os
 import re
@@ -23,7 +24,7 @@ from golden_files import check_golden
 
 from codegen.cli import main
 from codegen.diff import FORMAT, Report, diff
-from codegen.diff.change import What
+from codegen.diff.change import Facts, What
 from codegen.diff.compare import compare
 from codegen.diff.report import finding_json, render_markdown, render_rules, to_json
 from codegen.diff.rules import CATEGORIES, LEVELS, RULES, Finding
@@ -419,3 +420,21 @@ def test_markdown_keeps_hostile_schema_text_inert(tmp_path: Path) -> None:
     assert "<script>" not in body and "javascript:" not in body
     assert "# Schema diff: v--\\>\\<script\\>1 → v\\*2\\*" in md
     assert_markdown_keeps_every_finding(report, md)
+
+
+def test_rules_show_the_conditions_that_change_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--format", "json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    alt = rows["method-result-alternative-added"]["conditions"]
+    assert [(c["fact"], c["sender"], c["receiver"]) for c in alt] == [
+        ("on_request", "compatible", "compatible")
+    ]
+    assert main(["rules"]) == 0
+    assert "when the alternative answers only requests that ask for it" in capsys.readouterr().out
+    # a wider value is one change however it is spelt: risky for receivers
+    widened, added = RULES["type-widened"], RULES["union-member-added"]
+    assert (widened.sender, widened.receiver) == (added.sender, added.receiver)
+    facts = {f.name for f in dataclasses.fields(Facts)}
+    for r in RULES.values():
+        for c in r.conditions:
+            assert c.fact in facts and c.sender in LEVELS and c.receiver in LEVELS, r.id

@@ -254,18 +254,29 @@ class Comparer:
             pa, pb = a.prop(name), b.prop(name)
             if pa == pb or (owner is not None and self.inherited(owner, name)):
                 continue
-            self.prop(pa, pb, (*path, name), docs)
+            # a property that comes or goes where the other side's index signature takes any
+            # value: no message changes validity (`Request.params._meta` in 2025-11-25)
+            other = b if pb is None else a
+            self.prop(pa, pb, (*path, name), docs, open_index=_takes_anything(other.index))
         if a.index != b.index and not (owner is not None and self.inherited(owner, VALUE)):
             if a.index is None or b.index is None:
                 what = What.INDEX_ADDED if a.index is None else What.INDEX_REMOVED
                 before = notation.ts(a.index.value) if a.index else None
                 after = notation.ts(b.index.value) if b.index else None
-                self.add((*path, VALUE), what, before, after)
+                # `[key: string]: unknown` only says what JSON objects are anyway: open
+                shown = a.index or b.index
+                facts = Facts(covered=True) if _takes_anything(shown) else NO_FACTS
+                self.add((*path, VALUE), what, before, after, facts=facts)
             else:
                 self.expr(a.index.value, b.index.value, (*path, VALUE), docs)
 
     def prop(
-        self, a: ir.Property | None, b: ir.Property | None, path: tuple[str, ...], docs: bool
+        self,
+        a: ir.Property | None,
+        b: ir.Property | None,
+        path: tuple[str, ...],
+        docs: bool,
+        open_index: bool = False,
     ) -> None:
         if a is None or b is None:
             p = b if a is None else a
@@ -273,7 +284,7 @@ class Comparer:
             what = What.PROPERTY_ADDED if a is None else What.PROPERTY_REMOVED
             shown = notation.prop(p)
             self.add(path, what, None if a is None else shown, shown if a is None else None,
-                     facts=Facts(required=not p.optional))  # fmt: skip
+                     facts=Facts(required=not p.optional, covered=open_index or None))  # fmt: skip
             return
         if a.optional != b.optional:
             self.add(path, What.PROPERTY_OPTIONAL, _req(a), _req(b))
@@ -595,3 +606,12 @@ def compare(
 ) -> tuple[Change, ...]:
     """Every difference between two resolved schemas, sorted."""
     return Comparer(old, new).run(old_methods, new_methods)
+
+
+def _takes_anything(index: ir.Index | None) -> bool:
+    """An index signature whose value is `unknown` or `any`: every extra key is allowed."""
+    return (
+        index is not None
+        and isinstance(index.value, ir.Prim)
+        and index.value.kind in (ir.PrimKind.UNKNOWN, ir.PrimKind.ANY)
+    )

@@ -102,6 +102,10 @@ def rules_view() -> list[dict[str, str]]:
             "why": r.why.replace("|", "\\|"),
             "mirror": r.mirror,
             "breaks": ", ".join(breaks(r.id)) or "-",
+            "conditions": "; ".join(
+                f"when {c.when}: senders {c.sender}, receivers {c.receiver}" for c in r.conditions
+            ).replace("|", "\\|")
+            or "-",
         }
         for r in RULES.values()
     ]
@@ -111,7 +115,22 @@ def render_rules(fmt: str = "md") -> str:
     if fmt == "json":
         return dumps(
             [
-                {**row, "purpose": r.purpose, "why": r.why, "breaks": list(breaks(r.id))}
+                {
+                    **row,
+                    "purpose": r.purpose,
+                    "why": r.why,
+                    "breaks": list(breaks(r.id)),
+                    "conditions": [
+                        {
+                            "fact": c.fact,
+                            "when": c.when,
+                            "sender": c.sender,
+                            "receiver": c.receiver,
+                            "why": c.why,
+                        }
+                        for c in r.conditions
+                    ],
+                }
                 for row, r in zip(rules_view(), RULES.values())
             ]
         )
