@@ -75,6 +75,7 @@ class Facts:
     # other side's index signature takes any value; index added/removed: its value is any
     covered: bool | None = None
     on_request: bool | None = None  # result alternative: sent only to requests that ask for it
+    deprecated: bool | None = None  # property/type added or removed: it carries `@deprecated`
     candidates: tuple[str, ...] = ()  # type added/removed: same-shaped rename candidates
     tag: str | None = None  # doc.tag: the JSDoc tag, without "@"
     kind: Kind | None = None  # method added/removed: "request" or "notification"

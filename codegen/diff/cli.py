@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any
 
+from ..spec.errors import SpecError
+from ..spec.options import add_spec_options
 from ..write import report_warnings, write_output
-from . import FAIL_LEVELS, Report, tally
+from . import FAIL_LEVELS, Report, ignore, tally
+from .inputs import STDIN, Input, load_inputs, read_input, split_ref
 from .rules import Finding
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
@@ -15,16 +19,65 @@ FORMATS = ("md", "json", "html", "summary", "github", "junit")
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from ..pipeline import load_many, read_overrides
-    from . import diff
+    from ..pipeline import read_overrides
+    from . import diff, info
     from .html import render_format as render  # html from the JSON document, else report's
 
+    if args.json_schema:
+        from .report_schema import render_schema
+
+        write_output(render_schema(), args.output)
+        return EXIT_OK
+    if args.old_input is None or args.new_input is None:
+        raise SpecError("diff needs OLD and NEW (or --json-schema)")
+    sides = _inputs(args)
     names = read_overrides(args.names)
-    old, new = load_many([args.old, args.new], names)
+    old, new = load_inputs(sides, names)
     report_warnings(old, new)
     report = diff(old, new)
+    report = replace(
+        report,
+        old=info(old, sides[0].label, sides[0].file),
+        new=info(new, sides[1].label, sides[1].file),
+    )
+    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
     write_output(render(report, args.format, args.fail_on), args.output)
     return gate(report, args.fail_on)
+
+
+def _ignoring(report: Report, path: str | None) -> Report:
+    """The report with the ignore file's entries applied, saying on stderr which file that was
+    and which of its entries are stale."""
+    if path is None:
+        return report
+    report = ignore.apply(report, ignore.read(path), path)
+    print(
+        f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored",
+        file=sys.stderr,
+    )
+    for e in report.stale:
+        what = f"id {e['id']}" if "id" in e else f"rule {e['rule']} subject {e['subject']}"
+        print(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding", file=sys.stderr)
+    return report
+
+
+def _inputs(args: argparse.Namespace) -> list[Input]:
+    """Each side as given: `-`, `REF:PATH` (git) or a path or version name (resolved here, as
+    every command resolves its schema arguments)."""
+    from ..spec import resolve_schema_arg
+    from ..spec.options import options_from_args
+
+    if args.old_input == STDIN and args.new_input == STDIN:
+        raise SpecError("only one of OLD and NEW can be `-` (standard input)")
+    out = []
+    for arg, label, side in (
+        (args.old_input, args.label_old, "old"),
+        (args.new_input, args.label_new, "new"),
+    ):
+        if arg != STDIN and split_ref(arg) is None:
+            arg = resolve_schema_arg(arg, options_from_args(args))
+        out.append(read_input(arg, label, args.git_dir, side))
+    return out
 
 
 def gate(report: Report, fail_on: str | None) -> int:
@@ -62,8 +115,41 @@ def register(subparsers: Any) -> None:
         description="Compare two schemas and report every difference as a finding with a stable "
         "rule id and a level for senders and receivers (see `mcp-codegen rules`).",
     )
-    p.add_argument("old", help="the older schema: a schema.ts path, a released version or draft")
-    p.add_argument("new", help="the newer schema: a schema.ts path, a released version or draft")
+    # dests other than `old`/`new`: these inputs are resolved here (git refs, stdin), not by
+    # the generic schema-argument resolution
+    p.add_argument(
+        "old_input",
+        nargs="?",
+        metavar="OLD",
+        help="the older schema: a schema.ts path, a released version or draft, REF:PATH"
+        " (read from git), or - (standard input)",
+    )
+    p.add_argument("new_input", nargs="?", metavar="NEW", help="the newer schema, as OLD")
+    p.add_argument("--label-old", metavar="TEXT", help="the old side's name in titles and JSON")
+    p.add_argument("--label-new", metavar="TEXT", help="the new side's name in titles and JSON")
+    p.add_argument(
+        "--git-dir",
+        metavar="DIR",
+        help="the git repository REF:PATH inputs are read from (default: the one around the"
+        " current directory)",
+    )
+    p.add_argument(
+        "--ignore",
+        metavar="FILE",
+        help='accepted findings, left out of counts and --fail-on: {"ignore": [{"id": ...,'
+        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]} (default:'
+        f" {ignore.DEFAULT_FILE} in the current directory, if there is one)",
+    )
+    p.add_argument(
+        "--no-ignore",
+        action="store_true",
+        help=f"use no ignore file, not even {ignore.DEFAULT_FILE}",
+    )
+    p.add_argument(
+        "--json-schema",
+        action="store_true",
+        help="print the JSON Schema (2020-12) of the JSON report document and exit",
+    )
     p.add_argument(
         "--format",
         choices=FORMATS,
@@ -87,6 +173,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
+    add_spec_options(p)
     p.set_defaults(func=cmd_diff)
 
     p = subparsers.add_parser("rules", help="list every diff rule with its levels and purpose")

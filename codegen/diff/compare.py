@@ -110,9 +110,10 @@ class Comparer:
                 )
         for name in self.new:
             if name not in self.old and name not in renamed_to:
-                self.add(
-                    (name,), What.TYPE_ADDED, None, name, facts=Facts(candidates=self.cands(name))
+                facts = Facts(
+                    candidates=self.cands(name), deprecated=_deprecated(self.new[name].doc)
                 )
+                self.add((name,), What.TYPE_ADDED, None, name, facts=facts)
         for name, td in self.old.items():
             if name in self.new:
                 self.typedef(td, self.new[name])
@@ -284,7 +285,8 @@ class Comparer:
             what = What.PROPERTY_ADDED if a is None else What.PROPERTY_REMOVED
             shown = notation.prop(p)
             self.add(path, what, None if a is None else shown, shown if a is None else None,
-                     facts=Facts(required=not p.optional, covered=open_index or None))  # fmt: skip
+                     facts=Facts(required=not p.optional, covered=open_index or None,
+                                 deprecated=_deprecated(p.doc)))  # fmt: skip
             return
         if a.optional != b.optional:
             self.add(path, What.PROPERTY_OPTIONAL, _req(a), _req(b))
@@ -309,11 +311,14 @@ class Comparer:
                      facts=Facts(tag="TJS-type"))  # fmt: skip
 
     def constraints(self, a: ir.Constraints, b: ir.Constraints, path: tuple[str, ...]) -> None:
-        for c in (k.field for k in ir.KEYWORDS):
-            x, y = getattr(a, c), getattr(b, c)
+        for k in ir.KEYWORDS:
+            x, y = getattr(a, k.field), getattr(b, k.field)
             if x != y:
-                facts = Facts(constraint=c, change=_direction(x, y))
-                self.add(path, What.CONSTRAINT, _val(x), _val(y), facts=facts)
+                facts = Facts(constraint=k.field, change=_direction(x, y))
+                # named by its JSON Schema keyword: `maxItems: 100`, not a bare `100`
+                before = None if x is None else f"{k.keyword}: {_val(x)}"
+                after = None if y is None else f"{k.keyword}: {_val(y)}"
+                self.add(path, What.CONSTRAINT, before, after, facts=facts)
 
     def names(self, a: ir.Obj, b: ir.Obj, path: tuple[str, ...]) -> None:
         """Generated public names of the same object: its class name (inline objects; declared
@@ -591,6 +596,11 @@ def _direction(x: object, y: object) -> Movement:
 def _member_facts(m: ir.TypeExpr, open_: bool, covered: bool) -> Facts:
     ref = m.name if isinstance(m, ir.Ref) else None
     return Facts(literal=isinstance(m, ir.Lit), open=open_, ref=ref, covered=covered or None)
+
+
+def _deprecated(d: ir.Doc) -> bool | None:
+    """True when the doc carries `@deprecated`: an addition that is deprecated from the start."""
+    return True if any(t.name == "deprecated" for t in d.tags) else None
 
 
 def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:

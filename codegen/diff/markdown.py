@@ -69,6 +69,9 @@ def _change(f: Finding) -> str:
         return ""
     before = code(f.before) if f.before is not None else "(none)"
     after = code(f.after) if f.after is not None else "(none)"
+    if f.deprecated:  # added (or removed) with `@deprecated` on it
+        note = "added already `@deprecated`" if f.after is not None else "it was `@deprecated`"
+        return f": {before} → {after} ({note})"
     return f": {before} → {after}"
 
 

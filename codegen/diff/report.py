@@ -44,17 +44,24 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "echo_of": f.echo_of,
         "lines": {"old": f.old_line, "new": f.new_line},
         "breaks": list(f.breaks),
+        "deprecated": f.deprecated,
     }
 
 
 def to_json(report: Report) -> dict[str, Any]:
-    return {
+    from .ignore import to_json as ignore_json
+
+    doc = {
         "format": FORMAT,
         "old": _schema_json(report.old),
         "new": _schema_json(report.new),
         "summary": summarize(report.findings, report.literals),
         "findings": [finding_json(f) for f in report.findings],
     }
+    ignored = ignore_json(report)
+    if ignored is not None:
+        doc["ignore"] = ignored
+    return doc
 
 
 def render_json(report: Report) -> str:

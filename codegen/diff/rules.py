@@ -848,6 +848,7 @@ class Finding:
     id: str = ""  # stable anchor, derived from rule, subject, before and after (`echoes.py`)
     echo_of: str | None = None  # the id of the root finding this one restates
     breaks: tuple[str, ...] = ()  # "api" and/or "wire" (`BREAKS`)
+    deprecated: bool = False  # the property or type added (or removed) carries `@deprecated`
 
     def sort_key(self) -> tuple[int, str, str, str, str, str]:
         return (
@@ -1132,6 +1133,7 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
                 inherited_by=c.carriers,
                 candidates=c.facts.candidates,
                 breaks=breaks(rule.id),
+                deprecated=bool(c.facts.deprecated),
                 old_line=ctx.old_lines.line(c.scope, _old_path(c, ctx)) if ctx.old_lines else None,
                 new_line=ctx.new_lines.line(c.scope, _new_path(c)) if ctx.new_lines else None,
             )

@@ -20,6 +20,7 @@ from .rules import LEVELS, Finding, worst
 CROSS_CUTTING_MIN = 8
 # Declarations coming and going are not requirements (their uses are reported where they change).
 _NOT_REQUIREMENTS = ("type-added", "type-removed", "type-renamed", "type-reference-changed")
+_ADDITIONS = ("property-added-optional", "property-added-required", "type-added")
 _LITERAL_RULES = {
     "enum-value-added": "added",
     "enum-value-removed": "removed",
@@ -137,11 +138,19 @@ def summarize(findings: tuple[Finding, ...], literals: tuple[LiteralValue, ...])
             {**_ref(f), "affects": len(f.methods)}
             for f in sorted(cross_cutting(findings), key=lambda f: (-len(f.methods), f.sort_key()))
         ],
-        "deprecations": [
-            {"id": f.id, "subject": f.subject, "change": f.rule.removeprefix("deprecated-")}
-            for f in findings
-            if f.rule in ("deprecated-added", "deprecated-removed")
-        ],
+        "deprecations": sorted(
+            [
+                {"id": f.id, "subject": f.subject, "change": f.rule.removeprefix("deprecated-")}
+                for f in findings
+                if f.rule in ("deprecated-added", "deprecated-removed")
+            ]
+            + [  # added already deprecated: a deprecation too
+                {"id": f.id, "subject": f.subject, "change": "added"}
+                for f in findings
+                if f.deprecated and f.rule in _ADDITIONS
+            ],
+            key=lambda d: (d["subject"], d["change"], d["id"]),
+        ),
         "literals": [
             {"subject": v.subject, "value": v.value, "change": v.change, "id": v.finding}
             for v in literals
