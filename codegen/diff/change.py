@@ -76,6 +76,7 @@ class Facts:
     covered: bool | None = None
     on_request: bool | None = None  # result alternative: sent only to requests that ask for it
     deprecated: bool | None = None  # property/type added or removed: it carries `@deprecated`
+    via: tuple[str, ...] = ()  # type.changed of a flattened union: the member aliases behind it
     candidates: tuple[str, ...] = ()  # type added/removed: same-shaped rename candidates
     tag: str | None = None  # doc.tag: the JSDoc tag, without "@"
     kind: Kind | None = None  # method added/removed: "request" or "notification"

@@ -13,6 +13,7 @@ from xml.etree import ElementTree as ET
 
 from . import Report, SchemaInfo, tally
 from .rules import Finding
+from .summary import cross_cutting
 
 # GitHub's limit for a comment (and the step summary it shows is 1 MiB): the summary stays under.
 COMMENT_LIMIT = 65_536
@@ -115,13 +116,21 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
             "\n### What to do\n\nEach breaking or risky change, worst first, with the methods"
             " it affects and its line in schema.ts:\n\n"
         )
+    cross = [f for f in cross_cutting(report.findings) if f.level not in ("breaking", "risky")]
+    also = ""
+    if cross:
+        also = (
+            "\nAlso on many methods: "
+            + "; ".join(f"`{f.rule}` {_code(f.subject)} ({len(f.methods)} methods)" for f in cross)
+            + ".\n"
+        )
     rest = [f"{c[k]} {k}" for k in ("compatible", "info", "documentation") if c.get(k)]
     tail = (
         f"\nNot listed: {', '.join(rest)} (nothing to change; see the full report).\n"
         if rest
         else ""
     )
-    tail += _ignored_md(report)
+    tail = also + tail + _ignored_md(report)
     lines = [_summary_line(report, f, level) for f, level in rows]
     body = "".join(head)
     budget = limit - len(body) - len(tail) - 200  # room for the "cut" note

@@ -141,6 +141,7 @@ class Comparer:
         self.doc(a.doc, b.doc, path)
         self.annotation(a.keeps_number, b.keeps_number, a.type, b.type, path)
         self.constraints(a.constraints, b.constraints, path)
+        self.flattened(a, b)
         if isinstance(a.type, ir.Obj) and isinstance(b.type, ir.Obj):
             self.obj(a.type, b.type, path, owner=a.name)
         elif (
@@ -152,6 +153,34 @@ class Comparer:
             self.union(a.type, b.type, path, docs=True)
         else:
             self.expr(a.type, b.type, path)
+
+    def flattened(self, a: ir.TypeDef, b: ir.TypeDef) -> None:
+        """A union alias declared with the same members whose members' own aliases changed
+        what it accepts (`PrimitiveSchemaDefinition = StringSchema | ... | EnumSchema` in
+        2025-11-25, `EnumSchema` now a union itself: 4 kinds of schema became 8). Reported once,
+        as a change of the alias, over the members with every union alias spelt out; the
+        member aliases' own whole-type changes restate it (`via`)."""
+        if not isinstance(a.type, ir.Union_) or not self.same(a.type, b.type):
+            return
+        fa, fb = _flat(a.type, self.old, ()), _flat(b.type, self.new, ())
+        ta, tb = [notation.ts(m) for m in fa], [notation.ts(m) for m in fb]
+        if ta == tb:
+            return
+        via = tuple(
+            sorted(
+                m.name
+                for m in a.type.members
+                if isinstance(m, ir.Ref)
+                and m.name in self.old
+                and m.name in self.new
+                and not self.same(self.old[m.name].type, self.new[m.name].type)
+            )
+        )
+        rel = relation(ir.Union_(fa), ir.Union_(fb), self.old, self.new, self.renames)
+        if rel == "equivalent":
+            return  # the same values spelt otherwise (an alias became an interface)
+        self.add((a.name,), What.TYPE_CHANGED, f"{len(ta)} members: {' | '.join(ta)}",
+                 f"{len(tb)} members: {' | '.join(tb)}", facts=Facts(relation=rel, via=via))  # fmt: skip
 
     # -- inheritance --------------------------------------------------------------------------
 
@@ -596,6 +625,21 @@ def _direction(x: object, y: object) -> Movement:
 def _member_facts(m: ir.TypeExpr, open_: bool, covered: bool) -> Facts:
     ref = m.name if isinstance(m, ir.Ref) else None
     return Facts(literal=isinstance(m, ir.Lit), open=open_, ref=ref, covered=covered or None)
+
+
+def _flat(
+    t: ir.TypeExpr, types: Mapping[str, ir.TypeDef], seen: tuple[str, ...]
+) -> tuple[ir.TypeExpr, ...]:
+    """The members of a union with every member that names a union alias replaced by its
+    members, recursively."""
+    out: list[ir.TypeExpr] = []
+    for m in members(t):
+        target = types.get(m.name) if isinstance(m, ir.Ref) else None
+        if target is not None and isinstance(target.type, ir.Union_) and target.name not in seen:
+            out.extend(_flat(target.type, types, (*seen, target.name)))
+        else:
+            out.append(m)
+    return tuple(out)
 
 
 def _deprecated(d: ir.Doc) -> bool | None:

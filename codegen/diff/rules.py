@@ -849,6 +849,7 @@ class Finding:
     echo_of: str | None = None  # the id of the root finding this one restates
     breaks: tuple[str, ...] = ()  # "api" and/or "wire" (`BREAKS`)
     deprecated: bool = False  # the property or type added (or removed) carries `@deprecated`
+    via: tuple[str, ...] = ()  # a flattened union's change: the member aliases it comes from
 
     def sort_key(self) -> tuple[int, str, str, str, str, str]:
         return (
@@ -1134,6 +1135,7 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
                 candidates=c.facts.candidates,
                 breaks=breaks(rule.id),
                 deprecated=bool(c.facts.deprecated),
+                via=c.facts.via,
                 old_line=ctx.old_lines.line(c.scope, _old_path(c, ctx)) if ctx.old_lines else None,
                 new_line=ctx.new_lines.line(c.scope, _new_path(c)) if ctx.new_lines else None,
             )

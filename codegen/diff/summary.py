@@ -89,12 +89,15 @@ def _ref(f: Finding) -> dict[str, Any]:
 
 
 def cross_cutting(findings: tuple[Finding, ...]) -> list[Finding]:
-    """Root findings (not documentation, not info) carried by many methods."""
+    """Root findings (not documentation, not info) carried by many methods. A declaration added
+    counts when existing messages now name it (a `type-reference-changed` retargets to it:
+    `RequestParams._meta` became `RequestMetaObject`): implementers meet it everywhere."""
+    named = {f.after for f in findings if f.rule == "type-reference-changed"}
     return [
         f
         for f in roots(findings)
         if f.category not in ("documentation", "method")
-        and f.rule not in _NOT_REQUIREMENTS
+        and (f.rule not in _NOT_REQUIREMENTS or (f.rule == "type-added" and f.subject in named))
         and f.level != "info"
         and len(f.methods) >= CROSS_CUTTING_MIN
     ]
