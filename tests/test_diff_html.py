@@ -78,7 +78,8 @@ ELEMENTS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h
 ATTRIBUTES = {"lang", "charset", "name", "content", "http-equiv", "class", "id", "role",
               "aria-label", "type", "value", "checked", "placeholder", "style", "href", "rel",
               "title", "data-level", "data-methods", "data-subject", "data-root", "data-method",
-              "data-state", "data-count-level", "data-group-level", "data-echo"}  # fmt: skip
+              "data-state", "data-count-level", "data-group-level", "data-echo", "data-name",
+              "data-changed", "data-shown-for"}  # fmt: skip
 
 
 def assert_inert(page: str) -> None:
@@ -165,7 +166,11 @@ def test_richer_report_summary_echoes_and_lines() -> None:
     assert f'<a href="#{echo["echo_of"]}">' in page
     first = doc["findings"][0]
     assert f'<details class="finding" id="{first["id"]}"' in page
-    assert f"<dd>old {first['lines']['old']}, new {first['lines']['new']}</dd>" in page
+    old, new = first["lines"]["old"], first["lines"]["new"]  # no URL known: line numbers
+    assert (
+        f'<dd><span class="line">old line {old}</span>, <span class="line">new line {new}</span>'
+        in page
+    )
     assert "<dt>lines</dt>" not in page and "<dt>id</dt>" not in page  # laid out, not dumped
 
 
@@ -241,7 +246,7 @@ def test_example_history() -> None:
     files = history_files([load(str(EXAMPLE / v / "schema.ts")) for v in ("v1", "v2")])
     assert sorted(files) == ["index.html", "v1..v2.html"]
     index = files["index.html"]
-    row = re.search(r"<tr><th class=\"name\"><code>widgets/watch</code></th>(.*?)</tr>", index)
+    row = re.search(r"<th class=\"name\"><code>widgets/watch</code></th>(.*?)</tr>", index)
     assert row and 'data-state="absent"' in row.group(1) and 'data-state="added"' in row.group(1)
     assert '<a href="v1..v2.html#method=widgets%2Fwatch">added</a>' in row.group(1)
     lock = re.search(r"<code>widgets/lock</code></th>(.*?)</tr>", index)

@@ -98,9 +98,17 @@ def cell_state(before: bool | None, now: bool, touch: str | None) -> str:
 
 
 def _text(state: str, touch: Touch | None) -> str:
+    """`risky · 2` for a name changed by two root causes, the worst risky; the state otherwise."""
     if state in ("changed", "moved") and touch is not None and touch.level is not None:
-        return f"{touch.level} {touch.roots}"
+        return f"{touch.level} · {touch.roots}"
     return CELL_TEXT[state]
+
+
+def _title(state: str, touch: Touch | None) -> str:
+    if touch is None or touch.level is None or state in ("absent", "present"):
+        return state
+    causes = "root cause" if touch.roots == 1 else "root causes"
+    return f"{state}: {touch.roots} {causes}, the worst {touch.level}"
 
 
 def matrix(
@@ -126,7 +134,8 @@ def matrix(
                 {
                     "state": state,
                     "text": _text(state, touch),
-                    "level": touch.level if touch and state != "present" else None,
+                    "title": _title(state, touch),
+                    "level": touch.level if touch and state in ("changed", "moved") else None,
                     "roots": touch.roots if touch else 0,
                     "href": href,
                 }
@@ -164,9 +173,14 @@ def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
     method_sets = [frozenset(n for n in methods if i in facts[n]) for i in range(len(schemas))]
     type_sets = [frozenset(n for n in types if i in facts[n]) for i in range(len(schemas))]
     touches = [touched(d) for d in docs]
-    files = {name: render_html(d) for name, d in zip(pair_files, docs)}
+    links = [info(s).link if info(s).permalink else None for s in schemas]
+    files = {
+        name: render_html(d, {"old": links[i], "new": links[i + 1]})
+        for i, (name, d) in enumerate(zip(pair_files, docs))
+    }
     files["index.html"] = render_page(
         "diff/history.html.j2",
+        script="history.js",
         title="Schema history: " + " → ".join(labels),
         versions=[
             {"label": label, "protocol_version": s.protocol_version, "sha256": s.sha256}

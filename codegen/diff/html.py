@@ -40,11 +40,12 @@ def environment() -> jinja2.Environment:
     return templating.environment(autoescape=True)
 
 
-@functools.lru_cache(maxsize=1)
-def page_assets() -> dict[str, Any]:
-    """The inline style and script every page carries, and the script's CSP hash: the page runs
-    its own script and nothing else, even if some text ever escaped the escaping."""
-    script = static_source("diff/html/page.js")
+@functools.lru_cache(maxsize=2)
+def page_assets(script_name: str = "page.js") -> dict[str, Any]:
+    """The inline style and script a page carries (`page.js` for a diff page, `history.js` for
+    the history index), and the script's CSP hash: the page runs its own script and nothing
+    else, even if some text ever escaped the escaping."""
+    script = static_source(f"diff/html/{script_name}")
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     return {
         "css": markupsafe.Markup(static_source("diff/html/page.css")),
@@ -53,8 +54,8 @@ def page_assets() -> dict[str, Any]:
     }
 
 
-def render_page(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(page=page_assets(), **context)
+def render_page(template: str, script: str = "page.js", **context: Any) -> str:
+    return environment().get_template(template).render(page=page_assets(script), **context)
 
 
 def root_of(subject: str) -> str:
@@ -110,25 +111,38 @@ def finding_id(f: Mapping[str, Any], index: int) -> str:
     return str(f.get("id") or f"f{index}")
 
 
-def _lines(f: Mapping[str, Any]) -> str:
+def _lines(f: Mapping[str, Any], links: Mapping[str, str | None]) -> list[dict[str, Any]]:
+    """Where the subject stands in each schema.ts: a link to the line when that file's URL is
+    known (a pinned released version: its commit in the specification repository), else the
+    line number."""
     lines = f.get("lines")
     if not isinstance(lines, Mapping):
-        return ""
-    parts = [f"{side} {lines[side]}" for side in ("old", "new") if lines.get(side) is not None]
-    return ", ".join(parts)
+        return []
+    out = []
+    for side in ("old", "new"):
+        n = lines.get(side)
+        if isinstance(n, int):
+            base = links.get(side)
+            href = f"{base}#L{n}" if base and base.startswith("https://") else None
+            out.append({"side": side, "line": n, "href": href})
+    return out
 
 
 def finding_view(
-    f: Mapping[str, Any], index: int, subjects: Mapping[str, str] | None = None
+    f: Mapping[str, Any],
+    index: int,
+    subjects: Mapping[str, str] | None = None,
+    links: Mapping[str, str | None] | None = None,
 ) -> dict[str, Any]:
-    """`subjects`: finding id -> subject, to name the finding an echo restates."""
+    """`subjects`: finding id -> subject, to name the finding an echo restates; `links`: the
+    URL of each side's schema.ts, when known."""
     levels = f.get("levels") or {}
     echo_of = str(f["echo_of"]) if is_echo(f) else None
     return {
         "id": finding_id(f, index),
         "echo_of": echo_of,
         "echo_of_subject": (subjects or {}).get(echo_of or "", echo_of),
-        "lines": _lines(f),
+        "lines": _lines(f, links or {}),
         "rule": f["rule"],
         "category": f["category"],
         "level": f["level"],
@@ -162,15 +176,15 @@ def method_rows(findings: list[Mapping[str, Any]], levels: list[str]) -> list[di
     return sorted(rows, key=lambda r: ([-n for n in r["counts"]], r["method"]))
 
 
-def view(doc: Mapping[str, Any]) -> dict[str, Any]:
+def view(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) -> dict[str, Any]:
     findings: list[Mapping[str, Any]] = list(doc["findings"])
     levels = levels_of(findings)
     ids = [finding_id(f, i) for i, f in enumerate(findings)]
     subjects = {fid: str(f["subject"]) for fid, f in zip(ids, findings)}
     summary, _ = html_summary.sections(doc.get("summary"), list(zip(ids, findings)))
     indexed = list(enumerate(findings))
-    wire = [finding_view(f, i, subjects) for i, f in indexed if not is_documentation(f)]
-    docs = [finding_view(f, i, subjects) for i, f in indexed if is_documentation(f)]
+    wire = [finding_view(f, i, subjects, links) for i, f in indexed if not is_documentation(f)]
+    docs = [finding_view(f, i, subjects, links) for i, f in indexed if is_documentation(f)]
     methods = sorted({str(m) for f in findings for m in f.get("methods", [])})
     return {
         "format": doc.get("format", ""),
@@ -197,9 +211,17 @@ def view(doc: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def render_html(doc: Mapping[str, Any]) -> str:
-    """The page for one JSON report document."""
-    return render_page("diff/report.html.j2", **view(doc))
+def render_html(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) -> str:
+    """The page for one JSON report document; `links`: the URL of each side's schema.ts when
+    known (`{"old": ..., "new": ...}`), for links to the lines of each finding."""
+    return render_page("diff/report.html.j2", **view(doc, links))
+
+
+def links_of(report: Report) -> dict[str, str | None]:
+    return {
+        "old": report.old.link if report.old.permalink else None,
+        "new": report.new.link if report.new.permalink else None,
+    }
 
 
 def render_format(report: Report, fmt: str, fail_on: str | None = None) -> str:
@@ -207,5 +229,5 @@ def render_format(report: Report, fmt: str, fail_on: str | None = None) -> str:
     from .report import render
 
     if fmt == "html":
-        return render_html(json.loads(render(report, "json")))
+        return render_html(json.loads(render(report, "json")), links_of(report))
     return render(report, fmt, fail_on)
