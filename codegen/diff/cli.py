@@ -61,6 +61,16 @@ def _ignoring(report: Report, path: str | None) -> Report:
     return report
 
 
+def _known(arg: str) -> bool:
+    """Whether `arg` is a file or a known version (else resolving it fails at once)."""
+    from pathlib import Path
+
+    from ..spec.pins import pins
+    from ..spec.resolve import looks_like_path
+
+    return Path(arg).is_file() or looks_like_path(arg) or arg in pins()
+
+
 def _inputs(args: argparse.Namespace) -> list[Input]:
     """Each side as given: `-`, `REF:PATH` (git) or a path or version name (resolved here, as
     every command resolves its schema arguments)."""
@@ -69,14 +79,16 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
 
     if args.old_input == STDIN and args.new_input == STDIN:
         raise SpecError("only one of OLD and NEW can be `-` (standard input)")
-    out = []
-    for arg, label, side in (
+    sides = (
         (args.old_input, args.label_old, "old"),
         (args.new_input, args.label_new, "new"),
-    ):
-        if arg != STDIN and split_ref(arg) is None:
-            arg = resolve_schema_arg(arg, options_from_args(args))
-        out.append(read_input(arg, label, args.git_dir, side))
+    )
+    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
+    # an unknown version name fails before the other side is downloaded
+    paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
+    out = []
+    for arg, label, side in sides:
+        out.append(read_input(paths.get(arg, arg), label, args.git_dir, side))
     return out
 
 
