@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from cli_support import run_cli
 
 from codegen.cli import main
 from codegen.diff import diff
-from codegen.diff.ci import ANNOTATIONS_PER_KIND, render_github
+from codegen.diff.ci import ANNOTATIONS_PER_KIND, render_github, render_summary
 from codegen.diff.report import render_json, render_markdown
 from codegen.diff.report_schema import schema
 
@@ -274,6 +275,18 @@ def test_github_annotations_escape_and_stop_at_ten_of_each_kind() -> None:
         assert lines[-1].startswith("::notice ") and f"{acting - len(errors) - len(warnings)} more"
     else:
         assert not lines[-1].startswith("::notice ")
+
+
+def test_summary_says_what_it_cut() -> None:
+    r = diff(_load(EXAMPLE / "v1" / "schema.ts"), _load(EXAMPLE / "v2" / "schema.ts"))
+    full = render_summary(r)
+    assert "cut to fit" not in full
+    short = render_summary(r, limit=2500)
+    assert len(short) < 2500 < len(full)
+    cut = re.search(r"… and (\d+) more breaking or risky root causes, cut to fit", short)
+    assert cut is not None
+    listed = short.count("\n- **")
+    assert listed + int(cut.group(1)) == full.count("\n- **")
 
 
 def test_junit_fail_on_sets_the_failures(capsys: Any) -> None:

@@ -153,7 +153,7 @@ def test_richer_report_summary_echoes_and_lines() -> None:
         assert f"<h3>{title}</h3>" in summary, title
     removed = doc["summary"]["methods"]["removed"][0]
     assert f'<a href="#{removed["id"]}"><code>widgets/lock</code></a>' in summary
-    assert "5 findings restate it" in summary
+    assert "+5 restatements" in summary
     assert '<a href="#method=widgets%2Fget"><code>widgets/get</code></a>' in summary
     echoes = doc["summary"]["echoes"]
     assert (
