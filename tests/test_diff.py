@@ -9,6 +9,7 @@ cases of a rule live in `<rule-id>--<case>/` (a level once wrong, kept right).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import os
 import re
@@ -23,7 +24,7 @@ from golden_files import check_golden
 
 from codegen.cli import main
 from codegen.diff import FORMAT, Report, diff
-from codegen.diff.change import What
+from codegen.diff.change import Facts, What
 from codegen.diff.compare import compare
 from codegen.diff.report import finding_json, render_markdown, render_rules, to_json
 from codegen.diff.rules import CATEGORIES, LEVELS, RULES, Finding
@@ -254,12 +255,14 @@ def test_markdown_opens_with_what_to_do_and_folds_documentation() -> None:
 def assert_markdown_keeps_every_finding(report: Report, md: str) -> None:
     """Nothing of the JSON is lost: every finding is written out under its anchor (echoes under
     their root), or is documentation-only and counted in the folded section."""
-    details = md.split("## Details")[1].split("## Documentation-only changes")[0]
+    details = (md.split("## Details") + [""])[1].split("## Documentation-only changes")[0]
     docs = [f for f in report.findings if f.category == "documentation"]
+    assert ("## Details" in md) == any(f.category != "documentation" for f in report.findings)
+    assert ("## Documentation-only changes" in md) == bool(docs)  # empty sections left out
     for f in report.findings:
         if f.category != "documentation":
             assert details.count(f'<a id="{f.id}"></a>') == 1, (f.rule, f.subject)
-    folded = md.split("## Documentation-only changes")[1]
+    folded = (md.split("## Documentation-only changes") + [""])[1]
     assert not docs or f"<summary>{len(docs)} documentation-only changes" in folded
     for f in docs:
         assert f"`{f.subject}`" in folded, f.subject
@@ -375,7 +378,7 @@ def test_fail_on_any_message_counts_what_failed() -> None:
     d = FIXTURES / "description-changed"
     r = run_cli("diff", str(d / "old.ts"), str(d / "new.ts"), "--fail-on", "any")
     assert r.returncode == 1
-    assert "1 finding(s) fail --fail-on any (1 documentation)" in r.stderr, r.stderr
+    assert "1 root cause(s) fail --fail-on any (1 documentation)" in r.stderr, r.stderr
 
 
 def test_output_needs_an_existing_folder_and_gets_a_normal_mode(tmp_path: Path) -> None:
@@ -417,3 +420,21 @@ def test_markdown_keeps_hostile_schema_text_inert(tmp_path: Path) -> None:
     assert "<script>" not in body and "javascript:" not in body
     assert "# Schema diff: v--\\>\\<script\\>1 → v\\*2\\*" in md
     assert_markdown_keeps_every_finding(report, md)
+
+
+def test_rules_show_the_conditions_that_change_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--format", "json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    alt = rows["method-result-alternative-added"]["conditions"]
+    assert [(c["fact"], c["sender"], c["receiver"]) for c in alt] == [
+        ("on_request", "compatible", "compatible")
+    ]
+    assert main(["rules"]) == 0
+    assert "when the alternative answers only requests that ask for it" in capsys.readouterr().out
+    # a wider value is one change however it is spelt: risky for receivers
+    widened, added = RULES["type-widened"], RULES["union-member-added"]
+    assert (widened.sender, widened.receiver) == (added.sender, added.receiver)
+    facts = {f.name for f in dataclasses.fields(Facts)}
+    for r in RULES.values():
+        for c in r.conditions:
+            assert c.fact in facts and c.sender in LEVELS and c.receiver in LEVELS, r.id

@@ -20,7 +20,7 @@ from cli_support import run_cli
 from golden_files import check_golden
 
 from codegen.diff import diff
-from codegen.diff.history import cell_state, file_names, history_files, touched
+from codegen.diff.history import Touch, cell_state, file_names, history_files, touched
 from codegen.diff.html import render_html
 from codegen.diff.report import render
 from codegen.pipeline import load
@@ -78,7 +78,8 @@ ELEMENTS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h
 ATTRIBUTES = {"lang", "charset", "name", "content", "http-equiv", "class", "id", "role",
               "aria-label", "type", "value", "checked", "placeholder", "style", "href", "rel",
               "title", "data-level", "data-methods", "data-subject", "data-root", "data-method",
-              "data-state", "data-count-level", "data-group-level", "data-echo"}  # fmt: skip
+              "data-state", "data-count-level", "data-group-level", "data-echo", "data-name",
+              "data-changed", "data-shown-for"}  # fmt: skip
 
 
 def assert_inert(page: str) -> None:
@@ -99,7 +100,7 @@ def test_page_has_summary_filters_and_every_finding() -> None:
     doc = example_doc()
     page = render_html(doc)
     assert page.index('id="summary"') < page.index('id="methods"') < page.index('id="details"')
-    breaking = sum(1 for f in doc["findings"] if f["level"] == "breaking")
+    breaking = doc["summary"]["roots"]["breaking"]  # root causes, as everywhere
     assert (
         f'<tr data-count-level="breaking"><td>breaking</td><td class="num">{breaking}</td>' in page
     )
@@ -152,7 +153,7 @@ def test_richer_report_summary_echoes_and_lines() -> None:
         assert f"<h3>{title}</h3>" in summary, title
     removed = doc["summary"]["methods"]["removed"][0]
     assert f'<a href="#{removed["id"]}"><code>widgets/lock</code></a>' in summary
-    assert "5 findings restate it" in summary
+    assert "+5 restatements" in summary
     assert '<a href="#method=widgets%2Fget"><code>widgets/get</code></a>' in summary
     echoes = doc["summary"]["echoes"]
     assert (
@@ -165,7 +166,11 @@ def test_richer_report_summary_echoes_and_lines() -> None:
     assert f'<a href="#{echo["echo_of"]}">' in page
     first = doc["findings"][0]
     assert f'<details class="finding" id="{first["id"]}"' in page
-    assert f"<dd>old {first['lines']['old']}, new {first['lines']['new']}</dd>" in page
+    old, new = first["lines"]["old"], first["lines"]["new"]  # no URL known: line numbers
+    assert (
+        f'<dd><span class="line">old line {old}</span>, <span class="line">new line {new}</span>'
+        in page
+    )
     assert "<dt>lines</dt>" not in page and "<dt>id</dt>" not in page  # laid out, not dumped
 
 
@@ -214,16 +219,20 @@ def test_cell_states() -> None:
 
 def test_touched_separates_wire_and_documentation_changes() -> None:
     methods, types = touched(example_doc())
-    assert methods["widgets/lock"] == "changed" and types["Widget"] == "changed"
-    assert all(state in ("changed", "docs") for state in [*methods.values(), *types.values()])
+    assert methods["widgets/lock"].state == "changed" and types["Widget"].state == "changed"
+    assert all(t.state in ("changed", "docs") for t in [*methods.values(), *types.values()])
     doc = {"findings": [
         {"rule": "description-changed", "category": "documentation", "subject": "A.x",
-         "methods": ["m"]},
-        {"rule": "method-transport-changed", "category": "method", "subject": "m", "methods": []},
+         "methods": ["m"], "level": "info", "id": "f1"},
+        {"rule": "method-transport-changed", "category": "method", "subject": "m", "methods": [],
+         "level": "breaking", "id": "f2"},
         {"rule": "property-added-optional", "category": "property", "subject": "A.y",
-         "methods": ["m"]},
+         "methods": ["m"], "level": "compatible", "id": "f3"},
     ]}  # fmt: skip
-    assert touched(doc) == ({"m": "moved"}, {"A": "changed"})
+    assert touched(doc) == (
+        {"m": Touch("moved", "breaking", 2)},
+        {"A": Touch("changed", "compatible", 1)},
+    )
 
 
 def test_file_names_are_safe_and_distinct() -> None:
@@ -237,7 +246,7 @@ def test_example_history() -> None:
     files = history_files([load(str(EXAMPLE / v / "schema.ts")) for v in ("v1", "v2")])
     assert sorted(files) == ["index.html", "v1..v2.html"]
     index = files["index.html"]
-    row = re.search(r"<tr><th class=\"name\"><code>widgets/watch</code></th>(.*?)</tr>", index)
+    row = re.search(r"<th class=\"name\"><code>widgets/watch</code></th>(.*?)</tr>", index)
     assert row and 'data-state="absent"' in row.group(1) and 'data-state="added"' in row.group(1)
     assert '<a href="v1..v2.html#method=widgets%2Fwatch">added</a>' in row.group(1)
     lock = re.search(r"<code>widgets/lock</code></th>(.*?)</tr>", index)

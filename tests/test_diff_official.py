@@ -391,3 +391,21 @@ def test_echo_collapsing_on_the_2026_release(spec_root: Path) -> None:
     # attributed through the version that uses the type: ping is gone in 2026-07-28
     meta = next(f for f in r.findings if f.subject == "RequestParams._meta")
     assert "ping" not in meta.methods and "tasks/list" not in meta.methods
+
+
+@pytest.mark.spec
+def test_ground_truth_flattened_union_and_named_meta(spec_root: Path) -> None:
+    """`PrimitiveSchemaDefinition` widened from 4 to 8 kinds of schema (2025-06-18 ->
+    2025-11-25) is one change of that alias; `RequestMetaObject`, which every request's
+    `_meta` now names, is in the summary of 2025-11-25 -> 2026-07-28."""
+    r = report("2025-06-18", "2025-11-25")
+    psd = [f for f in r.findings if f.subject == "PrimitiveSchemaDefinition"]
+    assert [(f.rule, f.echo_of) for f in psd] == [("type-widened", None)]
+    assert (psd[0].before or "").startswith("4 members: ")
+    assert (psd[0].after or "").startswith("8 members: ")
+    enum = [f for f in r.findings if f.subject == "EnumSchema" and f.rule == "type-widened"]
+    assert [f.echo_of for f in enum] == [psd[0].id]  # restates it, counted once
+    r = report("2025-11-25", "2026-07-28")
+    summary = summarize(r.findings, r.literals)
+    assert "RequestMetaObject" in {c["subject"] for c in summary["cross_cutting"]}
+    assert "`RequestMetaObject`" in render_markdown(r).split("## Migration by method")[0]

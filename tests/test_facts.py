@@ -45,7 +45,9 @@ def test_diff_reports_a_changed_alias_constraint() -> None:
     old = load_text(widget("^[a-z]+$"), "old.ts")
     new = load_text(widget("^[0-9]+$"), "new.ts")
     findings = [(f.rule, f.subject, f.before, f.after) for f in diff(old, new).findings]
-    assert findings == [("constraint-changed", "WidgetId", "^[a-z]+$", "^[0-9]+$")]
+    assert findings == [
+        ("constraint-changed", "WidgetId", "pattern: ^[a-z]+$", "pattern: ^[0-9]+$")
+    ]
 
 
 @pytest.mark.parametrize(

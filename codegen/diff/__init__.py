@@ -6,16 +6,18 @@ output is the CLI's job (`codegen/diff/cli.py`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import ir
 from ..methods import method_model, usage
+from . import tally
 from .algebra import detect_renames, detect_retyped
 from .compare import compare
 from .echoes import collapse
 from .locate import Locator
-from .rules import LEVELS, Context, Finding, evaluate
+from .rules import Context, Finding, evaluate
 from .summary import LiteralValue, literal_values
 
 FORMAT = "mcp-codegen-diff/1"
@@ -33,6 +35,9 @@ class SchemaInfo:
     # where a line of it is shown: a permalink (`https://github.com/.../schema.ts`, add `#L12`)
     # for a pinned released version, else the path as given (`path:12`); never in the JSON
     link: str = ""
+    # the path CI annotations name: the schema.ts as given, or for a git input (`REF:PATH`) the
+    # PATH inside the repository; never in the JSON
+    file: str = ""
 
     @property
     def permalink(self) -> bool:
@@ -45,26 +50,37 @@ class Report:
     new: SchemaInfo
     findings: tuple[Finding, ...]  # sorted: breaking first; echoes marked (`echoes.py`)
     literals: tuple[LiteralValue, ...] = ()  # literal values added or removed
+    # set by `ignore.apply`: findings left out of everything but the "Ignored" list, with the
+    # reason of the entry that matched; entries that matched nothing; the file they came from
+    ignored: tuple[tuple[Finding, str], ...] = ()
+    stale: tuple[Mapping[str, str], ...] = ()
+    ignore_file: str | None = None
 
     def counts(self) -> dict[str, int]:
-        """Findings per level (documentation-only ones apart), and the total."""
-        out: dict[str, int] = {level: 0 for level in LEVELS}
-        out["documentation"] = 0
-        for f in self.findings:
-            out["documentation" if f.category == "documentation" else f.level] += 1
-        out["total"] = len(self.findings)
-        return out
+        """Root causes per level (documentation-only ones apart), and the total: the one
+        count every output shows (`tally.py`)."""
+        return tally.counts(self.findings)
 
     def failing(self, fail_on: str) -> tuple[Finding, ...]:
-        """The findings that make `--fail-on fail_on` fail (see FAIL_LEVELS)."""
-        if fail_on == "any":
-            return self.findings
-        if fail_on == "wire":
-            return tuple(f for f in self.findings if "wire" in f.breaks and f.level == "breaking")
-        if fail_on == "api":
-            return tuple(f for f in self.findings if "api" in f.breaks)
-        limit = LEVELS.index(fail_on)
-        return tuple(f for f in self.findings if LEVELS.index(f.level) <= limit)
+        """The root causes that make `--fail-on fail_on` fail (see FAIL_LEVELS), each judged at
+        its worst level (its own or an echo's)."""
+        levels = tally.root_levels(self.findings)
+        out = []
+        for f in self.findings:
+            if f.echo_of is not None:
+                continue
+            level = levels.get(f.id, f.level)
+            if fail_on == "any":
+                hit = True
+            elif fail_on == "wire":
+                hit = "wire" in f.breaks and level == "breaking"
+            elif fail_on == "api":
+                hit = "api" in f.breaks
+            else:
+                hit = f.category != "documentation" and tally.rank(level) <= tally.rank(fail_on)
+            if hit:
+                out.append(f)
+        return tuple(out)
 
     def fails(self, fail_on: str) -> bool:
         return bool(self.failing(fail_on))
@@ -85,13 +101,14 @@ def link_for(source: str, label: str, sha256: str) -> str:
     return source
 
 
-def info(resolved: ir.Resolved, label: str | None = None) -> SchemaInfo:
+def info(resolved: ir.Resolved, label: str | None = None, file: str | None = None) -> SchemaInfo:
     name = label or label_for(resolved.source)
     return SchemaInfo(
         name,
         resolved.sha256,
         resolved.protocol_version,
         link_for(resolved.source, name, resolved.sha256),
+        file or resolved.source,
     )
 
 

@@ -71,7 +71,12 @@ class Facts:
     literal: bool | None = None  # member added/removed: the member is a literal value
     open: bool | None = None  # member added/removed: the union also accepts any string
     ref: str | None = None  # member added/removed: the declaration the member names
-    covered: bool | None = None  # member added/removed: another member accepts all its values
+    # member added/removed: another member accepts all its values; property added/removed: the
+    # other side's index signature takes any value; index added/removed: its value is any
+    covered: bool | None = None
+    on_request: bool | None = None  # result alternative: sent only to requests that ask for it
+    deprecated: bool | None = None  # property/type added or removed: it carries `@deprecated`
+    via: tuple[str, ...] = ()  # type.changed of a flattened union: the member aliases behind it
     candidates: tuple[str, ...] = ()  # type added/removed: same-shaped rename candidates
     tag: str | None = None  # doc.tag: the JSDoc tag, without "@"
     kind: Kind | None = None  # method added/removed: "request" or "notification"

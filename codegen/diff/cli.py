@@ -4,36 +4,112 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any
 
+from ..spec.errors import SpecError
+from ..spec.options import add_spec_options
 from ..write import report_warnings, write_output
-from . import FAIL_LEVELS, Report
+from . import FAIL_LEVELS, Report, ignore, tally
+from .inputs import STDIN, Input, load_inputs, read_input, split_ref
+from .rules import Finding
 
 EXIT_OK, EXIT_FINDINGS = 0, 1
+FORMATS = ("md", "json", "html", "summary", "github", "junit")
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from ..pipeline import load_many, read_overrides
-    from . import diff
+    from ..pipeline import read_overrides
+    from . import diff, info
     from .html import render_format as render  # html from the JSON document, else report's
 
+    if args.json_schema:
+        from .report_schema import render_schema
+
+        write_output(render_schema(), args.output)
+        return EXIT_OK
+    if args.old_input is None or args.new_input is None:
+        raise SpecError("diff needs OLD and NEW (or --json-schema)")
+    sides = _inputs(args)
     names = read_overrides(args.names)
-    old, new = load_many([args.old, args.new], names)
+    old, new = load_inputs(sides, names)
     report_warnings(old, new)
     report = diff(old, new)
-    write_output(render(report, args.format), args.output)
-    failing = report.failing(args.fail_on) if args.fail_on else ()
-    if failing:
-        counts = Report(report.old, report.new, failing).counts()
-        kinds = ("breaking", "risky", "compatible", "info", "documentation")
-        summary = ", ".join(f"{counts[k]} {k}" for k in kinds if counts[k])
-        print(
-            f"mcp-codegen diff: {len(failing)} finding(s) fail --fail-on {args.fail_on}"
-            f" ({summary})",
-            file=sys.stderr,
-        )
-        return EXIT_FINDINGS
-    return EXIT_OK
+    report = replace(
+        report,
+        old=info(old, sides[0].label, sides[0].file),
+        new=info(new, sides[1].label, sides[1].file),
+    )
+    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
+    write_output(render(report, args.format, args.fail_on), args.output)
+    return gate(report, args.fail_on)
+
+
+def _ignoring(report: Report, path: str | None) -> Report:
+    """The report with the ignore file's entries applied, saying on stderr which file that was
+    and which of its entries are stale."""
+    if path is None:
+        return report
+    report = ignore.apply(report, ignore.read(path), path)
+    print(
+        f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored",
+        file=sys.stderr,
+    )
+    for e in report.stale:
+        what = f"id {e['id']}" if "id" in e else f"rule {e['rule']} subject {e['subject']}"
+        print(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding", file=sys.stderr)
+    return report
+
+
+def _known(arg: str) -> bool:
+    """Whether `arg` is a file or a known version (else resolving it fails at once)."""
+    from pathlib import Path
+
+    from ..spec.pins import pins
+    from ..spec.resolve import looks_like_path
+
+    return Path(arg).is_file() or looks_like_path(arg) or arg in pins()
+
+
+def _inputs(args: argparse.Namespace) -> list[Input]:
+    """Each side as given: `-`, `REF:PATH` (git) or a path or version name (resolved here, as
+    every command resolves its schema arguments)."""
+    from ..spec import resolve_schema_arg
+    from ..spec.options import options_from_args
+
+    if args.old_input == STDIN and args.new_input == STDIN:
+        raise SpecError("only one of OLD and NEW can be `-` (standard input)")
+    sides = (
+        (args.old_input, args.label_old, "old"),
+        (args.new_input, args.label_new, "new"),
+    )
+    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
+    # an unknown version name fails before the other side is downloaded
+    paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
+    out = []
+    for arg, label, side in sides:
+        out.append(read_input(paths.get(arg, arg), label, args.git_dir, side))
+    return out
+
+
+def gate(report: Report, fail_on: str | None) -> int:
+    """`--fail-on`: exit 1, with the count on stderr, when a root cause fails it."""
+    failing = report.failing(fail_on) if fail_on else ()
+    if not failing:
+        return EXIT_OK
+    print(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}", file=sys.stderr)
+    return EXIT_FINDINGS
+
+
+def fail_message(report: Report, failing: tuple[Finding, ...], fail_on: str) -> str:
+    levels = tally.root_levels(report.findings)
+    per: dict[str, int] = {}
+    for f in failing:
+        key = "documentation" if f.category == "documentation" else levels.get(f.id, f.level)
+        per[key] = per.get(key, 0) + 1
+    return (
+        f"{len(failing)} root cause(s) fail --fail-on {fail_on} ({tally.line(per, with_docs=True)})"
+    )
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -51,10 +127,47 @@ def register(subparsers: Any) -> None:
         description="Compare two schemas and report every difference as a finding with a stable "
         "rule id and a level for senders and receivers (see `mcp-codegen rules`).",
     )
-    p.add_argument("old", help="the older schema: a schema.ts path, a released version or draft")
-    p.add_argument("new", help="the newer schema: a schema.ts path, a released version or draft")
+    # dests other than `old`/`new`: these inputs are resolved here (git refs, stdin), not by
+    # the generic schema-argument resolution
     p.add_argument(
-        "--format", choices=["md", "json", "html"], default="md", help="output format (default: md)"
+        "old_input",
+        nargs="?",
+        metavar="OLD",
+        help="the older schema: a schema.ts path, a released version or draft, REF:PATH"
+        " (read from git), or - (standard input)",
+    )
+    p.add_argument("new_input", nargs="?", metavar="NEW", help="the newer schema, as OLD")
+    p.add_argument("--label-old", metavar="TEXT", help="the old side's name in titles and JSON")
+    p.add_argument("--label-new", metavar="TEXT", help="the new side's name in titles and JSON")
+    p.add_argument(
+        "--git-dir",
+        metavar="DIR",
+        help="the git repository REF:PATH inputs are read from (default: the one around the"
+        " current directory)",
+    )
+    p.add_argument(
+        "--ignore",
+        metavar="FILE",
+        help='accepted findings, left out of counts and --fail-on: {"ignore": [{"id": ...,'
+        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]} (default:'
+        f" {ignore.DEFAULT_FILE} in the current directory, if there is one)",
+    )
+    p.add_argument(
+        "--no-ignore",
+        action="store_true",
+        help=f"use no ignore file, not even {ignore.DEFAULT_FILE}",
+    )
+    p.add_argument(
+        "--json-schema",
+        action="store_true",
+        help="print the JSON Schema (2020-12) of the JSON report document and exit",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="md",
+        help="output format (default: md): md, json, html, summary (Markdown that fits a PR"
+        " comment), github (workflow annotations), junit (XML test report)",
     )
     p.add_argument(
         "-o",
@@ -72,6 +185,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
+    add_spec_options(p)
     p.set_defaults(func=cmd_diff)
 
     p = subparsers.add_parser("rules", help="list every diff rule with its levels and purpose")

@@ -110,9 +110,10 @@ class Comparer:
                 )
         for name in self.new:
             if name not in self.old and name not in renamed_to:
-                self.add(
-                    (name,), What.TYPE_ADDED, None, name, facts=Facts(candidates=self.cands(name))
+                facts = Facts(
+                    candidates=self.cands(name), deprecated=_deprecated(self.new[name].doc)
                 )
+                self.add((name,), What.TYPE_ADDED, None, name, facts=facts)
         for name, td in self.old.items():
             if name in self.new:
                 self.typedef(td, self.new[name])
@@ -140,6 +141,7 @@ class Comparer:
         self.doc(a.doc, b.doc, path)
         self.annotation(a.keeps_number, b.keeps_number, a.type, b.type, path)
         self.constraints(a.constraints, b.constraints, path)
+        self.flattened(a, b)
         if isinstance(a.type, ir.Obj) and isinstance(b.type, ir.Obj):
             self.obj(a.type, b.type, path, owner=a.name)
         elif (
@@ -151,6 +153,34 @@ class Comparer:
             self.union(a.type, b.type, path, docs=True)
         else:
             self.expr(a.type, b.type, path)
+
+    def flattened(self, a: ir.TypeDef, b: ir.TypeDef) -> None:
+        """A union alias declared with the same members whose members' own aliases changed
+        what it accepts (`PrimitiveSchemaDefinition = StringSchema | ... | EnumSchema` in
+        2025-11-25, `EnumSchema` now a union itself: 4 kinds of schema became 8). Reported once,
+        as a change of the alias, over the members with every union alias spelt out; the
+        member aliases' own whole-type changes restate it (`via`)."""
+        if not isinstance(a.type, ir.Union_) or not self.same(a.type, b.type):
+            return
+        fa, fb = _flat(a.type, self.old, ()), _flat(b.type, self.new, ())
+        ta, tb = [notation.ts(m) for m in fa], [notation.ts(m) for m in fb]
+        if ta == tb:
+            return
+        via = tuple(
+            sorted(
+                m.name
+                for m in a.type.members
+                if isinstance(m, ir.Ref)
+                and m.name in self.old
+                and m.name in self.new
+                and not self.same(self.old[m.name].type, self.new[m.name].type)
+            )
+        )
+        rel = relation(ir.Union_(fa), ir.Union_(fb), self.old, self.new, self.renames)
+        if rel == "equivalent":
+            return  # the same values spelt otherwise (an alias became an interface)
+        self.add((a.name,), What.TYPE_CHANGED, f"{len(ta)} members: {' | '.join(ta)}",
+                 f"{len(tb)} members: {' | '.join(tb)}", facts=Facts(relation=rel, via=via))  # fmt: skip
 
     # -- inheritance --------------------------------------------------------------------------
 
@@ -254,18 +284,29 @@ class Comparer:
             pa, pb = a.prop(name), b.prop(name)
             if pa == pb or (owner is not None and self.inherited(owner, name)):
                 continue
-            self.prop(pa, pb, (*path, name), docs)
+            # a property that comes or goes where the other side's index signature takes any
+            # value: no message changes validity (`Request.params._meta` in 2025-11-25)
+            other = b if pb is None else a
+            self.prop(pa, pb, (*path, name), docs, open_index=_takes_anything(other.index))
         if a.index != b.index and not (owner is not None and self.inherited(owner, VALUE)):
             if a.index is None or b.index is None:
                 what = What.INDEX_ADDED if a.index is None else What.INDEX_REMOVED
                 before = notation.ts(a.index.value) if a.index else None
                 after = notation.ts(b.index.value) if b.index else None
-                self.add((*path, VALUE), what, before, after)
+                # `[key: string]: unknown` only says what JSON objects are anyway: open
+                shown = a.index or b.index
+                facts = Facts(covered=True) if _takes_anything(shown) else NO_FACTS
+                self.add((*path, VALUE), what, before, after, facts=facts)
             else:
                 self.expr(a.index.value, b.index.value, (*path, VALUE), docs)
 
     def prop(
-        self, a: ir.Property | None, b: ir.Property | None, path: tuple[str, ...], docs: bool
+        self,
+        a: ir.Property | None,
+        b: ir.Property | None,
+        path: tuple[str, ...],
+        docs: bool,
+        open_index: bool = False,
     ) -> None:
         if a is None or b is None:
             p = b if a is None else a
@@ -273,7 +314,8 @@ class Comparer:
             what = What.PROPERTY_ADDED if a is None else What.PROPERTY_REMOVED
             shown = notation.prop(p)
             self.add(path, what, None if a is None else shown, shown if a is None else None,
-                     facts=Facts(required=not p.optional))  # fmt: skip
+                     facts=Facts(required=not p.optional, covered=open_index or None,
+                                 deprecated=_deprecated(p.doc)))  # fmt: skip
             return
         if a.optional != b.optional:
             self.add(path, What.PROPERTY_OPTIONAL, _req(a), _req(b))
@@ -298,11 +340,14 @@ class Comparer:
                      facts=Facts(tag="TJS-type"))  # fmt: skip
 
     def constraints(self, a: ir.Constraints, b: ir.Constraints, path: tuple[str, ...]) -> None:
-        for c in (k.field for k in ir.KEYWORDS):
-            x, y = getattr(a, c), getattr(b, c)
+        for k in ir.KEYWORDS:
+            x, y = getattr(a, k.field), getattr(b, k.field)
             if x != y:
-                facts = Facts(constraint=c, change=_direction(x, y))
-                self.add(path, What.CONSTRAINT, _val(x), _val(y), facts=facts)
+                facts = Facts(constraint=k.field, change=_direction(x, y))
+                # named by its JSON Schema keyword: `maxItems: 100`, not a bare `100`
+                before = None if x is None else f"{k.keyword}: {_val(x)}"
+                after = None if y is None else f"{k.keyword}: {_val(y)}"
+                self.add(path, What.CONSTRAINT, before, after, facts=facts)
 
     def names(self, a: ir.Obj, b: ir.Obj, path: tuple[str, ...]) -> None:
         """Generated public names of the same object: its class name (inline objects; declared
@@ -582,6 +627,26 @@ def _member_facts(m: ir.TypeExpr, open_: bool, covered: bool) -> Facts:
     return Facts(literal=isinstance(m, ir.Lit), open=open_, ref=ref, covered=covered or None)
 
 
+def _flat(
+    t: ir.TypeExpr, types: Mapping[str, ir.TypeDef], seen: tuple[str, ...]
+) -> tuple[ir.TypeExpr, ...]:
+    """The members of a union with every member that names a union alias replaced by its
+    members, recursively."""
+    out: list[ir.TypeExpr] = []
+    for m in members(t):
+        target = types.get(m.name) if isinstance(m, ir.Ref) else None
+        if target is not None and isinstance(target.type, ir.Union_) and target.name not in seen:
+            out.extend(_flat(target.type, types, (*seen, target.name)))
+        else:
+            out.append(m)
+    return tuple(out)
+
+
+def _deprecated(d: ir.Doc) -> bool | None:
+    """True when the doc carries `@deprecated`: an addition that is deprecated from the start."""
+    return True if any(t.name == "deprecated" for t in d.tags) else None
+
+
 def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for t in d.tags:
@@ -595,3 +660,12 @@ def compare(
 ) -> tuple[Change, ...]:
     """Every difference between two resolved schemas, sorted."""
     return Comparer(old, new).run(old_methods, new_methods)
+
+
+def _takes_anything(index: ir.Index | None) -> bool:
+    """An index signature whose value is `unknown` or `any`: every extra key is allowed."""
+    return (
+        index is not None
+        and isinstance(index.value, ir.Prim)
+        and index.value.kind in (ir.PrimKind.UNKNOWN, ir.PrimKind.ANY)
+    )

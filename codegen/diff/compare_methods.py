@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import ir
-from ..methods import Method, MethodModel
+from ..methods import CREATE_TASK_RESULT, Method, MethodModel
 from . import notation
 from .algebra import shape
 from .change import NO_FACTS, Change, Facts, What
@@ -107,7 +107,12 @@ def compare_methods(
             )
         alts_a = {renames.get(x, x) for x in a.alt_result_types}
         for x in sorted(alts_a - set(b.alt_result_types)):
-            add(path, What.METHOD_ALT_REMOVED, x, None)
+            add(path, What.METHOD_ALT_REMOVED, x, None, _on_request(x))
         for x in sorted(set(b.alt_result_types) - alts_a):
-            add(path, What.METHOD_ALT_ADDED, None, x)
+            add(path, What.METHOD_ALT_ADDED, None, x, _on_request(x))
     return out
+
+
+def _on_request(alternative: str) -> Facts:
+    """`CreateTaskResult` answers only a request that asked for a task (`params.task`)."""
+    return Facts(on_request=True) if alternative == CREATE_TASK_RESULT else NO_FACTS

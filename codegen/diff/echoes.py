@@ -22,6 +22,7 @@ MESSAGE_UNIONS = frozenset(
 )  # fmt: skip
 _ROOT_RULES = ("method-removed", "method-added", "method-transport-changed")
 _ENVELOPE = ("id", "jsonrpc")
+_WHOLE_TYPE_RULES = ("type-widened", "type-narrowed", "type-changed")
 _ENVELOPE_RULES = (
     "property-removed-required",
     "property-added-required",
@@ -102,8 +103,12 @@ def collapse(findings: Iterable[Finding], old: MethodModel, new: MethodModel) ->
     removed = {m: f for m, f in roots.items() if f.rule == "method-removed"}
     moved = {m for m, f in roots.items() if f.rule == "method-transport-changed"}
     owners = _owners(roots, old, new)
+    # `EnumSchema` widened restates `PrimitiveSchemaDefinition` gaining kinds of schema
+    flattened = {name: f for f in found for name in f.via}
     out = []
     for f in found:
         root = _root_of(f, owners, removed, moved)
+        if root is None and f.subject in flattened and f.rule in _WHOLE_TYPE_RULES:
+            root = flattened[f.subject]
         out.append(replace(f, echo_of=root.id) if root is not None and root is not f else f)
     return out

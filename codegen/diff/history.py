@@ -11,12 +11,13 @@ import json
 import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 from .. import ir
 from ..methods import method_model
-from . import diff, info
+from . import diff, info, tally
 from .html import is_documentation, render_html, render_page, root_of
 
 # What a cell says about a name in one version, given the version before it.
@@ -40,26 +41,47 @@ def file_names(labels: Sequence[str]) -> list[str]:
     return out
 
 
-def touched(doc: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
-    """Methods and types a pair's findings touch: name -> "moved" (between JSON-RPC and
-    input-required results), "changed" (some wire finding) or "docs" (documentation only)."""
-    methods: dict[str, str] = {}
-    types: dict[str, str] = {}
+@dataclass(frozen=True, slots=True)
+class Touch:
+    """What a pair's findings do to one name: "moved", "changed" or "docs", the worst level of
+    the root causes that touch it and how many there are (`tally.py`)."""
 
-    def mark(into: dict[str, str], name: str, state: str) -> None:
-        if _STRENGTH[state] >= _STRENGTH.get(into.get(name, "docs"), 0):
-            into[name] = state
+    state: str
+    level: str | None = None
+    roots: int = 0
+
+
+def touched(doc: Mapping[str, Any]) -> tuple[dict[str, Touch], dict[str, Touch]]:
+    """Methods and types a pair's findings touch: name -> its `Touch` ("moved" between
+    JSON-RPC and input-required results, "changed" by some root cause that is not
+    documentation only, else "docs")."""
+    levels = tally.root_levels(doc["findings"])
+    hits: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] = ({}, {})
+    states: tuple[dict[str, str], dict[str, str]] = ({}, {})
+
+    def mark(kind: int, name: str, state: str, fid: str) -> None:
+        if _STRENGTH[state] >= _STRENGTH.get(states[kind].get(name, "docs"), 0):
+            states[kind][name] = state
+        if fid in levels:
+            hits[kind].setdefault(name, {})[fid] = levels[fid]
 
     for f in doc["findings"]:
+        fid = str(f.get("echo_of") or f.get("id") or "")  # an echo counts as its root
         state = "docs" if is_documentation(f) else "changed"
         for m in f.get("methods", []):
-            mark(methods, str(m), state)
+            mark(0, str(m), state, fid)
         if f.get("category") == "method":
             moved = f.get("rule") == "method-transport-changed"
-            mark(methods, str(f["subject"]), "moved" if moved else state)
+            mark(0, str(f["subject"]), "moved" if moved else state, fid)
         elif f.get("category") != "constant":
-            mark(types, root_of(str(f["subject"])), state)
-    return methods, types
+            mark(1, root_of(str(f["subject"])), state, fid)
+    out: tuple[dict[str, Touch], dict[str, Touch]] = ({}, {})
+    for kind in (0, 1):
+        for name, state in states[kind].items():
+            found = hits[kind].get(name, {})
+            worst = min(found.values(), key=tally.rank) if found else None
+            out[kind][name] = Touch(state, worst, len(found))
+    return out
 
 
 def cell_state(before: bool | None, now: bool, touch: str | None) -> str:
@@ -75,26 +97,68 @@ def cell_state(before: bool | None, now: bool, touch: str | None) -> str:
     return touch or "present"
 
 
+def _text(state: str, touch: Touch | None) -> str:
+    """`risky · 2` for a name changed by two root causes, the worst risky; the state otherwise."""
+    if state in ("changed", "moved") and touch is not None and touch.level is not None:
+        return f"{touch.level} · {touch.roots}"
+    return CELL_TEXT[state]
+
+
+def _title(state: str, touch: Touch | None) -> str:
+    if touch is None or touch.level is None or state in ("absent", "present"):
+        return state
+    causes = "root cause" if touch.roots == 1 else "root causes"
+    return f"{state}: {touch.roots} {causes}, the worst {touch.level}"
+
+
 def matrix(
     present: Sequence[frozenset[str]],
-    touches: Sequence[dict[str, str]],
+    touches: Sequence[Mapping[str, Touch]],
     pair_files: Sequence[str],
     anchor: str,
 ) -> list[dict[str, Any]]:
-    """Rows of (name, cells): a cell per version with its state and, from the second version on,
-    a link into that pair's page filtered on the name."""
+    """Rows of (name, cells): a cell per version with its state, its worst level and root-cause
+    count, and, when that pair's page has something to show for it, a link into the page
+    filtered on the name (a ✓ cell, unchanged, links nowhere)."""
     rows = []
     for name in sorted(set().union(*present)):
         cells = []
         for i, names in enumerate(present):
             before = None if i == 0 else name in present[i - 1]
-            state = cell_state(before, name in names, None if i == 0 else touches[i - 1].get(name))
+            touch = None if i == 0 else touches[i - 1].get(name)
+            state = cell_state(before, name in names, touch.state if touch else None)
             href = None
-            if i > 0 and state != "absent":
+            if i > 0 and state not in ("absent", "present"):
                 href = f"{pair_files[i - 1]}#{anchor}={urllib.parse.quote(name, safe='')}"
-            cells.append({"state": state, "text": CELL_TEXT[state], "href": href})
-        rows.append({"name": name, "cells": cells})
+            cells.append(
+                {
+                    "state": state,
+                    "text": _text(state, touch),
+                    "title": _title(state, touch),
+                    "level": touch.level if touch and state in ("changed", "moved") else None,
+                    "roots": touch.roots if touch else 0,
+                    "href": href,
+                }
+            )
+        rows.append({"name": name, "cells": cells, "changed": any(c["href"] for c in cells)})
     return rows
+
+
+def presence(schemas: Sequence[ir.Resolved]) -> dict[str, tuple[int, ...]]:
+    """The cross-version model of presence facts: for each method (`tools/call`), declared
+    type (`Tool`) and member of an object type (`Tool.inputSchema`), the indexes of the schemas
+    (in the order given) that declare it. The history matrices and the Schema Reference read
+    this one function."""
+    out: dict[str, list[int]] = {}
+    for i, s in enumerate(schemas):
+        names: set[str] = {m.method for m in method_model(s).methods}
+        for t in s.types:
+            names.add(t.name)
+            if isinstance(t.type, ir.Obj):
+                names.update(f"{t.name}.{p.name}" for p in t.type.properties)
+        for name in names:
+            out.setdefault(name, []).append(i)
+    return {name: tuple(ix) for name, ix in sorted(out.items())}
 
 
 def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
@@ -103,12 +167,20 @@ def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
     labels = [info(s).label for s in schemas]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    method_sets = [frozenset(m.method for m in method_model(s).methods) for s in schemas]
-    type_sets = [frozenset(t.name for t in s.types) for s in schemas]
+    facts = presence(schemas)
+    methods = {m.method for s in schemas for m in method_model(s).methods}
+    types = {t.name for s in schemas for t in s.types}
+    method_sets = [frozenset(n for n in methods if i in facts[n]) for i in range(len(schemas))]
+    type_sets = [frozenset(n for n in types if i in facts[n]) for i in range(len(schemas))]
     touches = [touched(d) for d in docs]
-    files = {name: render_html(d) for name, d in zip(pair_files, docs)}
+    links = [info(s).link if info(s).permalink else None for s in schemas]
+    files = {
+        name: render_html(d, {"old": links[i], "new": links[i + 1]})
+        for i, (name, d) in enumerate(zip(pair_files, docs))
+    }
     files["index.html"] = render_page(
         "diff/history.html.j2",
+        script="history.js",
         title="Schema history: " + " → ".join(labels),
         versions=[
             {"label": label, "protocol_version": s.protocol_version, "sha256": s.sha256}
@@ -119,7 +191,8 @@ def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
                 "href": href,
                 "old": d["old"]["label"],
                 "new": d["new"]["label"],
-                "total": len(d["findings"]),
+                "roots": tally.counts(d["findings"]),
+                "line": tally.line(tally.counts(d["findings"])),
             }
             for href, d in zip(pair_files, docs)
         ],

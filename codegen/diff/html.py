@@ -22,7 +22,7 @@ import markupsafe
 
 from .. import templating
 from ..templating import static_source
-from . import Report, html_summary
+from . import Report, html_summary, tally
 
 LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
 DOCUMENTATION = "documentation"
@@ -40,11 +40,12 @@ def environment() -> jinja2.Environment:
     return templating.environment(autoescape=True)
 
 
-@functools.lru_cache(maxsize=1)
-def page_assets() -> dict[str, Any]:
-    """The inline style and script every page carries, and the script's CSP hash: the page runs
-    its own script and nothing else, even if some text ever escaped the escaping."""
-    script = static_source("diff/html/page.js")
+@functools.lru_cache(maxsize=2)
+def page_assets(script_name: str = "page.js") -> dict[str, Any]:
+    """The inline style and script a page carries (`page.js` for a diff page, `history.js` for
+    the history index), and the script's CSP hash: the page runs its own script and nothing
+    else, even if some text ever escaped the escaping."""
+    script = static_source(f"diff/html/{script_name}")
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     return {
         "css": markupsafe.Markup(static_source("diff/html/page.css")),
@@ -53,8 +54,8 @@ def page_assets() -> dict[str, Any]:
     }
 
 
-def render_page(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(page=page_assets(), **context)
+def render_page(template: str, script: str = "page.js", **context: Any) -> str:
+    return environment().get_template(template).render(page=page_assets(script), **context)
 
 
 def root_of(subject: str) -> str:
@@ -78,22 +79,22 @@ def is_echo(f: Mapping[str, Any]) -> bool:
     return bool(f.get("echo_of"))
 
 
-def _count(findings: list[Mapping[str, Any]], level: str) -> int:
-    if level == DOCUMENTATION:
-        return sum(1 for f in findings if is_documentation(f))
-    return sum(1 for f in findings if f["level"] == level and not is_documentation(f))
-
-
 def counts(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Findings per level (documentation apart), and the same without echoes, as table rows."""
-    roots = [f for f in findings if not is_echo(f)]
+    """Root causes per level (`tally.py`: each once, at its worst level), and the findings that
+    restate them, as table rows; levels without root causes are left out."""
+    c = tally.counts(findings)
+    levels = tally.root_levels(findings)
+    restated: dict[str, int] = {}
+    for root_id, n in tally.echoes(findings).items():
+        restated[levels.get(root_id, "info")] = restated.get(levels.get(root_id, "info"), 0) + n
     return [
         {
             "level": "documentation only" if level == DOCUMENTATION else level,
-            "count": _count(findings, level),
-            "roots": _count(roots, level),
+            "roots": c.get(level, 0),
+            "echoes": restated.get(level, 0),
         }
         for level in [*levels_of(findings), DOCUMENTATION]
+        if c.get(level, 0)
     ]
 
 
@@ -110,25 +111,38 @@ def finding_id(f: Mapping[str, Any], index: int) -> str:
     return str(f.get("id") or f"f{index}")
 
 
-def _lines(f: Mapping[str, Any]) -> str:
+def _lines(f: Mapping[str, Any], links: Mapping[str, str | None]) -> list[dict[str, Any]]:
+    """Where the subject stands in each schema.ts: a link to the line when that file's URL is
+    known (a pinned released version: its commit in the specification repository), else the
+    line number."""
     lines = f.get("lines")
     if not isinstance(lines, Mapping):
-        return ""
-    parts = [f"{side} {lines[side]}" for side in ("old", "new") if lines.get(side) is not None]
-    return ", ".join(parts)
+        return []
+    out = []
+    for side in ("old", "new"):
+        n = lines.get(side)
+        if isinstance(n, int):
+            base = links.get(side)
+            href = f"{base}#L{n}" if base and base.startswith("https://") else None
+            out.append({"side": side, "line": n, "href": href})
+    return out
 
 
 def finding_view(
-    f: Mapping[str, Any], index: int, subjects: Mapping[str, str] | None = None
+    f: Mapping[str, Any],
+    index: int,
+    subjects: Mapping[str, str] | None = None,
+    links: Mapping[str, str | None] | None = None,
 ) -> dict[str, Any]:
-    """`subjects`: finding id -> subject, to name the finding an echo restates."""
+    """`subjects`: finding id -> subject, to name the finding an echo restates; `links`: the
+    URL of each side's schema.ts, when known."""
     levels = f.get("levels") or {}
     echo_of = str(f["echo_of"]) if is_echo(f) else None
     return {
         "id": finding_id(f, index),
         "echo_of": echo_of,
         "echo_of_subject": (subjects or {}).get(echo_of or "", echo_of),
-        "lines": _lines(f),
+        "lines": _lines(f, links or {}),
         "rule": f["rule"],
         "category": f["category"],
         "level": f["level"],
@@ -148,28 +162,29 @@ def finding_view(
 
 
 def method_rows(findings: list[Mapping[str, Any]], levels: list[str]) -> list[dict[str, Any]]:
-    """One row per method carried by a finding: counts per level, worst first."""
-    by_method: dict[str, list[Mapping[str, Any]]] = {}
-    for f in findings:
-        if not is_documentation(f):
+    """One row per method carried by a root cause: root causes per level, worst first."""
+    worst = tally.root_levels(findings)
+    by_method: dict[str, list[str]] = {}
+    for i, f in enumerate(findings):
+        fid = finding_id(f, i)
+        if fid in worst:
             for m in f.get("methods", []):
-                by_method.setdefault(str(m), []).append(f)
+                by_method.setdefault(str(m), []).append(worst[fid])
     rows = []
-    for name, fs in by_method.items():
-        per_level = [sum(1 for f in fs if f["level"] == level) for level in levels]
-        rows.append({"method": name, "counts": per_level})
+    for name, ls in by_method.items():
+        rows.append({"method": name, "counts": [ls.count(level) for level in levels]})
     return sorted(rows, key=lambda r: ([-n for n in r["counts"]], r["method"]))
 
 
-def view(doc: Mapping[str, Any]) -> dict[str, Any]:
+def view(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) -> dict[str, Any]:
     findings: list[Mapping[str, Any]] = list(doc["findings"])
     levels = levels_of(findings)
     ids = [finding_id(f, i) for i, f in enumerate(findings)]
     subjects = {fid: str(f["subject"]) for fid, f in zip(ids, findings)}
     summary, _ = html_summary.sections(doc.get("summary"), list(zip(ids, findings)))
     indexed = list(enumerate(findings))
-    wire = [finding_view(f, i, subjects) for i, f in indexed if not is_documentation(f)]
-    docs = [finding_view(f, i, subjects) for i, f in indexed if is_documentation(f)]
+    wire = [finding_view(f, i, subjects, links) for i, f in indexed if not is_documentation(f)]
+    docs = [finding_view(f, i, subjects, links) for i, f in indexed if is_documentation(f)]
     methods = sorted({str(m) for f in findings for m in f.get("methods", [])})
     return {
         "format": doc.get("format", ""),
@@ -177,28 +192,42 @@ def view(doc: Mapping[str, Any]) -> dict[str, Any]:
         "new": doc["new"],
         "counts": counts(findings),
         "total": len(findings),
+        "roots": tally.wire_total(tally.counts(findings)),
+        "roots_total": tally.counts(findings)["total"],
         "summary_sections": summary,
         "echoes": sum(1 for f in findings if is_echo(f)),
         "levels": levels,
         "methods": methods,
         "method_rows": method_rows(findings, levels),
         "groups": [
-            {"level": level, "findings": [f for f in wire if f["level"] == level]}
+            {
+                "level": level,
+                "findings": [f for f in wire if f["level"] == level],
+                "roots": sum(1 for f in wire if f["level"] == level and not f["echo_of"]),
+            }
             for level in levels
         ],
         "docs": docs,
     }
 
 
-def render_html(doc: Mapping[str, Any]) -> str:
-    """The page for one JSON report document."""
-    return render_page("diff/report.html.j2", **view(doc))
+def render_html(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) -> str:
+    """The page for one JSON report document; `links`: the URL of each side's schema.ts when
+    known (`{"old": ..., "new": ...}`), for links to the lines of each finding."""
+    return render_page("diff/report.html.j2", **view(doc, links))
 
 
-def render_format(report: Report, fmt: str) -> str:
+def links_of(report: Report) -> dict[str, str | None]:
+    return {
+        "old": report.old.link if report.old.permalink else None,
+        "new": report.new.link if report.new.permalink else None,
+    }
+
+
+def render_format(report: Report, fmt: str, fail_on: str | None = None) -> str:
     """The report in `fmt`: html is built from the JSON document, the others by the report module."""
     from .report import render
 
     if fmt == "html":
-        return render_html(json.loads(render(report, "json")))
-    return render(report, fmt)
+        return render_html(json.loads(render(report, "json")), links_of(report))
+    return render(report, fmt, fail_on)

@@ -63,7 +63,7 @@ def _method_entries(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]
     out = []
     for e in entries:
         echoes = int(e.get("echoes") or 0)
-        note = f"{_plural(echoes, 'finding')} restate it" if echoes else ""
+        note = f"+{_plural(echoes, 'restatement')}" if echoes else ""
         out.append(
             item(
                 e.get("method", ""),
@@ -94,7 +94,7 @@ def from_report(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
                         item(
                             c.get("method", ""),
                             level=c.get("level"),
-                            note=_plural(int(c.get("findings") or 0), "finding"),
+                            note=_plural(int(c.get("findings") or 0), "root cause"),
                             href=method_href(str(c.get("method", ""))),
                         )
                         for c in changed

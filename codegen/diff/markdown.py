@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import FORMAT, Report, SchemaInfo
+from . import FORMAT, Report, SchemaInfo, tally
 from .rules import LEVELS, Finding, worst
-from .summary import CROSS_CUTTING_MIN, counts, cross_cutting, roots, summarize
+from .summary import CROSS_CUTTING_MIN, cross_cutting, roots, summarize
 
 _ROOT = re.compile(r"^[^.\[]+")
 _MARKUP = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
@@ -69,6 +69,9 @@ def _change(f: Finding) -> str:
         return ""
     before = code(f.before) if f.before is not None else "(none)"
     after = code(f.after) if f.after is not None else "(none)"
+    if f.deprecated:  # added (or removed) with `@deprecated` on it
+        note = "added already `@deprecated`" if f.after is not None else "it was `@deprecated`"
+        return f": {before} → {after} ({note})"
     return f": {before} → {after}"
 
 
@@ -108,13 +111,18 @@ def _full(f: Finding, report: Report, echoes: list[Finding]) -> dict[str, Any]:
     }
 
 
-def _counts_line(findings: list[Finding]) -> str:
+def _counts_line(findings: list[Finding], levels: dict[str, str]) -> str:
+    """Root causes per level, each at its worst level (`levels`, from `tally.root_levels`)."""
     parts = []
     for level in LEVELS:
-        n = sum(1 for f in findings if f.level == level)
+        n = sum(1 for f in findings if levels.get(f.id, f.level) == level)
         if n:
             parts.append(f"{n} {level}")
     return ", ".join(parts)
+
+
+def _linked(f: Finding) -> str:
+    return f"[{code(f.subject)}](#{f.id})"
 
 
 def _summary(report: Report, data: dict[str, Any]) -> dict[str, Any]:
@@ -125,7 +133,7 @@ def _summary(report: Report, data: dict[str, Any]) -> dict[str, Any]:
         for m in data["methods"][key]:
             f = by_id[m["id"]]
             sent = f" (sent by {' and '.join(f.sent_by)})" if f.sent_by else ""
-            echo = f"; {m['echoes']} restating findings folded in" if m["echoes"] else ""
+            echo = f" (+{m['echoes']} restatements)" if m["echoes"] else ""
             out.append(f"{code(f.subject)}{sent}{echo} — {_link(f)}")
         return out
 
@@ -161,10 +169,10 @@ def _acts(f: Finding) -> bool:
     return f.level != "info" and f.rule != "type-added"
 
 
-def _migration(report: Report) -> list[dict[str, Any]]:
+def _migration(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
     """Per method: its own root findings, and the shared declarations whose changes it carries."""
     shown = {f.id for f in cross_cutting(report.findings)}
-    whole = {f.subject for f in report.findings if f.rule in ("method-added", "method-removed")}
+    whole = whole_methods(report)
     by_method: dict[str, list[Finding]] = {}
     for f in roots(report.findings):
         if f.category == "documentation":
@@ -184,11 +192,11 @@ def _migration(report: Report) -> list[dict[str, Any]]:
         out.append(
             {
                 "name": code(name),
-                "counts": _counts_line(fs),
+                "counts": _counts_line(fs, levels),
                 "own": [_short(f) for f in own],
                 "info": sum(1 for f in fs if f.id not in shown and not _acts(f)),
                 "shared": [
-                    f"{code(t)} ({_counts_line(g)}) — [details](#{g[0].id})"
+                    f"{code(t)} ({_counts_line(g, levels)}): " + ", ".join(_linked(f) for f in g)
                     for t, g in sorted(
                         shared.items(),
                         key=lambda kv: (LEVELS.index(worst(f.level for f in kv[1])), kv[0]),
@@ -200,7 +208,34 @@ def _migration(report: Report) -> list[dict[str, Any]]:
     return out
 
 
-def _details(report: Report) -> list[dict[str, Any]]:
+def whole_methods(report: Report) -> set[str]:
+    """Methods added or removed as a whole: their changes are the method's own finding."""
+    return {f.subject for f in report.findings if f.rule in ("method-added", "method-removed")}
+
+
+def protocol_wide(report: Report, levels: dict[str, str]) -> list[Finding]:
+    """Breaking and risky root causes the method sections do not list: those no method carries
+    (`JSONRPCErrorResponse.id`, a removed `ServerRequest`) and those only methods added or
+    removed as a whole carry. With them every breaking and risky root cause is in the action
+    part."""
+    listed = {f.id for f in cross_cutting(report.findings)}
+    whole = whole_methods(report)
+    out = []
+    for f in roots(report.findings):
+        if f.category == "documentation" or levels.get(f.id) not in ("breaking", "risky"):
+            continue
+        if f.category == "method" and f.rule in _WHOLE_RULES:
+            continue  # listed under Methods removed / added / moved
+        if f.id in listed or any(m not in whole for m in f.methods):
+            continue
+        out.append(f)
+    return out
+
+
+_WHOLE_RULES = ("method-added", "method-removed", "method-transport-changed")
+
+
+def _details(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
     echoes: dict[str, list[Finding]] = {}
     for f in report.findings:
         if f.echo_of is not None:
@@ -225,7 +260,7 @@ def _details(report: Report) -> list[dict[str, Any]]:
     return [
         {
             "name": name if name in ("Methods", "Constants") else code(name),
-            "counts": _counts_line(fs),
+            "counts": _counts_line(fs, levels),
             "findings": [_full(f, report, echoes.get(f.id, [])) for f in fs],
         }
         for name, fs in sorted(groups.items(), key=order)
@@ -249,13 +284,24 @@ def _doc_change(f: Finding) -> str:
     return f"{tag} {verb}"
 
 
+def _entry_text(e: Any) -> str:
+    if "id" in e:
+        return f"id {e['id']}"
+    return f"{e.get('rule', '')} {e.get('subject', '')}"
+
+
 def view(report: Report) -> dict[str, Any]:
     data = summarize(report.findings, report.literals)
     docs = [f for f in report.findings if f.category == "documentation"]
     doc_groups: dict[str, list[str]] = {}
     for f in sorted(docs, key=lambda f: (f.subject, f.rule, f.before or "", f.after or "")):
         doc_groups.setdefault(f.subject, []).append(_doc_change(f))
-    root_counts = counts(roots(report.findings))
+    root_counts = tally.counts(report.findings)
+    levels = tally.root_levels(report.findings)
+    folded = tally.echoes(report.findings)
+    restated: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    for root_id, n in folded.items():
+        restated[levels.get(root_id, "info")] += n
     return {
         "format": FORMAT,
         "old": report.old,
@@ -266,19 +312,24 @@ def view(report: Report) -> dict[str, Any]:
         "new_label": text(report.new.label),
         "todo": _summary(report, data),
         "counts": [
-            {"level": level, "all": data[level], "roots": root_counts[level]}
+            {"level": level, "roots": root_counts[level], "echoes": restated.get(level, 0)}
             for level in (*LEVELS, "documentation")
+            if root_counts[level]
         ],
         "total": data["total"],
         "roots_total": root_counts["total"],
-        "roots_line": ", ".join(f"{root_counts[k]} {k}" for k in LEVELS if root_counts[k])
-        or "none",
+        "roots_line": tally.line(root_counts),
+        "wire_total": tally.wire_total(root_counts),
         "echoes": data["echoes"],
         "cross_min": CROSS_CUTTING_MIN,
-        "methods": _migration(report),
-        "details": _details(report),
+        "methods": _migration(report, levels),
+        "protocol_wide": [_short(f) + _affects(f) for f in protocol_wide(report, levels)],
+        "details": _details(report, levels),
         "documentation": len(docs),
         "docs": [
             {"subject": code(s), "changes": text(", ".join(c))} for s, c in doc_groups.items()
         ],
+        "ignored_from": code(report.ignore_file or ""),
+        "ignored": [f"{_short(f)} — {text(reason)}" for f, reason in report.ignored],
+        "stale": [code(_entry_text(e)) + " — " + text(e.get("reason", "")) for e in report.stale],
     }

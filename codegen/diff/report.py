@@ -44,17 +44,24 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "echo_of": f.echo_of,
         "lines": {"old": f.old_line, "new": f.new_line},
         "breaks": list(f.breaks),
+        "deprecated": f.deprecated,
     }
 
 
 def to_json(report: Report) -> dict[str, Any]:
-    return {
+    from .ignore import to_json as ignore_json
+
+    doc = {
         "format": FORMAT,
         "old": _schema_json(report.old),
         "new": _schema_json(report.new),
         "summary": summarize(report.findings, report.literals),
         "findings": [finding_json(f) for f in report.findings],
     }
+    ignored = ignore_json(report)
+    if ignored is not None:
+        doc["ignore"] = ignored
+    return doc
 
 
 def render_json(report: Report) -> str:
@@ -71,8 +78,19 @@ def render_markdown(report: Report) -> str:
     return render_template("diff/report.md.j2", **view(report))
 
 
-def render(report: Report, fmt: str) -> str:
-    return render_json(report) if fmt == "json" else render_markdown(report)
+def render(report: Report, fmt: str, fail_on: str | None = None) -> str:
+    """`fmt`: md, json, summary, github or junit (`fail_on` marks JUnit failures)."""
+    from . import ci
+
+    if fmt == "json":
+        return render_json(report)
+    if fmt == "summary":
+        return ci.render_summary(report)
+    if fmt == "github":
+        return ci.render_github(report)
+    if fmt == "junit":
+        return ci.render_junit(report, fail_on)
+    return render_markdown(report)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,6 +109,10 @@ def rules_view() -> list[dict[str, str]]:
             "why": r.why.replace("|", "\\|"),
             "mirror": r.mirror,
             "breaks": ", ".join(breaks(r.id)) or "-",
+            "conditions": "; ".join(
+                f"when {c.when}: senders {c.sender}, receivers {c.receiver}" for c in r.conditions
+            ).replace("|", "\\|")
+            or "-",
         }
         for r in RULES.values()
     ]
@@ -100,7 +122,22 @@ def render_rules(fmt: str = "md") -> str:
     if fmt == "json":
         return dumps(
             [
-                {**row, "purpose": r.purpose, "why": r.why, "breaks": list(breaks(r.id))}
+                {
+                    **row,
+                    "purpose": r.purpose,
+                    "why": r.why,
+                    "breaks": list(breaks(r.id)),
+                    "conditions": [
+                        {
+                            "fact": c.fact,
+                            "when": c.when,
+                            "sender": c.sender,
+                            "receiver": c.receiver,
+                            "why": c.why,
+                        }
+                        for c in r.conditions
+                    ],
+                }
                 for row, r in zip(rules_view(), RULES.values())
             ]
         )

@@ -48,6 +48,17 @@ CATEGORIES: tuple[Category, ...] = (
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Condition:
+    """A fact of the change that gives a rule other levels (and another reason)."""
+
+    fact: str  # a `Facts` field that is true for the change
+    when: str  # what that means, for `mcp-codegen rules`
+    sender: Level
+    receiver: Level
+    why: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rule:
     id: str  # stable; written literally here and wherever a rule is picked (grep finds both)
     category: Category
@@ -56,10 +67,19 @@ class Rule:
     mirror: str  # the rule the same change reports when OLD and NEW are swapped
     purpose: str  # what the rule detects
     why: str  # the one-line reason shown with each finding
+    # facts that change the levels: the first that holds for a change applies
+    conditions: tuple[Condition, ...] = ()
 
     @property
     def level(self) -> Level:
         return worst((self.sender, self.receiver))
+
+    def levels_for(self, facts: Facts) -> tuple[Level, Level, str]:
+        """Sender level, receiver level and reason for a change with these facts."""
+        for c in self.conditions:
+            if getattr(facts, c.fact) is True:
+                return c.sender, c.receiver, c.why
+        return self.sender, self.receiver, self.why
 
 
 def worst(levels: Iterable[Level]) -> Level:
@@ -194,6 +214,16 @@ _BOOK: tuple[Rule, ...] = (
             " (InputRequiredResult, CreateTaskResult)"
         ),
         why="old requesters cannot parse the new kind of answer",
+        conditions=(
+            Condition(
+                fact="on_request",
+                when="the alternative answers only requests that ask for it (CreateTaskResult,"
+                " for a request with `params.task`)",
+                sender="compatible",
+                receiver="compatible",
+                why="sent only to requests that ask for it, which old requesters never do",
+            ),
+        ),
     ),
     Rule(
         id="method-result-alternative-removed",
@@ -203,6 +233,15 @@ _BOOK: tuple[Rule, ...] = (
         mirror="method-result-alternative-added",
         purpose="a request may no longer be answered by an alternative result type",
         why="old responders may still send the alternative that new requesters no longer accept",
+        conditions=(
+            Condition(
+                fact="on_request",
+                when="the alternative answered only requests that asked for it (CreateTaskResult)",
+                sender="compatible",
+                receiver="compatible",
+                why="old responders sent it only when asked, which new requesters cannot do",
+            ),
+        ),
     ),
     Rule(
         id="type-added",
@@ -274,13 +313,16 @@ _BOOK: tuple[Rule, ...] = (
         id="type-widened",
         category="type",
         sender="compatible",
-        receiver="breaking",
+        receiver="risky",
         mirror="type-narrowed",
         purpose=(
             "a type now accepts everything it accepted before and more"
             " (integer -> number, literal -> string)"
         ),
-        why="old receivers may be sent values they do not handle",
+        why=(
+            "old receivers may be sent values they do not handle (as when a union gains a"
+            " member: the same change)"
+        ),
     ),
     Rule(
         id="type-narrowed",
@@ -352,6 +394,18 @@ _BOOK: tuple[Rule, ...] = (
         why=(
             "old senders may still send it (a problem for strict receivers);"
             " old receivers already coped with its absence"
+        ),
+        conditions=(
+            Condition(
+                fact="covered",
+                when="the object's index signature takes any value (`[key: string]: any`)",
+                sender="compatible",
+                receiver="compatible",
+                why=(
+                    "the index signature still takes the key, so old senders' messages stay"
+                    " valid; old receivers already coped with its absence"
+                ),
+            ),
         ),
     ),
     Rule(
@@ -438,6 +492,17 @@ _BOOK: tuple[Rule, ...] = (
         mirror="index-signature-removed",
         purpose="an object gains an index signature (it accepts arbitrary extra keys)",
         why="old receivers may get keys they do not know",
+        conditions=(
+            Condition(
+                fact="covered",
+                when="the index signature takes any value (`unknown`, `any`): JSON objects"
+                " are open anyway",
+                sender="info",
+                receiver="info",
+                why="`[key: string]: unknown` restates that objects take extra keys: no"
+                " message changes validity",
+            ),
+        ),
     ),
     Rule(
         id="index-signature-removed",
@@ -447,6 +512,17 @@ _BOOK: tuple[Rule, ...] = (
         mirror="index-signature-added",
         purpose="an object loses its index signature",
         why="old senders may still send extra keys that strict receivers now reject",
+        conditions=(
+            Condition(
+                fact="covered",
+                when="the index signature takes any value (`unknown`, `any`): JSON objects"
+                " are open anyway",
+                sender="info",
+                receiver="info",
+                why="`[key: string]: unknown` restates that objects take extra keys: no"
+                " message changes validity",
+            ),
+        ),
     ),
     Rule(
         id="union-member-added",
@@ -772,6 +848,8 @@ class Finding:
     id: str = ""  # stable anchor, derived from rule, subject, before and after (`echoes.py`)
     echo_of: str | None = None  # the id of the root finding this one restates
     breaks: tuple[str, ...] = ()  # "api" and/or "wire" (`BREAKS`)
+    deprecated: bool = False  # the property or type added (or removed) carries `@deprecated`
+    via: tuple[str, ...] = ()  # a flattened union's change: the member aliases it comes from
 
     def sort_key(self) -> tuple[int, str, str, str, str, str]:
         return (
@@ -1016,6 +1094,7 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
     findings = []
     for c in changes:
         rule = RULES[rule_for(c)]
+        sender, receiver, why = rule.levels_for(c.facts)
         before, after = c.before, c.after
         if c.what is What.DOC_TAG and c.facts.tag != "category":
             # a tag's text is documentation prose: show the tag's name, never its value
@@ -1043,18 +1122,20 @@ def evaluate(changes: Iterable[Change], ctx: Context) -> tuple[Finding, ...]:
             Finding(
                 rule=rule.id,
                 category=rule.category,
-                level=rule.level,
-                sender=rule.sender,
-                receiver=rule.receiver,
+                level=worst((sender, receiver)),
+                sender=sender,
+                receiver=receiver,
                 subject=c.subject,
                 before=before,
                 after=after,
-                why=rule.why,
+                why=why,
                 methods=methods,
                 sent_by=sent_by,
                 inherited_by=c.carriers,
                 candidates=c.facts.candidates,
                 breaks=breaks(rule.id),
+                deprecated=bool(c.facts.deprecated),
+                via=c.facts.via,
                 old_line=ctx.old_lines.line(c.scope, _old_path(c, ctx)) if ctx.old_lines else None,
                 new_line=ctx.new_lines.line(c.scope, _new_path(c)) if ctx.new_lines else None,
             )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
+from . import tally
 from .rules import LEVELS, Finding, worst
 
 # A change carried by at least this many methods is a cross-cutting requirement: stated once,
@@ -19,6 +20,7 @@ from .rules import LEVELS, Finding, worst
 CROSS_CUTTING_MIN = 8
 # Declarations coming and going are not requirements (their uses are reported where they change).
 _NOT_REQUIREMENTS = ("type-added", "type-removed", "type-renamed", "type-reference-changed")
+_ADDITIONS = ("property-added-optional", "property-added-required", "type-added")
 _LITERAL_RULES = {
     "enum-value-added": "added",
     "enum-value-removed": "removed",
@@ -87,12 +89,15 @@ def _ref(f: Finding) -> dict[str, Any]:
 
 
 def cross_cutting(findings: tuple[Finding, ...]) -> list[Finding]:
-    """Root findings (not documentation, not info) carried by many methods."""
+    """Root findings (not documentation, not info) carried by many methods. A declaration added
+    counts when existing messages now name it (a `type-reference-changed` retargets to it:
+    `RequestParams._meta` became `RequestMetaObject`): implementers meet it everywhere."""
+    named = {f.after for f in findings if f.rule == "type-reference-changed"}
     return [
         f
         for f in roots(findings)
         if f.category not in ("documentation", "method")
-        and f.rule not in _NOT_REQUIREMENTS
+        and (f.rule not in _NOT_REQUIREMENTS or (f.rule == "type-added" and f.subject in named))
         and f.level != "info"
         and len(f.methods) >= CROSS_CUTTING_MIN
     ]
@@ -121,7 +126,7 @@ def summarize(findings: tuple[Finding, ...], literals: tuple[LiteralValue, ...])
                     changed.setdefault(m, []).append(f)
     return {
         **counts(findings),
-        "roots": counts(roots(findings)),
+        "roots": tally.counts(findings),
         "echoes": sum(echoes.values()),
         "methods": {
             "added": [method(f) for f in by_rule.get("method-added", [])],
@@ -136,11 +141,19 @@ def summarize(findings: tuple[Finding, ...], literals: tuple[LiteralValue, ...])
             {**_ref(f), "affects": len(f.methods)}
             for f in sorted(cross_cutting(findings), key=lambda f: (-len(f.methods), f.sort_key()))
         ],
-        "deprecations": [
-            {"id": f.id, "subject": f.subject, "change": f.rule.removeprefix("deprecated-")}
-            for f in findings
-            if f.rule in ("deprecated-added", "deprecated-removed")
-        ],
+        "deprecations": sorted(
+            [
+                {"id": f.id, "subject": f.subject, "change": f.rule.removeprefix("deprecated-")}
+                for f in findings
+                if f.rule in ("deprecated-added", "deprecated-removed")
+            ]
+            + [  # added already deprecated: a deprecation too
+                {"id": f.id, "subject": f.subject, "change": "added"}
+                for f in findings
+                if f.deprecated and f.rule in _ADDITIONS
+            ],
+            key=lambda d: (d["subject"], d["change"], d["id"]),
+        ),
         "literals": [
             {"subject": v.subject, "value": v.value, "change": v.change, "id": v.finding}
             for v in literals

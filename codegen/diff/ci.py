@@ -1,0 +1,268 @@
+"""The diff for CI: a PR-comment summary, GitHub workflow annotations, JUnit XML.
+
+All three count root causes with `tally.py` (echoes folded in), like every other output, and list
+the breaking and risky ones most important first: worst level, then the most methods carried,
+then report order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from xml.etree import ElementTree as ET
+
+from . import Report, SchemaInfo, tally
+from .rules import Finding
+from .summary import cross_cutting
+
+# GitHub's limit for a comment (and the step summary it shows is 1 MiB): the summary stays under.
+COMMENT_LIMIT = 65_536
+# GitHub shows at most this many annotations of each kind (error, warning) per step.
+ANNOTATIONS_PER_KIND = 10
+# A before/after text longer than this is cut in one-line formats (types can be long).
+_TEXT_MAX = 100
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def acting(report: Report) -> list[tuple[Finding, str]]:
+    """The breaking and risky root causes with their worst level, most important first."""
+    levels = tally.root_levels(report.findings)
+    out = [(f, levels[f.id]) for f in report.findings if levels.get(f.id) in ("breaking", "risky")]
+    # a method's own finding (removed, moved) before a type's, then the most methods carried
+    return sorted(
+        out, key=lambda fl: (tally.rank(fl[1]), fl[0].category != "method", -len(fl[0].methods))
+    )
+
+
+def _cut(text: str | None) -> str:
+    if text is None:
+        return "(none)"
+    text = " ".join(text.split())
+    return text if len(text) <= _TEXT_MAX else text[: _TEXT_MAX - 1] + "…"
+
+
+def change(f: Finding) -> str:
+    if f.before is None and f.after is None:
+        return ""
+    return f"{_cut(f.before)} → {_cut(f.after)}"
+
+
+def where(f: Finding) -> str:
+    """The methods a root cause is carried by, or "Protocol-wide"."""
+    if not f.methods:
+        return "Protocol-wide"
+    if len(f.methods) <= 3:
+        return ", ".join(f.methods)
+    return f"{len(f.methods)} methods"
+
+
+# ---------------------------------------------------------------------------------------------
+# --format summary: Markdown for a PR comment
+
+
+def _code(value: str) -> str:
+    from .markdown import code
+
+    return code(value)
+
+
+def _line_link(report: Report, f: Finding) -> str:
+    from .markdown import _line
+
+    if f.new_line is not None:
+        return _line(report.new, f.new_line, "new")
+    return _line(report.old, f.old_line, "old")
+
+
+def _summary_line(report: Report, f: Finding, level: str) -> str:
+    ch = change(f)
+    link = _line_link(report, f)
+    return (
+        f"- **{level}** `{f.rule}` {_code(f.subject)}"
+        + (f": {_code(ch)}" if ch else "")
+        + f" — {_where_md(f)}"
+        + (f" ({link})" if link else "")
+    )
+
+
+def _where_md(f: Finding) -> str:
+    w = where(f)
+    return (
+        w
+        if w == "Protocol-wide" or w.endswith(" methods")
+        else ", ".join(_code(m) for m in f.methods)
+    )
+
+
+def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
+    """Headline, what to do, every breaking and risky root cause on one line (cut, saying so,
+    only if they do not fit in `limit` characters), the rest as counts."""
+    from .markdown import text
+
+    c = tally.counts(report.findings)
+    title = f"## Schema diff: {text(report.old.label)} → {text(report.new.label)}\n\n"
+    if not c["total"]:
+        return title + "No changes.\n"
+    head = [title, f"**{tally.line(c)}**"]
+    echoes = sum(tally.echoes(report.findings).values())
+    if echoes:
+        head.append(f" (+{echoes} restatements)")
+    if c["documentation"]:
+        head.append(f"; {c['documentation']} documentation-only changes")
+    head.append(". A root cause is counted once, at its worst level.\n")
+    rows = acting(report)
+    if rows:
+        head.append(
+            "\n### What to do\n\nEach breaking or risky change, worst first, with the methods"
+            " it affects and its line in schema.ts:\n\n"
+        )
+    cross = [f for f in cross_cutting(report.findings) if f.level not in ("breaking", "risky")]
+    also = ""
+    if cross:
+        also = (
+            "\nAlso on many methods: "
+            + "; ".join(f"`{f.rule}` {_code(f.subject)} ({len(f.methods)} methods)" for f in cross)
+            + ".\n"
+        )
+    rest = [f"{c[k]} {k}" for k in ("compatible", "info", "documentation") if c.get(k)]
+    tail = (
+        f"\nNot listed: {', '.join(rest)} (nothing to change; see the full report).\n"
+        if rest
+        else ""
+    )
+    tail = also + tail + _ignored_md(report)
+    lines = [_summary_line(report, f, level) for f, level in rows]
+    body = "".join(head)
+    budget = limit - len(body) - len(tail) - 200  # room for the "cut" note
+    kept: list[str] = []
+    for line in lines:
+        if len(line) + 1 > budget:
+            break
+        kept.append(line)
+        budget -= len(line) + 1
+    out = body + "".join(line + "\n" for line in kept)
+    if len(kept) < len(lines):
+        out += (
+            f"\n… and {len(lines) - len(kept)} more breaking or risky root causes, cut to fit"
+            f" a comment ({limit} characters): see the full report (`--format md`).\n"
+        )
+    return out + tail
+
+
+def _ignored_md(report: Report) -> str:
+    from .markdown import text
+
+    if not report.ignored and not report.stale:
+        return ""
+    out = f"\nIgnore file: `{text(report.ignore_file or '')}`"
+    out += f"; {len(report.ignored)} finding(s) ignored" if report.ignored else ""
+    out += f"; {len(report.stale)} stale entr(y/ies) match nothing" if report.stale else ""
+    return out + ".\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# --format github: workflow commands
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
+    """The new schema.ts line, or the old one for a removal (nothing stands in the new one)."""
+    if f.new_line is not None:
+        return report.new, f.new_line
+    return report.old, f.old_line
+
+
+def annotation(report: Report, f: Finding, level: str) -> str:
+    side, line = _anchor(report, f)
+    props = [f"file={_escape_property(side.file)}"]
+    if line is not None:
+        props.append(f"line={line}")
+    props.append(f"title={_escape_property(f'{level}: {f.rule} {f.subject}')}")
+    ch = change(f)
+    message = f"{f.subject}{': ' + ch if ch else ''} — {f.why} ({where(f)})"
+    kind = "error" if level == "breaking" else "warning"
+    return f"::{kind} {','.join(props)}::{_escape_data(message)}"
+
+
+def render_github(report: Report) -> str:
+    """`::error` per breaking and `::warning` per risky root cause, at most
+    ANNOTATIONS_PER_KIND of each (GitHub drops the rest), then one `::notice` saying how many
+    were left out."""
+    shown: dict[str, int] = {"error": 0, "warning": 0}
+    out, left = [], 0
+    for f, level in acting(report):
+        kind = "error" if level == "breaking" else "warning"
+        if shown[kind] >= ANNOTATIONS_PER_KIND:
+            left += 1
+            continue
+        shown[kind] += 1
+        out.append(annotation(report, f, level))
+    c = tally.counts(report.findings)
+    if left:
+        out.append(
+            f"::notice title=mcp-codegen diff::{left} more breaking or risky root causes not"
+            f" annotated (GitHub shows {ANNOTATIONS_PER_KIND} of each kind per step);"
+            f" {_escape_data(tally.line(c))} in all: see the full report"
+            " (`mcp-codegen diff OLD NEW --format summary` in the job summary, or `--format md`)"
+        )
+    return "".join(line + "\n" for line in out)
+
+
+# ---------------------------------------------------------------------------------------------
+# --format junit
+
+
+def _xml(value: str) -> str:
+    return _XML_BAD.sub("\ufffd", value)
+
+
+def render_junit(report: Report, fail_on: str | None = None) -> str:
+    """One test case per root cause (documentation-only ones too under `--fail-on any`), a
+    failure for each that fails `--fail-on` (default: breaking)."""
+    fail_on = fail_on or "breaking"
+    failing = {f.id for f in report.failing(fail_on)}
+    levels = tally.root_levels(report.findings)
+    cases: Iterable[Finding] = (
+        f
+        for f in report.findings
+        if f.echo_of is None and (f.id in levels or (fail_on == "any" and f.id in failing))
+    )
+    name = f"mcp-codegen diff {report.old.label} → {report.new.label}"
+    suite = ET.Element("testsuite", name=_xml(name))
+    n = failures = 0
+    for f in cases:
+        n += 1
+        level = levels.get(f.id, f.level)
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            classname=_xml(where(f)),
+            name=_xml(f"{f.rule} {f.subject}"),
+        )
+        props = ET.SubElement(case, "properties")
+        for key, value in (("id", f.id), ("level", level), ("rule", f.rule)):
+            ET.SubElement(props, "property", name=key, value=_xml(value))
+        if f.id in failing:
+            failures += 1
+            failure = ET.SubElement(
+                case, "failure", message=_xml(f"{level}: {f.why}"), type=_xml(f.rule)
+            )
+            side, line = _anchor(report, f)
+            failure.text = _xml(
+                f"{f.subject}: {change(f) or 'changed'}\n"
+                f"{side.file}{':' + str(line) if line is not None else ''}"
+            )
+    suite.set("tests", str(n))
+    suite.set("failures", str(failures))
+    suite.set("errors", "0")
+    root = ET.Element("testsuites", name="mcp-codegen diff", tests=str(n), failures=str(failures))
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
