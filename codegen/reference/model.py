@@ -117,11 +117,12 @@ class _Builder:
         if not isinstance(decl, ir.Interface) or name in seen:
             return ()
         inherited: dict[str, tuple[Member, Origin]] = {}
-        for base in decl.bases:
+        # Of several bases with the member, typedoc names the one declared first in the source.
+        bases = sorted(decl.bases, key=lambda b: _pos(getattr(self.decls.get(b.name), "loc", None)))
+        for base in bases:
             for m in self.members(base.name, seen | {name}):
-                if m.name in base.omit or m.name in inherited:
-                    continue
-                inherited[m.name] = (m, Origin(base.name, m.name, base.name in self.shown))
+                if m.name not in base.omit and m.name not in inherited:
+                    inherited[m.name] = (m, Origin(base.name, m.name, base.name in self.shown))
         out: dict[str, Member] = {}
         for key, (m, origin) in inherited.items():
             out[key] = Member(m.name, m.type, m.optional, m.doc, m.deprecated, origin, None, m.loc)

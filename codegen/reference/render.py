@@ -62,6 +62,7 @@ class EntryRenderer:
         self.badge = badge
         self.members_of = {e.name: e for e in model.entries}
         self.md = Renderer(self.resolve)
+        self.current = ""  # the entry being rendered
 
     # -- links --------------------------------------------------------------------------------
 
@@ -71,8 +72,9 @@ class EntryRenderer:
         entry = self.members_of.get(head)
         if entry is None:
             return None
-        if not path:
-            return f"#{anchor_of(head)}", f"tsd-kind-{entry.kind}"
+        if not path:  # a link to the entry itself points at its own page: "#"
+            here = "" if head == self.current else anchor_of(head)
+            return f"#{here}", f"tsd-kind-{entry.kind}"
         if any(m.name == path[0] for m in entry.members):
             return f"#{anchor_of(head)}-{slug(path[0])}", "tsd-kind-property"
         return None
@@ -192,6 +194,7 @@ class EntryRenderer:
         return f'<aside class="tsd-sources"><p>{verb} {what}</p></aside>'
 
     def entry(self, entry: Entry) -> str:
+        self.current = entry.name
         slugger = Slugger()
         own = anchor_of(entry.name)
         anchors = {m.name: f"{own}-{slugger(m.name)}" for m in entry.members}
