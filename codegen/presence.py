@@ -85,17 +85,29 @@ def is_deprecated(doc: ir.Doc) -> bool:
 def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
     types: dict[str, TypeFacts] = {}
     for label, schema in zip(labels, schemas):
+        by_name = schema.type_map()
         for t in schema.types:
             facts = types.setdefault(t.name, TypeFacts())
             facts.versions.append(label)
             type_deprecated = is_deprecated(t.doc)
             if type_deprecated:
                 facts.deprecated.append(label)
-            if not isinstance(t.type, ir.Obj):
+            obj = _object_of(t, by_name)
+            if obj is None:
                 continue
-            for p in t.type.properties:
+            for p in obj.properties:
                 m = facts.members.setdefault(p.name, Facts())
                 m.versions.append(label)
                 if type_deprecated or is_deprecated(p.doc):
                     m.deprecated.append(label)
     return Presence(list(labels), types)
+
+
+def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
+    """The JSON object a type is: its own, or (an alias of another type) that type's."""
+    seen = {t.name}
+    value = t.type
+    while isinstance(value, ir.Ref) and value.name in by_name and value.name not in seen:
+        seen.add(value.name)
+        value = by_name[value.name].type
+    return value if isinstance(value, ir.Obj) else None

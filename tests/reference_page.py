@@ -211,3 +211,40 @@ def parse_page(text: str) -> Page:
         sections.append((heading.strip(), " ".join(prose.split())))
         types.extend(parse_type(heading.strip(), m.group(1), m.group(2)) for m in found)
     return Page(" ".join(front.split()), sections, types)
+
+
+def _fields(obj: object) -> dict[str, object]:
+    return {k: v for k, v in vars(obj).items() if k not in ("members", "section", "name")}
+
+
+def differences(ours: Page, official: Page, limit: int = 20) -> list[str]:
+    """Every point where two pages differ, section by section, type by type (in order), member
+    by member, field by field; empty when they are equal in content."""
+    out: list[str] = []
+    if ours.front != official.front:
+        out.append(f"front matter: {ours.front[:80]!r} != {official.front[:80]!r}")
+    if ours.sections != official.sections:
+        out.append(f"sections: {ours.sections} != {official.sections}")
+    a = [(t.section, t.name) for t in ours.types]
+    b = [(t.section, t.name) for t in official.types]
+    if a != b:
+        first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        out.append(f"types differ from #{first}: ours {a[first:first + 3]}, "
+                   f"official {b[first:first + 3]} ({len(a)} vs {len(b)} types)")  # fmt: skip
+        return out
+    for t, o in zip(ours.types, official.types):
+        for key, value in _fields(t).items():
+            if value != getattr(o, key):
+                out.append(f"{t.name}.{key}:\n  ours     {value}\n  official {getattr(o, key)}")
+        if [m.anchor for m in t.members] != [m.anchor for m in o.members]:
+            out.append(f"{t.name} members: ours {[m.anchor for m in t.members]}, "
+                       f"official {[m.anchor for m in o.members]}")  # fmt: skip
+            continue
+        for x, y in zip(t.members, o.members):
+            for key, value in vars(x).items():
+                if value != getattr(y, key):
+                    out.append(f"{t.name} {x.anchor}.{key}:\n  ours     {value}\n"
+                               f"  official {getattr(y, key)}")  # fmt: skip
+        if len(out) >= limit:
+            break
+    return out[:limit]

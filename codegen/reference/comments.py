@@ -45,24 +45,31 @@ def block_tags(doc: ir.Doc, base: Path | None) -> list[BlockTag]:
             continue
         body = t.value
         title = label(t.name)
+        skipped = 0  # lines of the tag before the body (the example's title)
         if t.name == "example":
             first, _, rest = body.partition("\n")
             if first.strip() and not first.lstrip().startswith(("```", "{@includeCode")):
                 title = f"{title}: {first.strip()}"
-                body = rest
-        out.append(BlockTag(t.name, title, include_code(body, base, t.loc)))
+                body, skipped = rest, 1
+        out.append(BlockTag(t.name, title, include_code(body, base, t.loc, skipped)))
     return out
 
 
-def include_code(text: str, base: Path | None, loc: Location | None) -> str:
+def include_code(text: str, base: Path | None, loc: Location | None, skipped: int = 0) -> str:
+    """`text` with each `{@includeCode path}` replaced; a file that cannot be read is an error
+    located at the inline tag (the tag's line plus the lines before it, at the tag's margin)."""
+
     def load(m: re.Match[str]) -> str:
         rel = m.group(1)
         path = (base / rel) if base is not None else Path(rel)
         try:
             code = path.read_text(encoding="utf-8")
-        except OSError as e:
-            where = loc if loc is not None else Location(str(base or "<schema>"), 1, 1)
-            reason = e.strerror or type(e).__name__
+        except (OSError, UnicodeDecodeError) as e:
+            where = Location(str(base or "<schema>"), 1, 1)
+            if loc is not None:
+                where = Location(loc.file, loc.line + skipped + text.count("\n", 0, m.start()),
+                                 loc.col)  # fmt: skip
+            reason = getattr(e, "strerror", None) or type(e).__name__
             msg = f"@includeCode {rel}: cannot read {path}: {reason}"
             raise SchemaError([Diagnostic(where, msg)]) from None
         lang = path.suffix.lstrip(".")

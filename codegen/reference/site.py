@@ -98,7 +98,7 @@ def mdx_to_html(mdx: str) -> str:
         m = _HEADING.match(line)
         if m:
             level = len(m.group(1))
-            out.append(f"<h{level}>{_inline_code(m.group(2))}</h{level}>")
+            out.append(f"<h{level}>{_inline_code(html.unescape(m.group(2)))}</h{level}>")
         elif line.strip() == '<div id="schema-reference" />':
             out.append('<div id="schema-reference"></div>')
         elif line.strip():

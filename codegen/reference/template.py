@@ -15,18 +15,23 @@ from pathlib import Path
 
 from ..errors import Diagnostic, Location, SchemaError
 from .model import Entry
+from .markdown import esc
 from .order import category_order
+from .render import mdx_escape
 
 PLACEHOLDER = re.compile(r"^\{/\* @category (.+) \*/\}$", re.M)
 FRONT = "---\ntitle: Schema Reference\n---\n\n<div id=\"schema-reference\" />\n"
-KIND_SECTIONS = (("interface", "Interfaces"), ("type-alias", "Type Aliases"))
+# Sections of a synthesized page for entries without a category: (kind, placeholder, heading).
+KIND_SECTIONS = (("interface", "(interfaces)", "Interfaces"),
+                 ("type-alias", "(type aliases)", "Type Aliases"))  # fmt: skip
+_KIND_KEYS = {kind: key for kind, key, _ in KIND_SECTIONS}
 
 
 @dataclass(frozen=True)
 class Template:
     text: str
     path: str  # for messages
-    by_kind: bool = False  # sections are kinds, entries in source order
+    by_kind: bool = False  # entries without a category go to a section per kind, in source order
 
 
 def read_template(path: str) -> Template:
@@ -39,16 +44,17 @@ def read_template(path: str) -> Template:
 
 
 def synthesized(entries: Sequence[Entry], source: str) -> Template:
+    """The schema's categories in order of first appearance, then a section per kind for the
+    entries without one (the two oldest versions have no categories at all)."""
     cats = list(dict.fromkeys(e.category for e in entries if e.category is not None))
-    if cats:
-        body = "".join(f"\n## {c}\n\n{{/* @category {c} */}}\n" for c in cats)
-        return Template(FRONT + body, f"{source} (categories)")
-    body = "".join(
-        f"\n## {title}\n\n{{/* @category {kind} */}}\n"
-        for kind, title in KIND_SECTIONS
-        if any(e.kind == kind for e in entries)
+    # a heading is schema text: escaped for MDX (the placeholder line itself is replaced)
+    body = "".join(f"\n## {mdx_escape(esc(c))}\n\n{{/* @category {c} */}}\n" for c in cats)
+    body += "".join(
+        f"\n## {title}\n\n{{/* @category {key} */}}\n"
+        for kind, key, title in KIND_SECTIONS
+        if any(e.kind == kind and e.category is None for e in entries)
     )
-    return Template(FRONT + body, f"{source} (kinds)", by_kind=True)
+    return Template(FRONT + body, f"{source} (no template)", by_kind=True)
 
 
 def fill(template: Template, entries: Sequence[Entry], render: Callable[[Entry], str]) -> str:
@@ -57,8 +63,10 @@ def fill(template: Template, entries: Sequence[Entry], render: Callable[[Entry],
     used: set[str] = set()
     groups: dict[str, list[Entry]] = {}
     for e in entries:
-        key = e.kind if template.by_kind else e.category
-        if key is not None and (not template.by_kind or key in dict(KIND_SECTIONS)):
+        key = e.category
+        if key is None and template.by_kind:
+            key = _KIND_KEYS.get(e.kind)
+        if key is not None:
             groups.setdefault(key, []).append(e)
 
     def replace(m: re.Match[str]) -> str:
@@ -70,8 +78,15 @@ def fill(template: Template, entries: Sequence[Entry], render: Callable[[Entry],
             errors.append(Diagnostic(Location(template.path, line, 1),
                                      f"invalid category {name!r}: no type of the schema has it"))  # fmt: skip
             return ""
-        ordered = members if template.by_kind else category_order(name, members)
-        return "\n".join(render(e) for e in ordered)
+        by_source = template.by_kind and name in _KIND_KEYS.values()
+        ordered = members if by_source else category_order(name, members)
+        rendered = []
+        for e in ordered:
+            try:
+                rendered.append(render(e))
+            except SchemaError as err:  # reported with the template's problems, together
+                errors.extend(err.diagnostics)
+        return "\n".join(rendered)
 
     page = PLACEHOLDER.sub(replace, template.text)
     for name, members in sorted(groups.items()):
