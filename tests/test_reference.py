@@ -303,7 +303,7 @@ def test_bad_template_is_a_located_error_and_nothing_is_written(
     err = capsys.readouterr().err
     template = FIXTURES / "badtemplate" / "schema.mdx"
     assert f"{template}:11:1: invalid category 'Nobody Has This'" in err
-    assert f"{schema}:15:1: category 'Missing From Template' of Other is missing from the " \
+    assert f"{schema}:15:8: category 'Missing From Template' of Other is missing from the " \
            f"template {template}" in err  # fmt: skip
     assert not out.exists()
     assert cli.main(["reference", str(schema), "--template", str(tmp_path / "none.mdx"),
