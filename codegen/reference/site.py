@@ -19,6 +19,7 @@ from ..presence import presence
 from . import Template, render_page
 from .badges import Badges
 from .pages import render_html
+from .render import ICON
 from .signatures import anchor_of
 
 _HEADING = re.compile(r"^(#{2,3}) (.*)$")
@@ -77,6 +78,7 @@ def mdx_to_html(mdx: str) -> str:
     """The page's HTML body: the type blocks are HTML already; the template's Markdown
     headings become headings; its front matter and any other prose are shown as text."""
     text = re.sub(r"\A---\n.*?\n---\n", "", mdx, flags=re.S)
+    text = text.replace(ICON, "#")  # self-contained: no icon sprite to load
     out: list[str] = []
     in_block = False
     for line in text.split("\n"):
