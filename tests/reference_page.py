@@ -136,7 +136,7 @@ class Page:
     types: list[Type]
 
 
-_TYPE_BLOCK = re.compile(r'<div class="type">\s*### `([^`\n]*)`\s*(.*?)\n</div>\n', re.S)
+_TYPE_BLOCK = re.compile(r'<div class="type">\s*### `([^`\n]*)`\s*(.*?)\n</div>\n', re.DOTALL)
 
 
 def _kind(sig: Node) -> str:
@@ -196,12 +196,14 @@ def parse_type(section: str, name: str, body: str) -> Type:
         declaration=decl,
         members=members,
         anchors=[n.attrs["id"] for n in root.find_all(lambda n: "id" in n.attrs)],
-        links=[n.attrs["href"] for n in root.find_all(lambda n: n.tag == "a" and "href" in n.attrs)],
+        links=[
+            n.attrs["href"] for n in root.find_all(lambda n: n.tag == "a" and "href" in n.attrs)
+        ],
     )
 
 
 def parse_page(text: str) -> Page:
-    parts = re.split(r"^## (.*)$", text, flags=re.M)
+    parts = re.split(r"^## (.*)$", text, flags=re.MULTILINE)
     front, sections, types = parts[0], [], []
     for heading, body in zip(parts[1::2], parts[2::2]):
         found = list(_TYPE_BLOCK.finditer(body))

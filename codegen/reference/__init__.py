@@ -10,7 +10,7 @@ from .model import build
 from .render import Badge, EntryRenderer
 from .template import Template, fill, read_template, synthesized
 
-__all__ = ["find_template", "render_page"]
+__all__ = ["Template", "find_template", "render_page"]
 
 TEMPLATE_NAME = "schema.mdx"
 
@@ -26,9 +26,7 @@ def find_template(schema_path: str, explicit: str | None) -> Template | None:
     return None
 
 
-def render_page(
-    schema: ir.Schema, template: Template | None, badge: Badge | None = None
-) -> str:
+def render_page(schema: ir.Schema, template: Template | None, badge: Badge | None = None) -> str:
     """The page of one declared schema; raises SchemaError (template mismatch, a missing
     `@includeCode` file)."""
     model = build(schema)

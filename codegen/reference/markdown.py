@@ -21,8 +21,8 @@ _FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w+-]*)")
 _BULLET = re.compile(r"^(\s*)([-*+])(\s+)(.*)$")
 _ORDERED = re.compile(r"^(\s*)(\d{1,9})([.)])(\s+)(.*)$")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_SAFE_URL = re.compile(r"^(?:https?://|mailto:|/|#|\.{1,2}/)", re.I)
-_BARE_URL = re.compile(r"(?:https?://|www\.)[^\s<>]*[^\s<>.,:;\"')\]!?*_~]", re.I)
+_SAFE_URL = re.compile(r"^(?:https?://|mailto:|/|#|\.{1,2}/)", re.IGNORECASE)
+_BARE_URL = re.compile(r"(?:https?://|www\.)[^\s<>]*[^\s<>.,:;\"')\]!?*_~]", re.IGNORECASE)
 _ESCAPABLE = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 
 
@@ -31,6 +31,7 @@ def esc(text: str) -> str:
 
 
 def esc_attr(text: str) -> str:
+    """An attribute value (always double-quoted)."""
     return esc(text)
 
 
@@ -74,7 +75,7 @@ class Renderer:
                 not para or _list_can_interrupt(line)
             ):
                 flush()
-                i = self.list(lines, i, out)
+                i = self.bullets(lines, i, out)
                 continue
             para.append(line)
             i += 1
@@ -94,66 +95,55 @@ class Renderer:
         out.append(code_block("\n".join(body), lang))
         return i + 1
 
-    def list(self, lines: list[str], i: int, out: list[str]) -> int:
+    def bullets(self, lines: list[str], i: int, out: list[str]) -> int:
+        """A list from line `i`: items at its marker's indentation; deeper lines (and lazy
+        continuation lines) belong to the item before; a blank line between items makes the
+        list loose (its items' paragraphs keep their `<p>`)."""
         first = _BULLET.match(lines[i]) or _ORDERED.match(lines[i])
         assert first is not None
         ordered = _ORDERED.match(lines[i]) is not None
         base = len(first.group(1))
         items: list[list[str]] = []
-        blank_between = False
-        pending_blank = False
+        loose = pending_blank = False
         start = first.group(2) if ordered else None
         while i < len(lines):
             line = lines[i]
             m = _ORDERED.match(line) if ordered else _BULLET.match(line)
             if m and len(m.group(1)) == base:
-                if pending_blank and items:
-                    blank_between = True
+                loose = loose or (pending_blank and bool(items))
                 pending_blank = False
-                content = m.group(5) if ordered else m.group(4)
-                width = len(m.group(1)) + len(m.group(2)) + (1 if ordered else 0)
-                width += len(m.group(4) if ordered else m.group(3))
-                items.append([content])
-                self._width = width
-                i += 1
-                continue
-            if not line.strip():
+                items.append([m.group(5) if ordered else m.group(4)])
+            elif not line.strip():
                 pending_blank = True
-                i += 1
-                continue
-            indent = len(line) - len(line.lstrip(" "))
-            if indent > base:
+            elif len(line) - len(line.lstrip(" ")) > base:
                 if pending_blank:
                     items[-1].append("")
-                    blank_between = blank_between or self._inner_blank(items[-1])
                 pending_blank = False
-                items[-1].append(line[min(indent, base + 2):])
-                i += 1
-                continue
-            if not pending_blank and not (_BULLET.match(line) or _ORDERED.match(line)):
+                indent = len(line) - len(line.lstrip(" "))
+                items[-1].append(line[min(indent, base + 2) :])
+            elif not pending_blank and not (_BULLET.match(line) or _ORDERED.match(line)):
                 items[-1].append(line.strip())  # lazy continuation
-                i += 1
-                continue
-            break
+            else:
+                break
+            i += 1
         tag = "ol" if ordered else "ul"
         attr = f' start="{int(start)}"' if start is not None and int(start) != 1 else ""
         out.append(f"<{tag}{attr}>\n")
-        for item in items:
-            out.append(self.item(item, loose=blank_between))
+        out.extend(self.item(item, loose) for item in items)
         out.append(f"</{tag}>\n")
-        return i - 1 if pending_blank and i > 0 and False else i
-
-    def _inner_blank(self, item: list[str]) -> bool:
-        return False
+        return i
 
     def item(self, item: list[str], loose: bool) -> str:
         inner = self.blocks(item)
         if not loose:
             # a tight item's paragraphs are shown without <p>
-            inner = re.sub(r"<p>(.*?)</p>\n", r"\1\n", inner, flags=re.S)
-            if inner.endswith("\n") and not inner.endswith(">\n"):
-                inner = inner[:-1]
-            elif inner.endswith("\n") and "\n<" not in inner:
+            inner = re.sub(r"<p>(.*?)</p>\n", r"\1\n", inner, flags=re.DOTALL)
+            if (
+                inner.endswith("\n")
+                and not inner.endswith(">\n")
+                or inner.endswith("\n")
+                and "\n<" not in inner
+            ):
                 inner = inner[:-1]
         return f"<li>{inner}</li>\n"
 
@@ -180,11 +170,11 @@ class Renderer:
             if c == "`":
                 run = len(text[i:]) - len(text[i:].lstrip("`"))
                 close = text.find("`" * run, i + run)
-                while close != -1 and text[close + run: close + run + 1] == "`":
+                while close != -1 and text[close + run : close + run + 1] == "`":
                     close = text.find("`" * run, close + run + 1)
                 if close != -1:
                     plain()
-                    code = text[i + run: close].replace("\n", " ")
+                    code = text[i + run : close].replace("\n", " ")
                     if code.startswith(" ") and code.endswith(" ") and code.strip():
                         code = code[1:-1]
                     out.append(f"<code>{esc(code)}</code>")
@@ -197,7 +187,7 @@ class Renderer:
                 end = text.find("}", i)
                 if end != -1:
                     plain()
-                    out.append(self.link_tag(text[i + 1: end]))
+                    out.append(self.link_tag(text[i + 1 : end]))
                     i = end + 1
                     continue
             if c == "[":
@@ -212,11 +202,11 @@ class Renderer:
                     i = end
                     continue
             if c == "<":
-                m = re.match(r"<((?:https?|mailto):[^\s<>]*)>", text[i:])
-                if m:
+                auto = re.match(r"<((?:https?|mailto):[^\s<>]*)>", text[i:])
+                if auto:
                     plain()
-                    out.append(f'<a href="{esc_attr(m.group(1))}">{esc(m.group(1))}</a>')
-                    i += m.end()
+                    out.append(f'<a href="{esc_attr(auto.group(1))}">{esc(auto.group(1))}</a>')
+                    i += auto.end()
                     continue
             if c in "*_":
                 m = _emphasis(text, i)
@@ -233,12 +223,12 @@ class Renderer:
 
     def link_tag(self, body: str) -> str:
         """`@link Target | text` (braces removed)."""
-        m = re.match(r"@link(?:code|plain)?\s+([^|]*?)\s*(?:\|\s*(.*?))?\s*$", body, re.S)
+        m = re.match(r"@link(?:code|plain)?\s+([^|]*?)\s*(?:\|\s*(.*?))?\s*$", body, re.DOTALL)
         if m is None:
             return esc("{" + body + "}")
         target, label = m.group(1), m.group(2)
         shown = label if label else target
-        if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.IGNORECASE):
             if _SAFE_URL.match(target):
                 return f'<a href="{esc_attr(target)}">{self.inline(shown)}</a>'
             return esc(shown)
@@ -254,7 +244,7 @@ class Renderer:
             url = m.group(0)
             if not url.lower().startswith("http"):
                 continue
-            out.append(esc(text[last: m.start()]))
+            out.append(esc(text[last : m.start()]))
             out.append(f'<a href="{esc_attr(url)}">{esc(url)}</a>')
             last = m.end()
         out.append(esc(text[last:]))
@@ -292,17 +282,17 @@ def _match_link(text: str, i: int) -> tuple[str, str, int] | None:
     close = text.find(")", j + 2)
     if close == -1:
         return None
-    url = text[j + 2: close].strip()
+    url = text[j + 2 : close].strip()
     if " " in url:
         url = url.split(" ", 1)[0]
-    return text[i + 1: j], url, close + 1
+    return text[i + 1 : j], url, close + 1
 
 
 def _emphasis(text: str, i: int) -> tuple[str, str, int] | None:
     for marker, tag in (("**", "strong"), ("__", "strong"), ("*", "em"), ("_", "em")):
         if not text.startswith(marker, i):
             continue
-        after = text[i + len(marker): i + len(marker) + 1]
+        after = text[i + len(marker) : i + len(marker) + 1]
         if not after or after.isspace():
             continue
         if marker[0] == "_" and i > 0 and text[i - 1].isalnum():
@@ -313,7 +303,7 @@ def _emphasis(text: str, i: int) -> tuple[str, str, int] | None:
             if close == -1:
                 break
             before = text[close - 1]
-            nxt = text[close + len(marker): close + len(marker) + 1]
+            nxt = text[close + len(marker) : close + len(marker) + 1]
             ok = not before.isspace() and close > i + len(marker)
             if marker[0] == "_" and nxt.isalnum():
                 ok = False
@@ -322,7 +312,7 @@ def _emphasis(text: str, i: int) -> tuple[str, str, int] | None:
                 j = close + 2
                 continue
             if ok:
-                return tag, text[i + len(marker): close], close + len(marker)
+                return tag, text[i + len(marker) : close], close + len(marker)
             j = close + 1
         return None
     return None
@@ -332,4 +322,4 @@ def code_block(code: str, lang: str) -> str:
     """A code block as typedoc shows it (line breaks as `<br/>`, with the copy button)."""
     body = "<br/>".join(esc(line) for line in code.split("\n"))
     cls = f' class="{esc_attr(lang)}"' if lang else ""
-    return f"<pre><code{cls}>{body}\n</code><button type=\"button\">Copy</button></pre>\n"
+    return f'<pre><code{cls}>{body}\n</code><button type="button">Copy</button></pre>\n'

@@ -94,9 +94,7 @@ def _pos(loc: Location | None) -> tuple[int, int]:
 class _Builder:
     def __init__(self, schema: ir.Schema) -> None:
         self.decls = {d.name: d for d in schema.declarations}
-        self.shown = {
-            d.name for d in schema.declarations if not is_internal(d.doc)
-        }
+        self.shown = {d.name for d in schema.declarations if not is_internal(d.doc)}
         self._members: dict[str, tuple[Member, ...]] = {}
 
     def doc_of(self, decl: ir.Decl, seen: frozenset[str] = frozenset()) -> ir.Doc:
@@ -124,12 +122,12 @@ class _Builder:
                 if m.name not in base.omit and m.name not in inherited:
                     inherited[m.name] = (m, Origin(base.name, m.name, base.name in self.shown))
         out: dict[str, Member] = {}
-        for key, (m, origin) in inherited.items():
-            out[key] = Member(m.name, m.type, m.optional, m.doc, m.deprecated, origin, None, m.loc)
+        for key, (m, source) in inherited.items():
+            out[key] = Member(m.name, m.type, m.optional, m.doc, m.deprecated, source, None, m.loc)
         for p in decl.body.properties:
             base_member = inherited.get(p.name)
             doc = p.doc
-            origin = None
+            origin: Origin | None = None
             if base_member is not None:
                 origin = base_member[1]
                 if not (doc.text or doc.tags):
@@ -169,9 +167,7 @@ class _Builder:
             deprecated = doc.has(DEPRECATED)
             cat = category(doc)
             if isinstance(decl, ir.Interface):
-                members = tuple(
-                    _deprecate(m) if deprecated else m for m in self.members(decl.name)
-                )
+                members = tuple(_deprecate(m) if deprecated else m for m in self.members(decl.name))
                 yield Entry(decl.name, "interface", cat, doc, deprecated, members,
                             self.index(decl.name), None, decl.loc)  # fmt: skip
             elif isinstance(decl, ir.Alias):

@@ -42,7 +42,9 @@ def collation_key(name: str) -> tuple[tuple[tuple[int, str], ...], tuple[int, ..
 def category_order(category: str, entries: Sequence[Entry]) -> list[Entry]:
     method = bool(_METHOD_CATEGORY.match(category))
 
-    def key(e: Entry) -> tuple[tuple[bool, ...], tuple[tuple[tuple[int, str], ...], tuple[int, ...]]]:
+    def key(
+        e: Entry,
+    ) -> tuple[tuple[bool, ...], tuple[tuple[tuple[int, str], ...], tuple[int, ...]]]:
         flags = tuple(not e.name.endswith(s) for s in _SUFFIXES) if method else ()
         return flags, collation_key(e.name)
 

@@ -155,6 +155,7 @@ class EntryRenderer:
 
     def signature(self, entry: Entry, anchors: dict[str, str]) -> str:
         b = self.builder()
+        node: f.Node
         if entry.preview:
             members = [
                 b.member(m.name, m.optional, m.type, "tsd-kind-property", anchors[m.name])
@@ -182,7 +183,9 @@ class EntryRenderer:
         return f'<section class="tsd-panel tsd-member{inherited}">{"".join(parts)}</section>'
 
     def sources(self, m: Member) -> str:
-        origin, verb = (m.inherited, "Inherited from") if m.inherited else (m.overrides, "Overrides")
+        origin, verb = (
+            (m.inherited, "Inherited from") if m.inherited else (m.overrides, "Overrides")
+        )
         if origin is None:
             return ""
         if origin.linked:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from .. import ir
 from . import formatter as f
 
-_IDENT = re.compile(r"^[A-Z_$][\w$]*$", re.I)
+_IDENT = re.compile(r"^[A-Z_$][\w$]*$", re.IGNORECASE)
 
 Anchor = Callable[[str], str | None]  # type name -> its anchor, None when not on the page
 
@@ -228,7 +228,7 @@ def _needs_parens(t: ir.TypeExpr, where: str) -> bool:
     return False
 
 
-_SLUG_DROP = re.compile(r"[^\w\s-]", re.U)
+_SLUG_DROP = re.compile(r"[^\w\s-]", re.UNICODE)
 
 
 def slug(text: str) -> str:

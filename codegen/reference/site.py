@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Sequence
 from itertools import pairwise
+
 import markupsafe
 
 from .. import ir
@@ -77,7 +78,7 @@ def site_files(
 def mdx_to_html(mdx: str) -> str:
     """The page's HTML body: the type blocks are HTML already; the template's Markdown
     headings become headings; its front matter and any other prose are shown as text."""
-    text = re.sub(r"\A---\n.*?\n---\n", "", mdx, flags=re.S)
+    text = re.sub(r"\A---\n.*?\n---\n", "", mdx, flags=re.DOTALL)
     text = text.replace(ICON, "#")  # self-contained: no icon sprite to load
     out: list[str] = []
     in_block = False

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, Location, SchemaError
-from .model import Entry
 from .markdown import esc
+from .model import Entry
 from .order import category_order
 from .render import mdx_escape
 
-PLACEHOLDER = re.compile(r"^\{/\* @category (.+) \*/\}$", re.M)
-FRONT = "---\ntitle: Schema Reference\n---\n\n<div id=\"schema-reference\" />\n"
+PLACEHOLDER = re.compile(r"^\{/\* @category (.+) \*/\}$", re.MULTILINE)
+FRONT = '---\ntitle: Schema Reference\n---\n\n<div id="schema-reference" />\n'
 # Sections of a synthesized page for entries without a category: (kind, placeholder, heading).
 KIND_SECTIONS = (("interface", "(interfaces)", "Interfaces"),
                  ("type-alias", "(type aliases)", "Type Aliases"))  # fmt: skip
