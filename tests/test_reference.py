@@ -343,3 +343,36 @@ def test_cli_writes_one_page_and_a_folder(
     assert cli.main(["reference", *paths, "-o", str(folder)]) == 0
     assert json.loads((folder / "since.json").read_text())["versions"] == ["v1", "v2", "v3"]
     assert cli.main(["reference", *paths]) == 2  # a folder needs -o
+
+
+# --------------------------------------------------------------------------- pinned output
+
+GOLDEN = REPO / "tests" / "golden" / "reference_sha256.json"
+ALL_VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "DRAFT-2025-v3", "2025-11-25",
+                "2026-07-28", "draft"]  # fmt: skip
+
+
+@pytest.mark.spec
+def test_pages_of_official_versions_pinned_by_hash(spec_root: Path, update_golden: bool) -> None:
+    """The pages carry the spec's prose, so they are pinned by sha256, not committed: any change
+    of output shows here (regenerate with --update-golden, review with `mcp-codegen reference`
+    before and after)."""
+    import hashlib
+
+    got = {v: hashlib.sha256(our_page(spec_root / v / "schema.ts").encode()).hexdigest()
+           for v in ALL_VERSIONS}  # fmt: skip
+    if update_golden:
+        GOLDEN.write_text(json.dumps(got, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert got == expected, "page output changed: rerun with --update-golden and review"
+
+
+@pytest.mark.spec
+def test_version_name_uses_its_pinned_template(
+    spec_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "page.mdx"
+    args = ["reference", "2025-06-18", "--spec-dir", str(spec_root), "--offline", "-o", str(out)]
+    assert cli.main(args) == 0
+    official = rp.parse_page((spec_root / "2025-06-18" / "reference.mdx").read_text())
+    assert rp.parse_page(out.read_text()).sections == official.sections
