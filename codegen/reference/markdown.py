@@ -27,7 +27,8 @@ _ESCAPABLE = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 
 
 def esc(text: str) -> str:
-    return html.escape(text, quote=True).replace("&#x27;", "&#39;")
+    """Text as markdown-it escapes it: `& < > "` (an apostrophe stays)."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
 
 
 def esc_attr(text: str) -> str:
@@ -320,6 +321,7 @@ def _emphasis(text: str, i: int) -> tuple[str, str, int] | None:
 
 def code_block(code: str, lang: str) -> str:
     """A code block as typedoc shows it (line breaks as `<br/>`, with the copy button)."""
-    body = "<br/>".join(esc(line) for line in code.split("\n"))
+    # the highlighter escapes as JSX does (an apostrophe too)
+    body = "<br/>".join(html.escape(line).replace("&#x27;", "&#39;") for line in code.split("\n"))
     cls = f' class="{esc_attr(lang)}"' if lang else ""
     return f'<pre><code{cls}>{body}\n</code><button type="button">Copy</button></pre>\n'

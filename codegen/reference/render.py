@@ -2,6 +2,10 @@
 the spec plugin's rewriting (examples folded into `<details>`, headings as `<div
 data-typedoc-h>`, member headings carrying their signature text), then the plugin's escaping for
 MDX: Markdown-special characters as entities, no line break before a tag.
+
+Layout follows typedoc's too: its JSX writes a line break before each block element it makes
+(not before the Markdown's own HTML), and a member heading keeps the break of the signature the
+plugin removed after it; the plugin turns each break before a tag into a space.
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from pathlib import Path
 from .. import ir
 from . import formatter as f
 from .comments import BlockTag, block_tags
-from .markdown import Renderer, esc
+from .markdown import Renderer
 from .model import Entry, Member, Model
-from .signatures import Builder, anchor_of, checker_type, layout, slug, span
+from .signatures import Builder, anchor_of, checker_type, esc, layout, slug, span
 
 ICON = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg>'
@@ -89,13 +93,13 @@ class EntryRenderer:
         text = doc.markdown or doc.text
         if not text.strip():
             return ""
-        return f'<div class="tsd-comment tsd-typography">{self.md.render(text)}</div>'
+        return f'\n<div class="tsd-comment tsd-typography">{self.md.render(text)}</div>'
 
     def tags(self, doc: ir.Doc, owner: str, slugger: Slugger) -> str:
         rendered = [self.tag(t, owner, slugger) for t in block_tags(doc, self.base)]
         if not rendered:
             return ""
-        return f'<div class="tsd-comment tsd-typography">{"".join(rendered)}</div>'
+        return f'\n<div class="tsd-comment tsd-typography">{"".join(rendered)}</div>'
 
     def tag(self, t: BlockTag, owner: str, slugger: Slugger) -> str:
         body = self.md.render(t.body)
@@ -104,14 +108,14 @@ class EntryRenderer:
         if t.tag == "example":
             ns = f"{owner}-{anchor}"
             body = re.sub(r"^<(\w+)", lambda m: f'<{m.group(1)} id="{ns}"', body, count=1)
-            head = f'<summary class="tsd-anchor-link">{title}{icon(ns)}</summary>'
-            return f'<details class="tsd-tag-example">{head}{body}</details>'
+            head = f'\n<summary class="tsd-anchor-link">{title}{icon(ns)}</summary>'
+            return f'\n<details class="tsd-tag-example">{head}{body}</details>'
         if t.tag in _UNLINKED_TAGS:
-            head = f'<div class="tsd-anchor-link" data-typedoc-h="4">{title}</div>'
+            head = f'\n<div class="tsd-anchor-link" data-typedoc-h="4">{title}</div>'
         else:
-            head = (f'<div class="tsd-anchor-link" id="{anchor}" data-typedoc-h="4">{title}'
+            head = (f'\n<div class="tsd-anchor-link" id="{anchor}" data-typedoc-h="4">{title}'
                     f"{icon(anchor)}</div>")  # fmt: skip
-        return f'<div class="tsd-tag-{esc(t.tag)}">{head}{body}</div>'
+        return f'\n<div class="tsd-tag-{esc(t.tag)}">{head}{body}</div>'
 
     # -- type declarations --------------------------------------------------------------------
 
@@ -119,7 +123,7 @@ class EntryRenderer:
         obj = _object_in(t) if always else _useful_object(t)
         if obj is None or not (obj.properties or obj.index):
             return ""
-        return ('<div class="tsd-type-declaration"><div data-typedoc-h="4">Type Declaration</div>'
+        return ('\n<div class="tsd-type-declaration">\n<div data-typedoc-h="4">Type Declaration</div>'
                 f"{self.parameters(obj, top=True)}</div>")  # fmt: skip
 
     def parameters(self, obj: ir.Obj, top: bool) -> str:
@@ -128,7 +132,7 @@ class EntryRenderer:
             b = self.builder()
             value = layout(b.type(obj.index.value), b)
             items.append(
-                '<li class="tsd-parameter-index-signature"><div data-typedoc-h="5">'
+                '\n<li class="tsd-parameter-index-signature">\n<div data-typedoc-h="5">'
                 '<span class="tsd-signature-symbol">[</span>'
                 f'<span class="tsd-kind-parameter">{esc(obj.index.key_name)}</span>: '
                 '<span class="tsd-signature-type">string</span>'
@@ -136,7 +140,7 @@ class EntryRenderer:
             )
         for p in obj.properties:
             items.append(self.parameter(p))
-        return f'<ul class="tsd-parameters">{"".join(items)}</ul>'
+        return f'\n<ul class="tsd-parameters">{"".join(items)}</ul>'
 
     def parameter(self, p: ir.Property) -> str:
         b = self.builder()
@@ -144,12 +148,12 @@ class EntryRenderer:
         t = checker_type(p.type, self.model.aliases, self.model.positions)
         value = layout(b.type(t), b)
         mark = "?: " if p.optional else ": "
-        head = (f'<div data-typedoc-h="5">{flags}<span class="tsd-kind-property">{esc(p.name)}'
+        head = (f'\n<div data-typedoc-h="5">{flags}<span class="tsd-kind-property">{esc(p.name)}'
                 f'</span><span class="tsd-signature-symbol">{mark}</span>{value}</div>')  # fmt: skip
         nested = ""
         if isinstance(p.type, ir.Obj) and any(_has_comment(c) for c in p.type.properties):
             nested = self.parameters(p.type, top=False)
-        return f'<li class="tsd-parameter">{head}{self.summary(p.doc)}{nested}</li>'
+        return f'\n<li class="tsd-parameter">{head}{self.summary(p.doc)}{nested}</li>'
 
     # -- entries ------------------------------------------------------------------------------
 
@@ -166,7 +170,7 @@ class EntryRenderer:
                             b.braces(members, entry.index, force=True)])  # fmt: skip
         else:
             node = b.member(entry.name, False, entry.type, f"tsd-kind-{entry.kind}")
-        return f'<div class="tsd-signature">{layout(node, b)}</div>'
+        return f'\n<div class="tsd-signature">{layout(node, b)}</div>'
 
     def member(self, entry: Entry, m: Member, anchor: str, slugger: Slugger) -> str:
         b = self.builder()
@@ -175,12 +179,12 @@ class EntryRenderer:
         text = re.sub(r";}$", "; }", text)
         cls = ' class="deprecated"' if m.deprecated else ""
         badge = self.badge(entry.name, m.name) if self.badge else ""
-        head = (f'<div class="tsd-anchor-link" id="{anchor}" data-typedoc-h="3">'
-                f"<span{cls}>{esc(text)}</span>{icon(anchor)}{badge}</div>")  # fmt: skip
+        head = (f'\n<div class="tsd-anchor-link" id="{anchor}" data-typedoc-h="3">'
+                f"<span{cls}>{esc(text)}</span>{icon(anchor)}{badge}</div>\n")  # fmt: skip
         parts = [head, self.summary(m.doc), self.declaration(m.type),
                  self.tags(m.doc, anchor_of(entry.name), slugger), self.sources(m)]  # fmt: skip
         inherited = " tsd-is-inherited" if m.inherited is not None else ""
-        return f'<section class="tsd-panel tsd-member{inherited}">{"".join(parts)}</section>'
+        return f'\n<section class="tsd-panel tsd-member{inherited}">{"".join(parts)}</section>'
 
     def sources(self, m: Member) -> str:
         origin, verb = (
@@ -194,7 +198,7 @@ class EntryRenderer:
                     f'<a href="#{owner}-{slug(origin.member)}">{esc(origin.member)}</a>')  # fmt: skip
         else:
             what = esc(f"{origin.type}.{origin.member}")
-        return f'<aside class="tsd-sources"><p>{verb} {what}</p></aside>'
+        return f'<aside class="tsd-sources">\n<p>{verb} {what}</p></aside>'
 
     def entry(self, entry: Entry) -> str:
         self.current = entry.name
@@ -211,7 +215,7 @@ class EntryRenderer:
             body = [sig, summary, self.declaration(entry.type, always), tags]
         body += [self.member(entry, m, anchors[m.name], slugger) for m in entry.members]
         badge = self.badge(entry.name, None) if self.badge else ""
-        content = mdx_escape(badge + "".join(body))
+        content = mdx_escape(badge + "".join(body).lstrip("\n"))
         return f'<div class="type">\n\n### `{entry.name}`\n\n{content}\n</div>\n\n'
 
 
