@@ -1,5 +1,6 @@
 """JSDoc Markdown as typedoc renders it (markdown-it with linkify), for the subset comments use:
-paragraphs, bullet and ordered lists (nested, tight or loose), fenced code, inline code,
+paragraphs, bullet and ordered lists (nested, tight or loose), fenced code (JSON highlighted),
+inline code,
 emphasis, links, autolinks and bare URLs, backslash escapes, and `{@link X}` inline tags.
 
 Untrusted text: raw HTML in a comment is shown as text (never passed through), and a link
@@ -12,7 +13,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from .highlight import Highlighter
 
 # `{@link Target}` / `{@link Target | text}` -> (href, kind class) or None when unresolved
 Resolver = Callable[[str], tuple[str, str] | None]
@@ -39,6 +42,7 @@ def esc_attr(text: str) -> str:
 @dataclass
 class Renderer:
     resolve: Resolver
+    highlighter: Highlighter = field(default_factory=Highlighter)  # one per page
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -93,7 +97,7 @@ class Renderer:
             strip = min(indent, len(line) - len(line.lstrip(" ")))
             body.append(line[strip:])
             i += 1
-        out.append(code_block("\n".join(body), lang))
+        out.append(code_block("\n".join(body), lang, self.highlighter))
         return i + 1
 
     def bullets(self, lines: list[str], i: int, out: list[str]) -> int:
@@ -319,9 +323,12 @@ def _emphasis(text: str, i: int) -> tuple[str, str, int] | None:
     return None
 
 
-def code_block(code: str, lang: str) -> str:
-    """A code block as typedoc shows it (line breaks as `<br/>`, with the copy button)."""
-    # the highlighter escapes as JSX does (an apostrophe too)
-    body = "<br/>".join(html.escape(line).replace("&#x27;", "&#39;") for line in code.split("\n"))
+def code_block(code: str, lang: str, highlighter: Highlighter | None = None) -> str:
+    """A code block as typedoc shows it (line breaks as `<br/>`, JSON highlighted, with the
+    copy button); text escaped as JSX escapes it (an apostrophe too)."""
+    if lang == "json" and highlighter is not None:
+        body = highlighter.code(code)
+    else:
+        body = "<br/>".join(html.escape(s).replace("&#x27;", "&#39;") for s in code.split("\n"))
     cls = f' class="{esc_attr(lang)}"' if lang else ""
     return f'<pre><code{cls}>{body}\n</code><button type="button">Copy</button></pre>\n'
