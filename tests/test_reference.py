@@ -396,3 +396,15 @@ def test_layout_equals_official_layout(pages: dict[str, tuple[str, str]], versio
     assert set(differ) <= gaps, differ
     outside = _BLOCK.sub("", ours), _BLOCK.sub("", official)
     assert outside[0] == outside[1]
+
+
+def test_folder_reports_every_version_s_problems_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = FIXTURES / "badtemplate" / "schema.ts"
+    good = FIXTURES / "v1" / "schema.ts"
+    folder = tmp_path / "site"
+    assert cli.main(["reference", str(good), str(bad), str(bad), "-o", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "invalid category 'Nobody Has This'" in err and "@includeCode" in err
+    assert not folder.exists()

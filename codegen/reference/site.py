@@ -16,6 +16,7 @@ import markupsafe
 from .. import ir
 from ..diff import info
 from ..diff.history import file_names, history_files
+from ..errors import Diagnostic, SchemaError
 from ..presence import presence
 from . import Template, render_page
 from .badges import Badges
@@ -39,8 +40,13 @@ def site_files(
     badges = Badges(facts, pair_files)
     files: dict[str, str] = {}
     pages = []
+    errors: list[Diagnostic] = []
     for label, stem, schema, template in zip(labels, stems, declared, templates):
-        mdx = render_page(schema, template, badges)
+        try:
+            mdx = render_page(schema, template, badges)
+        except SchemaError as err:  # every version's problems, reported together
+            errors.extend(err.diagnostics)
+            continue
         files[f"{stem}.mdx"] = mdx
         files[f"{stem}.html"] = render_html(
             "reference/page.html.j2",
@@ -50,6 +56,8 @@ def site_files(
             versions=[{"label": lb, "href": f"{st}.html"} for lb, st in zip(labels, stems)],
         )
         pages.append({"label": label, "html": f"{stem}.html", "mdx": f"{stem}.mdx"})
+    if errors:
+        raise SchemaError(errors)
     if len(resolved) > 1:
         history = history_files(resolved)
         files.update({name: text for name, text in history.items() if name in pair_files})
