@@ -408,3 +408,31 @@ def test_folder_reports_every_version_s_problems_and_writes_nothing(
     err = capsys.readouterr().err
     assert "invalid category 'Nobody Has This'" in err and "@includeCode" in err
     assert not folder.exists()
+
+
+# --------------------------------------------------------------------------- Markdown rules
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        ("1. a\n2. b", "<ol>\n<li>a</li>\n<li>b</li>\n</ol>\n"),
+        ("3. c\n4. d", '<ol start="3">\n<li>c</li>\n<li>d</li>\n</ol>\n'),
+        ("- a\n  - b\n- c", "<ul>\n<li>a\n<ul>\n<li>b</li>\n</ul>\n</li>\n<li>c</li>\n</ul>\n"),
+        ("- a\n\n- b", "<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n"),
+        ("Text\n- item", "<p>Text</p>\n<ul>\n<li>item</li>\n</ul>\n"),
+        ("*a* **b** `c` snake_case", "<p><em>a</em> <strong>b</strong> <code>c</code> snake_case</p>\n"),
+        ("see https://e.org/x. and <https://a.b/c>",
+         '<p>see <a href="https://e.org/x">https://e.org/x</a>. and '
+         '<a href="https://a.b/c">https://a.b/c</a></p>\n'),
+        ("[t](/spec/x#y) \\*not em\\*", '<p><a href="/spec/x#y">t</a> *not em*</p>\n'),
+        ("a\nb\n\nc", "<p>a\nb</p>\n<p>c</p>\n"),
+        ("it's \"q\" <b>", "<p>it's &quot;q&quot; &lt;b&gt;</p>\n"),
+    ],
+)  # fmt: skip
+def test_markdown_rules(text: str, html: str) -> None:
+    """The Markdown typedoc renders (markdown-it), for constructs the official pages do not all
+    show: unseen drafts may use them."""
+    from codegen.reference.markdown import Renderer
+
+    assert Renderer(lambda _: None).render(text) == html

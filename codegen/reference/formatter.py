@@ -136,8 +136,3 @@ class Generator:
         self.out.append("<br/>")
         self.out.append(INDENT * self.depth)
 
-
-def layout(node: Node, wrapped: set[int]) -> str:
-    gen = Generator(wrapped)
-    gen.node(node, False)
-    return gen.html()

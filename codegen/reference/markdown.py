@@ -139,17 +139,14 @@ class Renderer:
         return i
 
     def item(self, item: list[str], loose: bool) -> str:
+        """As markdown-it writes an item: a loose one's blocks on their own lines; a tight
+        one's paragraphs without `<p>`, its text ending the item or followed by a sub-list."""
         inner = self.blocks(item)
-        if not loose:
-            # a tight item's paragraphs are shown without <p>
-            inner = re.sub(r"<p>(.*?)</p>\n", r"\1\n", inner, flags=re.DOTALL)
-            if (
-                inner.endswith("\n")
-                and not inner.endswith(">\n")
-                or inner.endswith("\n")
-                and "\n<" not in inner
-            ):
-                inner = inner[:-1]
+        if loose:
+            return f"<li>\n{inner}</li>\n"
+        inner = re.sub(r"<p>(.*?)</p>\n", r"\1\n", inner, flags=re.DOTALL)
+        if inner.endswith("\n") and "\n<" not in inner:
+            inner = inner[:-1]
         return f"<li>{inner}</li>\n"
 
     # -- inline -------------------------------------------------------------------------------
