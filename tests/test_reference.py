@@ -423,8 +423,8 @@ def test_folder_reports_every_version_s_problems_and_writes_nothing(
         ("Text\n- item", "<p>Text</p>\n<ul>\n<li>item</li>\n</ul>\n"),
         ("*a* **b** `c` snake_case", "<p><em>a</em> <strong>b</strong> <code>c</code> snake_case</p>\n"),
         ("see https://e.org/x. and <https://a.b/c>",
-         '<p>see <a href="https://e.org/x">https://e.org/x</a>. and '
-         '<a href="https://a.b/c">https://a.b/c</a></p>\n'),
+         ('<p>see <a href="https://e.org/x">https://e.org/x</a>. and '
+          '<a href="https://a.b/c">https://a.b/c</a></p>\n')),
         ("[t](/spec/x#y) \\*not em\\*", '<p><a href="/spec/x#y">t</a> *not em*</p>\n'),
         ("a\nb\n\nc", "<p>a\nb</p>\n<p>c</p>\n"),
         ("it's \"q\" <b>", "<p>it's &quot;q&quot; &lt;b&gt;</p>\n"),
