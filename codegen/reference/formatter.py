@@ -135,4 +135,3 @@ class Generator:
             self.out[-1] = self.out[-1].rstrip(" ")
         self.out.append("<br/>")
         self.out.append(INDENT * self.depth)
-
