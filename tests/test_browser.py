@@ -298,9 +298,10 @@ def test_filter_by_name_on_index_and_version_page(
     page.fill("#filter", "ListTools")
     shown = page.locator("div.type:visible h3").all_inner_texts()
     assert shown == ["ListToolsRequest", "ListToolsResultResponse", "ListToolsResult"]
+    assert page.locator("section.ref-section:visible h2").all_inner_texts() == ["tools/list"]
     page.fill("#filter", "")
     assert page.locator("div.type:visible").count() == page.locator("div.type").count()
-    page.fill("#filter", "LoggingLevel")
+    page.fill("#filter", "ClientCapabilities")
     page.set_viewport_size({"width": 1100, "height": 760})
     shot = artifacts / "reference-page.png"
     page.screenshot(path=str(shot))

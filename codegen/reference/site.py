@@ -89,7 +89,7 @@ def mdx_to_html(mdx: str) -> str:
     text = re.sub(r"\A---\n.*?\n---\n", "", mdx, flags=re.DOTALL)
     text = text.replace(ICON, "#")  # self-contained: no icon sprite to load
     out: list[str] = []
-    in_block = False
+    in_block = open_section = False
     for line in text.split("\n"):
         if line.startswith('<div class="type">'):
             in_block = True
@@ -107,13 +107,19 @@ def mdx_to_html(mdx: str) -> str:
                 out.append(line)
             continue
         m = _HEADING.match(line)
-        if m:
+        if m:  # a section: hidden by the page's filter when none of its types is shown
+            if open_section:
+                out.append("</section>")
+            out.append('<section class="ref-section">')
+            open_section = True
             level = len(m.group(1))
             out.append(f"<h{level}>{_inline_code(html.unescape(m.group(2)))}</h{level}>")
         elif line.strip() == '<div id="schema-reference" />':
             out.append('<div id="schema-reference"></div>')
         elif line.strip():
             out.append(f"<p>{html.escape(line)}</p>")
+    if open_section:
+        out.append("</section>")
     return "\n".join(out)
 
 

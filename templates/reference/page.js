@@ -24,6 +24,9 @@
       el.hidden = !hit;
       if (hit) { n += 1; }
     });
+    document.querySelectorAll("section.ref-section").forEach(function (sec) {
+      sec.hidden = !!q && !sec.querySelector("div.type:not([hidden])");
+    });
     shown.textContent = n + " of " + list.length + " types";
   }
   input.addEventListener("input", apply);
