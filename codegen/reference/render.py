@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import ir
 from . import formatter as f
-from .comments import BlockTag, block_tags
+from .comments import HIDDEN, BlockTag, block_tags
 from .markdown import Renderer
 from .model import Entry, Member, Model
 from .signatures import Builder, anchor_of, checker_type, esc, layout, slug, span
@@ -220,7 +220,9 @@ class EntryRenderer:
 
 
 def _has_comment(p: ir.Property) -> bool:
-    return bool(p.doc.markdown.strip() or p.doc.text.strip() or p.doc.tags)
+    """typedoc's "has a comment": a summary or a shown tag (excluded tags are dropped first)."""
+    shown = [t for t in p.doc.tags if t.name not in HIDDEN]
+    return bool(p.doc.markdown.strip() or p.doc.text.strip() or shown)
 
 
 def _object_in(t: ir.TypeExpr | None) -> ir.Obj | None:
