@@ -90,7 +90,7 @@ def _add_schema(p: argparse.ArgumentParser) -> None:
 
 # The subcommands, named here so that a plain generation builds (and imports) none of them: the
 # diff and fetch modules cost a first run more than parsing the schema does.
-COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "fetch")
+COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "reference", "fetch")
 
 
 def build_parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
@@ -102,7 +102,7 @@ def build_main_parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="mcp-codegen",
         description="Generate Python bindings, validators, a method registry and JSON Schema from an "
-        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, history, registry, fetch "
+        "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, history, registry, reference, fetch "
         "(each has --help).",
     )
     main.add_argument(
@@ -191,10 +191,11 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
     from .diff.cli import register as register_diff
     from .diff.history_cli import register as register_history
+    from .reference.cli import register as register_reference
     from .registry.cli import register as register_registry
     from .spec.cli import register as register_fetch
 
-    return [register_diff, register_history, register_registry, register_fetch]
+    return [register_diff, register_history, register_registry, register_reference, register_fetch]
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

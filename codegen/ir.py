@@ -38,6 +38,9 @@ class Doc:
 
     text: str = ""
     tags: tuple[Tag, ...] = ()
+    # The prose as written (links and inline tags intact), for the reference page's Markdown;
+    # not part of the model's identity nor of its JSON dump.
+    markdown: str = field(default="", compare=False, metadata={"dump": False})
 
     def tag(self, name: str) -> str | None:
         for t in self.tags:
@@ -397,4 +400,5 @@ def _shape(cls: type) -> tuple[str, tuple[str, ...]] | None:
     schema visits ~15,000 nodes)."""
     if not dataclasses.is_dataclass(cls):
         return None
-    return cls.__name__.rstrip("_"), tuple(f.name for f in dataclasses.fields(cls))
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("dump", True))
+    return cls.__name__.rstrip("_"), names

@@ -58,5 +58,6 @@ def parse_jsdoc(comment: str, at: Location | None = None) -> Doc:
             tags[-1][1].append(line)
         else:
             prose.append(line)
-    text = render_links("\n".join(prose).strip())
-    return Doc(text, tuple(Tag(name, "\n".join(v).strip(), loc) for name, v, loc in tags))
+    markdown = "\n".join(prose).strip()
+    tag_values = tuple(Tag(name, "\n".join(v).strip(), loc) for name, v, loc in tags)
+    return Doc(render_links(markdown), tag_values, markdown)

@@ -225,10 +225,10 @@ def test_fetch_every_released_version_verified(
             for n in RELEASED
         ]
         asked = len(mirror.requests)
-        assert asked == sum(len(pins()[n].files) for n in RELEASED) == 139
+        assert asked == sum(len(pins()[n].files) for n in RELEASED) == 142  # + 3 page templates
         assert all(r.startswith(f"/{COMMIT}/schema/") for r in mirror.requests)
         code, out, _ = run(capsys, "fetch", "2025-11-25", "--base-url", mirror.url)
-        assert out == f"2025-11-25: already in {cache / '2025-11-25'} (2 files verified)\n"
+        assert out == f"2025-11-25: already in {cache / '2025-11-25'} (3 files verified)\n"
         assert len(mirror.requests) == asked  # a verified cache entry is not downloaded again
     assert sorted(p.name for p in cache.iterdir()) == RELEASED
     for n in RELEASED:
@@ -240,15 +240,21 @@ def test_fetch_every_released_version_verified(
 def test_draft_floats(spec_root: Path, cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with serve(spec_root) as mirror:
         code, out, _ = run(capsys, "fetch", "draft", "--base-url", mirror.url)
-    ts, js = (sha((spec_root / "draft" / f).read_bytes()) for f in ("schema.ts", "schema.json"))
+    ts, js, mdx = (sha((spec_root / "draft" / f).read_bytes())
+                   for f in ("schema.ts", "schema.json", "schema.mdx"))  # fmt: skip
     assert (code, out) == (
         0,
         (
             f"fetched draft from main into {cache / 'draft'} "
-            f"(floats, not pinned: schema.ts sha256 {ts}, schema.json sha256 {js})\n"
+            f"(floats, not pinned: schema.ts sha256 {ts}, schema.json sha256 {js}, "
+            f"schema.mdx sha256 {mdx})\n"
         ),
     )
-    assert mirror.requests == ["/main/schema/draft/schema.ts", "/main/schema/draft/schema.json"]
+    assert mirror.requests == [
+        "/main/schema/draft/schema.ts",
+        "/main/schema/draft/schema.json",
+        "/main/schema/draft/schema.mdx",
+    ]
 
 
 @pytest.mark.spec
@@ -285,7 +291,7 @@ def test_a_damaged_cache_entry_is_fetched_again(spec_root: Path, tmp_path: Path)
         Path(path).write_bytes(b"damaged")
         assert resolve_schema_arg("2025-06-18", options, notes.append) == path
         assert resolve_schema_arg("2025-06-18", options, notes.append) == path
-    assert len(mirror.requests) == 4 and len(notes) == 2  # fetched twice, the third a cache hit
+    assert len(mirror.requests) == 6 and len(notes) == 2  # fetched twice (3 files), then a hit
     assert sha(Path(path).read_bytes()) == pins()["2025-06-18"].sha256("schema.ts")
 
 

@@ -67,7 +67,8 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "fetch",
         help="download official schemas into the spec cache, verified against the pins",
-        description="Download schema.ts, schema.json and examples/ of released versions from the "
+        description="Download schema.ts, schema.json, the reference page template schema.mdx (where "
+        "a version has one) and examples/ of released versions from the "
         "specification repository at the pinned commit, verify every file's sha256, and store "
         "them in the spec cache ($MCP_SPEC_CACHE_DIR, default mcp-codegen/spec under the "
         "platform cache directory). `draft` floats: fetched from the default branch, hashes "
