@@ -1,6 +1,6 @@
-"""Which versions declare each type and member, and in which each is deprecated: the one
-cross-version presence model (the reference's since.json and badges read it; so should every
-command that asks "since when").
+"""Which versions declare each method, type and member, and in which each is deprecated: the
+one cross-version presence model (the reference's since.json and badges and the history
+matrices read it).
 
 Input: resolved schemas, oldest first, with their labels. A type is any declared type
 (`@internal` ones included, constants not); its members are the properties of its JSON object,
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import ir
+from .methods import method_model
 
 DEPRECATED = "deprecated"
 
@@ -24,6 +25,7 @@ DEPRECATED = "deprecated"
 class Facts:
     versions: list[str] = field(default_factory=list)
     deprecated: list[str] = field(default_factory=list)
+    indexes: list[int] = field(default_factory=list)  # positions in the input (labels may repeat)
 
     def to_json(self) -> dict[str, Any]:
         return {"versions": list(self.versions), "deprecated": list(self.deprecated)}
@@ -53,6 +55,14 @@ class Change:
 class Presence:
     versions: list[str]
     types: dict[str, TypeFacts]
+    methods: dict[str, Facts] = field(default_factory=dict)  # method string -> where declared
+
+    def declared_in(self, index: int) -> tuple[frozenset[str], frozenset[str]]:
+        """The methods and the types that the schema at `index` declares."""
+        return (
+            frozenset(n for n, f in self.methods.items() if index in f.indexes),
+            frozenset(n for n, f in self.types.items() if index in f.indexes),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,11 +94,17 @@ def is_deprecated(doc: ir.Doc) -> bool:
 
 def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
     types: dict[str, TypeFacts] = {}
-    for label, schema in zip(labels, schemas):
+    methods: dict[str, Facts] = {}
+    for index, (label, schema) in enumerate(zip(labels, schemas)):
+        for method in method_model(schema).methods:
+            found = methods.setdefault(method.method, Facts())
+            found.versions.append(label)
+            found.indexes.append(index)
         by_name = schema.type_map()
         for t in schema.types:
             facts = types.setdefault(t.name, TypeFacts())
             facts.versions.append(label)
+            facts.indexes.append(index)
             type_deprecated = is_deprecated(t.doc)
             if type_deprecated:
                 facts.deprecated.append(label)
@@ -100,7 +116,7 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
                 m.versions.append(label)
                 if type_deprecated or is_deprecated(p.doc):
                     m.deprecated.append(label)
-    return Presence(list(labels), types)
+    return Presence(list(labels), types, methods)
 
 
 def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:

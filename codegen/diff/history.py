@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any
 
 from .. import ir
-from ..methods import method_model
+from ..presence import presence
 from . import diff, info, tally
 from .html import is_documentation, render_html, render_page, root_of
 
@@ -144,34 +144,15 @@ def matrix(
     return rows
 
 
-def presence(schemas: Sequence[ir.Resolved]) -> dict[str, tuple[int, ...]]:
-    """The cross-version model of presence facts: for each method (`tools/call`), declared
-    type (`Tool`) and member of an object type (`Tool.inputSchema`), the indexes of the schemas
-    (in the order given) that declare it. The history matrices and the Schema Reference read
-    this one function."""
-    out: dict[str, list[int]] = {}
-    for i, s in enumerate(schemas):
-        names: set[str] = {m.method for m in method_model(s).methods}
-        for t in s.types:
-            names.add(t.name)
-            if isinstance(t.type, ir.Obj):
-                names.update(f"{t.name}.{p.name}" for p in t.type.properties)
-        for name in names:
-            out.setdefault(name, []).append(i)
-    return {name: tuple(ix) for name, ix in sorted(out.items())}
-
-
 def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
     """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text)."""
     docs = [json.loads(_json(diff(a, b))) for a, b in pairwise(schemas)]
     labels = [info(s).label for s in schemas]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    facts = presence(schemas)
-    methods = {m.method for s in schemas for m in method_model(s).methods}
-    types = {t.name for s in schemas for t in s.types}
-    method_sets = [frozenset(n for n in methods if i in facts[n]) for i in range(len(schemas))]
-    type_sets = [frozenset(n for n in types if i in facts[n]) for i in range(len(schemas))]
+    facts = presence(labels, schemas)  # the one cross-version model (codegen/presence.py)
+    declared = [facts.declared_in(i) for i in range(len(schemas))]
+    method_sets, type_sets = [m for m, _ in declared], [t for _, t in declared]
     touches = [touched(d) for d in docs]
     links = [info(s).link if info(s).permalink else None for s in schemas]
     files = {
