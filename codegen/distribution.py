@@ -22,10 +22,13 @@ import re
 from dataclasses import dataclass
 
 from . import ir
-from .appmodel import Renames, build, load_renames
+from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import RUNTIME_MODULES, VERSION_MODULES, app_modules, render_package
+from .bindings.analysis import TypeIndex
 from .bindings.pyformat import format_python
+from .bindings.server_views import server_view
 from .bindings.versions_views import project_view, versions_view
+from .bindings.views import Context
 from .errors import Diagnostic, Location, SchemaError
 from .jsonout import dumps
 from .jsonschema_out import emit
@@ -35,6 +38,7 @@ from .versions import Version, identify
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
 APP = "app"  # the subpackage of the application types
+SESSION_SOURCE = "python/static/_session.py"  # the session machinery under server.py
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,21 @@ def render_distribution(
         model.resolved, app_modules(model, versions), runtime="..", regenerate=regenerate
     )
     files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
+    files.update(render_dispatch(model, versions, package))
     return files
+
+
+def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str) -> dict[str, str]:
+    """`server.py` (typed handlers and the session over the application types) and the static
+    session machinery it builds on."""
+    top = TopView(package, project_view(package, versions, DIST_VERSION).sources)
+    header = render(TOP + "_header.j2", top=top)
+    app = Context(model.resolved, TypeIndex(model.resolved), "..")
+    view = server_view(model, versions, app)
+    return {
+        f"{package}/_session.py": header + static_source(SESSION_SOURCE),
+        f"{package}/server.py": format_python(render(TOP + "server.py.j2", top=top, view=view)),
+    }
 
 
 def render_top(
