@@ -39,6 +39,7 @@ DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
 APP = "app"  # the subpackage of the application types
 SESSION_SOURCE = "python/static/_session.py"  # the session machinery under server.py
+SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "Result"})  # what it builds
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,10 @@ def render_distribution(
 
 def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str) -> dict[str, str]:
     """`server.py` (typed handlers and the session over the application types) and the static
-    session machinery it builds on."""
+    session machinery it builds on; nothing for a schema without the session's types (a protocol
+    that is not MCP, such as schemas/example)."""
+    if not SESSION_TYPES <= {f.name for f in model.facts}:
+        return {}
     top = TopView(package, project_view(package, versions, DIST_VERSION).sources)
     header = render(TOP + "_header.j2", top=top)
     app = Context(model.resolved, TypeIndex(model.resolved), "..")

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
+import sys
 import textwrap
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +33,15 @@ STATELESS = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
 def root(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dispatch")
     write_tree(out, render_distribution([corpus.resolved(v) for v in VERSIONS], PKG))
+    return out
+
+
+@pytest.fixture(scope="module")
+def example_root(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same distribution as the package `mcp_bindings` the example imports (every import
+    inside a generated package is relative, so a copy under another name is that package)."""
+    out = tmp_path_factory.mktemp("dispatch_example")
+    shutil.copytree(root / PKG, out / "mcp_bindings")
     return out
 
 
@@ -258,3 +270,99 @@ def test_mypy_checks_handler_overrides(root: Path, pkg: ModuleType, tmp_path: Pa
     assert all(line.startswith("bad.py:") for line in errors), proc.stdout
     assert any("bad.py:7:" in line and "Return type" in line for line in errors), proc.stdout
     assert any("bad.py:12:" in line and "Argument 1" in line for line in errors), proc.stdout
+
+
+# -- the example server with the official SDK's client ------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "stdio_server.py"
+SDK_SERVER = Path(__file__).resolve().parent.parent / "benchmarks" / "sdk_lowlevel_server.py"
+
+
+def code_lines(path: Path) -> int:
+    """Non-blank lines that are not comments, docstrings included (they are what users read)."""
+    return sum(1 for line in path.read_text().splitlines()
+               if line.strip() and not line.strip().startswith("#"))  # fmt: skip
+
+
+def test_example_server_is_no_longer_than_the_sdk_one() -> None:
+    ours, sdk = code_lines(EXAMPLE), code_lines(SDK_SERVER)
+    assert ours <= sdk, f"examples/stdio_server.py has {ours} lines, the SDK server {sdk}"
+
+
+async def sdk_client_session(argv: list[str], env: dict[str, str], version: str) -> dict[str, Any]:
+    """One session of the official SDK's client (mcp 2.3.0) with the server `argv`: what it saw."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.shared.exceptions import MCPError
+
+    logs: list[Any] = []
+    progress: list[tuple[float, float | None]] = []
+
+    async def on_log(params: Any) -> None:
+        logs.append(params.data)
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        progress.append((done, total))
+
+    params = StdioServerParameters(command=argv[0], args=argv[1:], env=env)
+    seen: dict[str, Any] = {}
+    async with stdio_client(params) as (read, write):
+        stateless = version == "2026-07-28"
+        async with ClientSession(read, write, logging_callback=on_log,
+                                 log_level="debug" if stateless else None) as session:  # fmt: skip
+            if stateless:
+                found = await session.discover()
+                seen["version"] = session.protocol_version
+                assert "2026-07-28" in found.supported_versions
+            else:
+                seen["version"] = (await session.initialize()).protocol_version
+            seen["tools"] = [tool.name for tool in (await session.list_tools()).tools]
+            added = await session.call_tool("add", {"a": 1, "b": 2})
+            seen["sum"] = added.structured_content
+            counted = await session.call_tool("count", {"n": 2}, progress_callback=on_progress)
+            seen["counted"] = counted.content[0].text
+            read_result = await session.read_resource("demo://readme")
+            seen["resource"] = read_result.contents[0].text
+            seen["resources"] = [str(r.uri) for r in (await session.list_resources()).resources]
+            prompt = await session.get_prompt("greet", {"name": "Bo"})
+            seen["prompt"] = prompt.messages[0].content.text
+            seen["prompts"] = [p.name for p in (await session.list_prompts()).prompts]
+            ref = {"type": "ref/prompt", "name": "greet"}
+            completion = await session.complete(ref, {"name": "name", "value": "A"})
+            seen["completion"] = completion.completion.values
+            try:
+                await session.call_tool("nope", {})
+            except MCPError as exc:
+                seen["error"] = exc.error.code
+    seen["progress"], seen["logs"] = progress, logs
+    return seen
+
+
+EXPECTED = {"tools": ["add", "count"], "sum": {"sum": 3}, "counted": "counted to 2",
+            "resource": "Hello!", "resources": ["demo://readme"], "prompt": "Say hello to Bo.",
+            "prompts": ["greet"], "completion": ["Ada", "Alan"], "error": -32602,
+            "progress": [(1, 2), (2, 2)], "logs": [{"step": 1}, {"step": 2}]}  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", VERSIONS)
+def test_example_server_with_the_sdk_client(example_root: Path, version: str) -> None:
+    import anyio
+
+    env = {**os.environ, "PYTHONPATH": str(example_root)}
+    argv = [sys.executable, str(EXAMPLE), version]
+    seen = anyio.run(sdk_client_session, argv, env, version)
+    assert seen.pop("version") == version
+    assert seen == EXPECTED
+
+
+@pytest.mark.slow
+def test_the_sdk_server_does_the_same() -> None:
+    """The line count compares like with like: the SDK server answers the same session."""
+    import anyio
+
+    seen = anyio.run(
+        sdk_client_session, [sys.executable, str(SDK_SERVER)], dict(os.environ), "2025-11-25"
+    )
+    assert seen.pop("version") == "2025-11-25"
+    assert seen == EXPECTED

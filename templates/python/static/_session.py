@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import inspect
+import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import sys
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Final, Literal
+from typing import IO, Any, Final, Literal
 
 from ._protocol import ProtocolError, UnknownMethodError
 from ._runtime import JSON, UNSET, ValidationError
@@ -200,6 +202,12 @@ class ServerSession:
         """The version `initialize` agreed on (None before, and in stateless versions)."""
         self.log_level: str | None = "debug"
         """Up to 2025-11-25: the client's `logging/setLevel` (every level until it sets one)."""
+        self._stateless_versions = [
+            v for v in self.supported if versions.HANDSHAKES.get(v) == "server/discover"
+        ]
+        self._handshake = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
+        self._results: dict[tuple[str, str], tuple[str, ...]] = {}  # (method, version) -> names
+        self._defaults: dict[tuple[str, str], tuple[tuple[str, JSON], ...]] = {}
         self._ids = 0
         self._pending: dict[str | int, asyncio.Future[Any]] = {}
         self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
@@ -362,10 +370,10 @@ class ServerSession:
                       "protocol version in params._meta")  # fmt: skip
 
     def _stateless(self) -> list[str]:
-        return [v for v in self.supported if self._versions.HANDSHAKES.get(v) == "server/discover"]
+        return self._stateless_versions
 
     def _handshake_versions(self) -> list[str]:
-        return [v for v in self.supported if self._versions.HANDSHAKES.get(v) == "initialize"]
+        return self._handshake
 
     def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
         if self._versions.HANDSHAKES.get(version) == "server/discover":
@@ -430,22 +438,25 @@ class ServerSession:
 
     def result_names(self, method: str, version: str) -> tuple[str, ...]:
         """The application classes that may answer `method` in `version`."""
-        app, versions = self._app, self._versions
-        wire = versions.SERVER_RESULTS.get((method, version), ())
-        names = tuple(app.APP_NAMES.get((version, w), w) for w in wire)
-        return ("Result", *names) if "EmptyResult" in wire else names
+        found = self._results.get((method, version))
+        if found is None:
+            app, versions = self._app, self._versions
+            wire = versions.SERVER_RESULTS.get((method, version), ())
+            found = tuple(app.APP_NAMES.get((version, w), w) for w in wire)
+            found = ("Result", *found) if "EmptyResult" in wire else found
+            self._results[(method, version)] = found
+        return found
 
     def _with_defaults(self, value: Any, version: str) -> Any:
-        app = self._app
-        index = app.VERSIONS.index(version)
-        changes: dict[str, Any] = {}
-        for f in app.FIELDS.get(type(value).__name__, ()):
-            if (
-                f.wire in RESULT_DEFAULTS
-                and index in f.required
-                and getattr(value, f.attr) is UNSET
-            ):
-                changes[f.attr] = RESULT_DEFAULTS[f.wire]
+        key = (type(value).__name__, version)
+        defaults = self._defaults.get(key)
+        if defaults is None:
+            index = self._app.VERSIONS.index(version)
+            facts = self._app.FIELDS.get(key[0], ())
+            defaults = tuple((f.attr, RESULT_DEFAULTS[f.wire]) for f in facts
+                             if f.wire in RESULT_DEFAULTS and index in f.required)  # fmt: skip
+            self._defaults[key] = defaults
+        changes = {attr: default for attr, default in defaults if getattr(value, attr) is UNSET}
         return dataclasses.replace(value, **changes) if changes else value
 
     def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
@@ -539,3 +550,43 @@ _BUILTINS: Final[Mapping[str, Callable[[ServerSession, Any, Context], Any]]] = {
     "notifications/cancelled": _ignore,
     "notifications/roots/list_changed": _ignore,
 }
+
+
+# -- newline-delimited stdio framing ---------------------------------------------------------
+
+
+def read_lines(stream: IO[str]) -> Iterator[object]:
+    """The JSON-RPC messages of a newline-delimited stream, one per line (blank lines skipped);
+    a line that is not JSON is yielded as a `ParseFailure`."""
+    for line in stream:
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except ValueError as exc:
+                yield ParseFailure(str(exc))
+
+
+def write_line(stream: IO[str], message: dict[str, JSON]) -> None:
+    """One message as one line (JSON never contains a raw newline), flushed."""
+    stream.write(json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n")
+    stream.flush()
+
+
+@dataclass(frozen=True, slots=True)
+class ParseFailure:
+    """A line that is not JSON: answered with a -32700 parse error."""
+
+    reason: str
+
+
+def serve_stdio(
+    session: ServerSession, stdin: IO[str] | None = None, stdout: IO[str] | None = None
+) -> None:
+    """Answer every line of `stdin` (default: the process's) until it closes."""
+    reader, writer = stdin or sys.stdin, stdout or sys.stdout
+    for message in read_lines(reader):
+        if isinstance(message, ParseFailure):
+            write_line(writer, _error(None, PARSE_ERROR, f"Parse error: {message.reason}"))
+            continue
+        for out in session.handle(message):
+            write_line(writer, out)
