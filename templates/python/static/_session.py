@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import inspect
 import json
 import logging
@@ -97,7 +98,7 @@ class Context:
 
     def __init__(
         self,
-        session: ServerSession,
+        session: Peer,
         *,
         version: str,
         request_id: str | int | None,
@@ -169,12 +170,16 @@ class Context:
         return out
 
 
-class ServerSession:
-    """One server's side of a session, whatever the transport.
+class Peer:
+    """What both sides of a session do with a message the other side sends: validate it with
+    the negotiated version's types, find its handler, answer with the result in that version
+    or with the JSON-RPC error. `ServerSession` and the client's `ClientSession` say which
+    direction they receive and which results they send."""
 
-    `handlers` is a `ServerHandlers` subclass instance; `table` the generated handler rows;
-    `app` and `versions` the distribution's modules. `supported` restricts the versions this
-    server negotiates (default: all of the distribution's)."""
+    DIRECTION: str = "client_to_server"
+    """The direction of the requests and notifications this side receives."""
+    RESULTS: str = "SERVER_RESULTS"
+    """The `versions` table of the results this side sends."""
 
     def __init__(
         self,
@@ -184,22 +189,16 @@ class ServerSession:
         table: Sequence[Handler],
         app: ModuleType,
         versions: ModuleType,
-        server_info: Any,
-        capabilities: Any = None,
         supported: Sequence[str] | None = None,
-        instructions: str | None = None,
     ) -> None:
         self.handlers = handlers
         self._base = base
         self._table = {row.method: row for row in table}
         self._app = app
         self._versions = versions
-        self.server_info = server_info
         self.supported = tuple(supported if supported is not None else versions.PROTOCOL_VERSIONS)
-        self.instructions = instructions
-        self.capabilities = capabilities if capabilities is not None else self._derived()
         self.version: str | None = None
-        """The version `initialize` agreed on (None before, and in stateless versions)."""
+        """The version the handshake agreed on (None before, and in stateless versions)."""
         self.log_level: str | None = "debug"
         """Up to 2025-11-25: the client's `logging/setLevel` (every level until it sets one)."""
         self._stateless_versions = [
@@ -212,23 +211,23 @@ class ServerSession:
         self._pending: dict[str | int, asyncio.Future[Any]] = {}
         self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
 
-    # -- what the server declares ------------------------------------------------------------
-
     def overrides(self, attr: str) -> bool:
         """Whether the handlers' class answers `attr` itself."""
         own = getattr(type(self.handlers), attr, None)
         return own is not None and own is not getattr(self._base, attr, None)
 
-    def _derived(self) -> Any:
-        caps: dict[str, JSON] = {}
-        caps["logging"] = {}  # ctx.log in every version (and logging/setLevel where it exists)
-        for row in self._table.values():
-            if row.capability is not None and self.overrides(row.attr):
-                caps.setdefault(row.capability, {})
-        resources = caps.get("resources")
-        if isinstance(resources, dict) and self.overrides("resources_subscribe"):
-            resources["subscribe"] = True
-        return self._app.ServerCapabilities.from_dict(caps)
+    def _builtin(self, method: str) -> Callable[[Any, Context], Any] | None:
+        """What this side answers itself when the handlers do not override it."""
+        return None
+
+    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
+        """The version to answer `message` in, or the error response (without its id)."""
+        if self.version is not None:
+            return self.version
+        return _error(None, INVALID_REQUEST, "Invalid Request: no protocol version agreed yet")
+
+    def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
+        return self.log_level
 
     # -- one message in, messages out --------------------------------------------------------
 
@@ -312,7 +311,7 @@ class ServerSession:
         if isinstance(version, dict):
             return [] if notification else [{**version, "id": msg_id}]
         try:
-            msg = self._app.parse_message(message, version=version, direction="client_to_server")
+            msg = self._app.parse_message(message, version=version, direction=self.DIRECTION)
         except UnknownMethodError as exc:
             return [] if notification else [_error(msg_id, METHOD_NOT_FOUND, str(exc))]
         except ProtocolError as exc:
@@ -340,51 +339,10 @@ class ServerSession:
             )
         return ctx, row, params
 
-    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
-        """The version to answer `message` in, or the error response (without its id)."""
-        versions = self._versions
-        named = versions.request_version(message)
-        if method == "initialize":
-            params = message.get("params")
-            requested = params.get("protocolVersion") if isinstance(params, dict) else None
-            usable = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
-            if not usable:
-                return _error(None, METHOD_NOT_FOUND, "Method not found: initialize")
-            agreed: str = versions.answer_initialize(
-                requested if isinstance(requested, str) else "", usable
-            )
-            return agreed
-        if named is not None or method == "server/discover":
-            try:
-                checked: str = versions.check_request_version(message, self._stateless())
-                return checked
-            except ProtocolError as exc:
-                data = exc.data() if hasattr(exc, "data") else None
-                code = versions.UNSUPPORTED_PROTOCOL_VERSION
-                return _error(None, code, str(exc), data)
-        if self.version is not None:
-            return self.version
-        if method == "ping" and self._handshake_versions():
-            return self._handshake_versions()[-1]
-        return _error(None, INVALID_REQUEST, "Invalid Request: send initialize first, or name the "
-                      "protocol version in params._meta")  # fmt: skip
-
-    def _stateless(self) -> list[str]:
-        return self._stateless_versions
-
-    def _handshake_versions(self) -> list[str]:
-        return self._handshake
-
-    def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
-        if self._versions.HANDSHAKES.get(version) == "server/discover":
-            level = meta.get(META_LOG_LEVEL)  # the client opts in per request
-            return level if isinstance(level, str) and level in LOG_LEVELS else None
-        return self.log_level
-
     def _call(self, row: Handler, params: Any, ctx: Context) -> Any:
-        builtin = _BUILTINS.get(row.method)
+        builtin = self._builtin(row.method)
         if builtin is not None and not self.overrides(row.attr):
-            return builtin(self, params, ctx)
+            return builtin(params, ctx)
         if not self.overrides(row.attr):
             raise MethodNotFound(row.method)
         return getattr(self.handlers, row.attr)(params, ctx)
@@ -441,7 +399,7 @@ class ServerSession:
         found = self._results.get((method, version))
         if found is None:
             app, versions = self._app, self._versions
-            wire = versions.SERVER_RESULTS.get((method, version), ())
+            wire = getattr(versions, self.RESULTS).get((method, version), ())
             found = tuple(app.APP_NAMES.get((version, w), w) for w in wire)
             found = ("Result", *found) if "EmptyResult" in wire else found
             self._results[(method, version)] = found
@@ -497,6 +455,89 @@ class ServerSession:
             ctx, task = running
             ctx.cancelled = True
             task.cancel()
+
+
+class ServerSession(Peer):
+    """One server's side of a session, whatever the transport.
+
+    `handlers` is a `ServerHandlers` subclass instance; `table` the generated handler rows;
+    `app` and `versions` the distribution's modules. `supported` restricts the versions this
+    server negotiates (default: all of the distribution's)."""
+
+    def __init__(
+        self,
+        handlers: object,
+        *,
+        base: type,
+        table: Sequence[Handler],
+        app: ModuleType,
+        versions: ModuleType,
+        server_info: Any,
+        capabilities: Any = None,
+        supported: Sequence[str] | None = None,
+        instructions: str | None = None,
+    ) -> None:
+        super().__init__(handlers, base=base, table=table, app=app, versions=versions,
+                         supported=supported)  # fmt: skip
+        self.server_info = server_info
+        self.instructions = instructions
+        self.capabilities = capabilities if capabilities is not None else self._derived()
+
+    def _derived(self) -> Any:
+        caps: dict[str, JSON] = {}
+        caps["logging"] = {}  # ctx.log in every version (and logging/setLevel where it exists)
+        for row in self._table.values():
+            if row.capability is not None and self.overrides(row.attr):
+                caps.setdefault(row.capability, {})
+        resources = caps.get("resources")
+        if isinstance(resources, dict) and self.overrides("resources_subscribe"):
+            resources["subscribe"] = True
+        return self._app.ServerCapabilities.from_dict(caps)
+
+    def _builtin(self, method: str) -> Callable[[Any, Context], Any] | None:
+        found = _BUILTINS.get(method)
+        return None if found is None else functools.partial(found, self)
+
+    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
+        """The version to answer `message` in, or the error response (without its id)."""
+        versions = self._versions
+        named = versions.request_version(message)
+        if method == "initialize":
+            params = message.get("params")
+            requested = params.get("protocolVersion") if isinstance(params, dict) else None
+            usable = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
+            if not usable:
+                return _error(None, METHOD_NOT_FOUND, "Method not found: initialize")
+            agreed: str = versions.answer_initialize(
+                requested if isinstance(requested, str) else "", usable
+            )
+            return agreed
+        if named is not None or method == "server/discover":
+            try:
+                checked: str = versions.check_request_version(message, self._stateless())
+                return checked
+            except ProtocolError as exc:
+                data = exc.data() if hasattr(exc, "data") else None
+                code = versions.UNSUPPORTED_PROTOCOL_VERSION
+                return _error(None, code, str(exc), data)
+        if self.version is not None:
+            return self.version
+        if method == "ping" and self._handshake_versions():
+            return self._handshake_versions()[-1]
+        return _error(None, INVALID_REQUEST, "Invalid Request: send initialize first, or name the "
+                      "protocol version in params._meta")  # fmt: skip
+
+    def _stateless(self) -> list[str]:
+        return self._stateless_versions
+
+    def _handshake_versions(self) -> list[str]:
+        return self._handshake
+
+    def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
+        if self._versions.HANDSHAKES.get(version) == "server/discover":
+            level = meta.get(META_LOG_LEVEL)  # the client opts in per request
+            return level if isinstance(level, str) and level in LOG_LEVELS else None
+        return self.log_level
 
 
 def _error(
