@@ -71,6 +71,7 @@ class FieldFacts:
     required: tuple[str, ...]
     literals: Mapping[str, tuple[str, ...]]  # version -> the strings it allows, where they differ
     const: ir.Lit | None = None  # the one value of a constant field (filled in where required)
+    declared: tuple[str, ...] = ()  # the versions that declare it (not only by an index signature)
 
 
 @dataclass(frozen=True)
@@ -358,6 +359,7 @@ def _field_facts(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> tuple[Field
                 required=tuple(k for k, q in present if not q.optional),
                 literals={},
                 const=p.type if isinstance(p.type, ir.Lit) else None,
+                declared=tuple(k for k, o in typed if o.prop(p.name) is not None),
             )
         )
     return tuple(out)

@@ -243,6 +243,7 @@ class Good(ServerHandlers):
 
 BAD = """
 from {pkg} import app
+from {pkg}.client import Session
 from {pkg}.server import Context, ServerHandlers
 
 
@@ -254,6 +255,10 @@ class WrongResult(ServerHandlers):
 class WrongParams(ServerHandlers):
     def tools_list(self, params: app.CallToolRequestParams, ctx: Context) -> app.ListToolsResult:
         return app.ListToolsResult(tools=[])
+
+
+def typo(session: Session) -> None:
+    print(session.request(app.ListToolsRequest()).toolz)
 """
 
 
@@ -263,13 +268,18 @@ def test_mypy_checks_handler_overrides(root: Path, pkg: ModuleType, tmp_path: Pa
     good, bad = tmp_path / "good.py", tmp_path / "bad.py"
     good.write_text(textwrap.dedent(GOOD.format(pkg=PKG)))
     bad.write_text(textwrap.dedent(BAD.format(pkg=PKG)))
-    server_py, session_py = root / PKG / "server.py", root / PKG / "_session.py"
-    assert ruff_check([server_py, session_py]).returncode == 0
-    proc = mypy_strict([good, bad, server_py, session_py], tmp_path / ".mypy")
+    generated = [
+        root / PKG / name for name in ("server.py", "client.py", "_session.py", "_client.py")
+    ]
+    assert ruff_check(generated).returncode == 0
+    proc = mypy_strict([good, bad, *generated], tmp_path / ".mypy")
     errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
     assert all(line.startswith("bad.py:") for line in errors), proc.stdout
-    assert any("bad.py:7:" in line and "Return type" in line for line in errors), proc.stdout
-    assert any("bad.py:12:" in line and "Argument 1" in line for line in errors), proc.stdout
+    assert any("bad.py:8:" in line and "Return type" in line for line in errors), proc.stdout
+    assert any("bad.py:13:" in line and "Argument 1" in line for line in errors), proc.stdout
+    assert any("bad.py:18:" in line and '"ListToolsResult" has no attribute "toolz"' in line
+               for line in errors), proc.stdout  # fmt: skip
+    assert len(errors) == 3, proc.stdout
 
 
 # -- the example server with the official SDK's client ------------------------------------
@@ -366,3 +376,44 @@ def test_the_sdk_server_does_the_same() -> None:
     )
     assert seen.pop("version") == "2025-11-25"
     assert seen == EXPECTED
+
+
+# -- application types that are version-free where the dispatch needs them ------------------
+
+
+def test_meta_reaches_versions_whose_params_do_not_declare_it(pkg: ModuleType) -> None:
+    """A progress token in `params.meta` goes to a 2025-06-18 peer in `_meta`, where the wire
+    carries it as an undeclared member, and comes back as `meta`."""
+    app = pkg.app
+    meta = app.RequestMetaObject(progress_token="t1")
+    request = app.CallToolRequest(id=1, params=app.CallToolRequestParams(name="x", meta=meta))
+    message = app.serialize(request, version="2025-06-18")
+    assert message["params"]["_meta"] == {"progressToken": "t1"}
+    back = app.parse_message(
+        {**message, "id": 1}, version="2025-06-18", direction="client_to_server"
+    )
+    assert back.obj.params.meta.progress_token == "t1"
+
+
+def test_members_other_versions_require_are_dropped(pkg: ModuleType) -> None:
+    """`resultType` (required from 2026-07-28) set on a result is not sent to a 2025 peer."""
+    app = pkg.app
+    result = app.CallToolResult(content=[app.TextContent(text="x")], result_type="complete")
+    for version in ("2025-06-18", "2025-11-25"):
+        payload = app.serialize(result, version=version, method="tools/call")
+        assert payload == {"content": [{"type": "text", "text": "x"}]}
+    assert (
+        app.serialize(result, version="2026-07-28", method="tools/call")["resultType"] == "complete"
+    )
+
+
+def test_json_schema_payloads_are_plain_dicts(pkg: ModuleType) -> None:
+    app = pkg.app
+    tool = app.Tool(name="t", input_schema={"type": "object", "properties": {"a": {}}})
+    for version in VERSIONS:
+        wire = app.serialize(
+            app.ListToolsResult(tools=[tool]), version=version, method="tools/list"
+        )
+        assert wire["tools"][0]["inputSchema"] == {"type": "object", "properties": {"a": {}}}
+    parsed = app.parse_result("tools/list", wire, version="2026-07-28")
+    assert isinstance(parsed.tools[0].input_schema, dict)

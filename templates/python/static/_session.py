@@ -48,14 +48,6 @@ META_PROGRESS_TOKEN: Final = "progressToken"
 META_LOG_LEVEL: Final = "io.modelcontextprotocol/logLevel"
 META_SERVER_INFO: Final = "io.modelcontextprotocol/serverInfo"
 
-# Result members a version requires that a handler need not know about (2026-07-28 on): the
-# session fills them when the handler left them unset. A result the schema caches is not cached.
-RESULT_DEFAULTS: Final[Mapping[str, JSON]] = {
-    "resultType": "complete",
-    "ttlMs": 0,
-    "cacheScope": "private",
-}
-
 Send = Callable[[dict[str, JSON]], Awaitable[None]]
 
 _log = logging.getLogger(__name__)
@@ -206,7 +198,6 @@ class Peer:
         ]
         self._handshake = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
         self._results: dict[tuple[str, str], tuple[str, ...]] = {}  # (method, version) -> names
-        self._defaults: dict[tuple[str, str], tuple[tuple[str, JSON], ...]] = {}
         self._ids = 0
         self._pending: dict[str | int, asyncio.Future[Any]] = {}
         self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
@@ -390,7 +381,6 @@ class Peer:
             raise ProtocolError(f"{name} is not a result of {method!r} in {version} "
                                 f"(expected {' or '.join(allowed)})", "$.result",
                                 method=method)  # fmt: skip
-        value = self._with_defaults(value, version)
         payload: JSON = app.serialize(value, version=version, method=method)
         return payload
 
@@ -404,18 +394,6 @@ class Peer:
             found = ("Result", *found) if "EmptyResult" in wire else found
             self._results[(method, version)] = found
         return found
-
-    def _with_defaults(self, value: Any, version: str) -> Any:
-        key = (type(value).__name__, version)
-        defaults = self._defaults.get(key)
-        if defaults is None:
-            index = self._app.VERSIONS.index(version)
-            facts = self._app.FIELDS.get(key[0], ())
-            defaults = tuple((f.attr, RESULT_DEFAULTS[f.wire]) for f in facts
-                             if f.wire in RESULT_DEFAULTS and index in f.required)  # fmt: skip
-            self._defaults[key] = defaults
-        changes = {attr: default for attr, default in defaults if getattr(value, attr) is UNSET}
-        return dataclasses.replace(value, **changes) if changes else value
 
     def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
         out: dict[str, JSON] = self._app.serialize(obj, version=version)
