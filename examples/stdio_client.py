@@ -89,9 +89,9 @@ def main(argv: list[str]) -> None:
         print(f"resource {resource.uri}: {len(read.contents)} content(s)")
     for prompt in session.request(app.ListPromptsRequest()).prompts:
         args = {a.name: "hello" for a in prompt.arguments or () if a.required}
-        params = app.GetPromptRequestParams(name=prompt.name, arguments=args)
+        asked = app.GetPromptRequestParams(name=prompt.name, arguments=args)
         try:
-            got = session.request(app.GetPromptRequest(params=params))
+            got = session.request(app.GetPromptRequest(params=asked))
             print(f"prompt {prompt.name}: {len(got.messages)} message(s)")
         except McpError as exc:
             print(f"prompt {prompt.name}: error {exc.code} {exc.message}")
