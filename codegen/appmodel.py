@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import ir
+from .bindings.payloads import is_schema_payload
 from .errors import Diagnostic, Location, SchemaError
 
 # The checkout's reviewed file; the wheel carries it inside the package (pyproject force-include),
@@ -70,6 +71,7 @@ class FieldFacts:
     required: tuple[str, ...]
     literals: Mapping[str, tuple[str, ...]]  # version -> the strings it allows, where they differ
     const: ir.Lit | None = None  # the one value of a constant field (filled in where required)
+    declared: tuple[str, ...] = ()  # the versions that declare it (not only by an index signature)
 
 
 @dataclass(frozen=True)
@@ -357,6 +359,7 @@ def _field_facts(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> tuple[Field
                 required=tuple(k for k, q in present if not q.optional),
                 literals={},
                 const=p.type if isinstance(p.type, ir.Lit) else None,
+                declared=tuple(k for k, o in typed if o.prop(p.name) is not None),
             )
         )
     return tuple(out)
@@ -406,7 +409,10 @@ def hoist(resolved: ir.Resolved) -> tuple[ir.TypeDef, ...]:
 
 
 def _hoist_props(o: ir.Obj, found: list[ir.TypeDef]) -> ir.Obj:
-    props = tuple(replace(p, type=_hoist(p.type, found)) for p in o.properties)
+    # A JSON Schema payload stays inline, so the application types hand it over as the plain
+    # dict the wire types do (bindings/payloads.py's rule; a named type would be a class).
+    props = tuple(p if is_schema_payload(p) else replace(p, type=_hoist(p.type, found))
+                  for p in o.properties)  # fmt: skip
     index = replace(o.index, value=_hoist(o.index.value, found)) if o.index else None
     return replace(o, properties=props, index=index)
 

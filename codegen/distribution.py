@@ -21,12 +21,16 @@ import keyword
 import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from . import ir
-from .appmodel import Renames, build, load_renames
+from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import RUNTIME_MODULES, VERSION_MODULES, app_modules, render_package
+from .bindings.analysis import TypeIndex
 from .bindings.pyformat import format_python
+from .bindings.server_views import Side, side_view
 from .bindings.versions_views import project_view, versions_view
+from .bindings.views import Context
 from .errors import Diagnostic, Location, SchemaError
 from .jsonout import dumps
 from .jsonschema_out import emit
@@ -36,6 +40,8 @@ from .versions import Version, identify
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
 APP = "app"  # the subpackage of the application types
+SESSION_SOURCES = ("python/static/_session.py", "python/static/_client.py")  # under server/client.py
+SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "ClientCapabilities", "Result"})  # what it builds
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,25 @@ def render_distribution(
         model.resolved, app_modules(model, versions), runtime="..", regenerate=regenerate
     )
     files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
+    files.update(render_dispatch(model, versions, package))
+    return files
+
+
+def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str) -> dict[str, str]:
+    """`server.py` and `client.py` (typed handlers and the sessions over the application types)
+    and the static session machinery they build on; nothing for a schema without the session's
+    types (a protocol that is not MCP, such as schemas/example)."""
+    if not SESSION_TYPES <= {f.name for f in model.facts}:
+        return {}
+    top = TopView(package, project_view(package, versions, DIST_VERSION).sources)
+    header = render(TOP + "_header.j2", top=top)
+    app = Context(model.resolved, TypeIndex(model.resolved), "..")
+    files = {f"{package}/{Path(source).name}": header + static_source(source)
+             for source in SESSION_SOURCES}  # fmt: skip
+    sides: tuple[Side, ...] = ("server", "client")
+    for side in sides:
+        text = render(f"{TOP}{side}.py.j2", top=top, view=side_view(model, versions, app, side))
+        files[f"{package}/{side}.py"] = format_python(text)
     return files
 
 

@@ -30,6 +30,7 @@ class FieldRow:
     literals: str  # dict literal: version index -> the strings it allows ("{}" when none)
     const: str  # literal of a constant field's value, or "None"
     cls: str  # literal of the application class of the field's value (or items), or "None"
+    declared: str  # tuple literal of the version indexes that declare it
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
                     "{" + lits + "}",
                     code_literal(ff.const.value) if ff.const is not None else "None",
                     code_literal(_value_class(app, fld.prop.type)),
+                    _tuple([str(keys.index(k)) for k in ff.declared]),
                 )
             )
         field_rows.append((code_literal(py), tuple(rows)))

@@ -83,7 +83,8 @@ def test_examples_pass_mypy_strict(
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
          "--cache-dir", str(tmp_path / "cache"), str(examples / "client.py"),
-         str(examples / "call_tools.py"), str(examples / "server.py")],
+         str(examples / "call_tools.py"), str(examples / "server.py"),
+         str(examples / "stdio_server.py"), str(examples / "stdio_client.py")],
         env=env, capture_output=True, text=True, check=False, timeout=600,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,0 +1,275 @@
+"""The client side of an MCP session over the application types, on a transport of the user's
+(two callables: send one message, receive the next).
+
+Nothing here belongs to one protocol version or one schema: the generated `client.py` builds a
+`ClientSession` from its handler table and the distribution's `app` and `versions` modules.
+`connect` negotiates (`server/discover` from 2026-07-28, falling back to `initialize` for an
+older server), `request` sends a request with a fresh id, stamps the per-request `_meta` of a
+stateless version, answers what the server sends meanwhile (sampling, elicitation, roots, ping,
+notifications) with the handlers, retries an input-required result with the handlers' answers,
+and returns the result of the request as application types.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from ._runtime import JSON, UNSET
+from ._session import (
+    INVALID_REQUEST,
+    METHOD_NOT_FOUND,
+    Context,
+    Handler,
+    McpError,
+    Peer,
+)
+
+META_VERSION = "io.modelcontextprotocol/protocolVersion"
+META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+META_LOG_LEVEL = "io.modelcontextprotocol/logLevel"
+INPUT_REQUIRED = "InputRequiredResult"
+
+Progress = Callable[[float, "float | None", "str | None"], None]
+
+
+class ClientSession(Peer):
+    """One client's side of a session with one server.
+
+    `handlers` is a `ClientHandlers` subclass instance (what the client answers: sampling,
+    elicitation, roots, and the server's notifications); `send(message)` writes one JSON-RPC
+    message, `receive()` returns the next one the server sent (a decoded JSON value)."""
+
+    DIRECTION = "server_to_client"
+    RESULTS = "CLIENT_RESULTS"
+
+    def __init__(
+        self,
+        handlers: object,
+        *,
+        base: type,
+        table: Sequence[Handler],
+        app: ModuleType,
+        versions: ModuleType,
+        client_info: Any,
+        send: Callable[[dict[str, JSON]], None],
+        receive: Callable[[], object],
+        capabilities: Any = None,
+        supported: Sequence[str] | None = None,
+        log_level: str | None = None,
+    ) -> None:
+        super().__init__(handlers, base=base, table=table, app=app, versions=versions,
+                         supported=supported)  # fmt: skip
+        self.log_level = log_level
+        """The least severe log message the client asks for (None: the server's default; from
+        2026-07-28, none at all)."""
+        self.client_info = client_info
+        self.capabilities = capabilities if capabilities is not None else self._derived()
+        self.server_info: Any = None
+        self.server_capabilities: Any = None
+        self._send, self._receive = send, receive
+        self._next_id = 0
+
+    def _builtin(self, method: str) -> Callable[[Any, Context], Any] | None:
+        if method == "ping":
+            return _ping
+        return _ignore if method.startswith("notifications/") else None
+
+    def _derived(self) -> Any:
+        caps: dict[str, JSON] = {}
+        for row in self._table.values():
+            if row.capability is not None and self.overrides(row.attr):
+                caps.setdefault(row.capability, {})
+        return self._app.ClientCapabilities.from_dict(caps)
+
+    # -- negotiation ---------------------------------------------------------------------------
+
+    def connect(self, version: str | None = None) -> str:
+        """Agree on a version with the server, offering `version` (default: the latest this
+        client supports), and return it."""
+        offer = version if version is not None else self.supported[-1]
+        if self._versions.HANDSHAKES.get(offer) == "server/discover":
+            agreed = self._discover(offer)
+            if agreed is not None:
+                return agreed
+            offer = self._handshake[-1] if self._handshake else offer
+        if offer not in self._handshake:
+            raise McpError(INVALID_REQUEST, f"no version of this client can start with {offer!r}")
+        self.version = offer
+        app = self._app
+        params = app.InitializeRequestParams(protocol_version=offer, client_info=self.client_info,
+                                             capabilities=self.capabilities)  # fmt: skip
+        result = self.request(app.InitializeRequest(params=params))
+        self.version = self._versions.accept_initialize(result.protocol_version, self._handshake)
+        self.server_info, self.server_capabilities = result.server_info, result.capabilities
+        self.notify(app.InitializedNotification())
+        if (
+            self.log_level is not None
+            and getattr(result.capabilities, "logging", UNSET) is not UNSET
+        ):
+            level = app.SetLevelRequestParams(level=self.log_level)
+            self.request(app.SetLevelRequest(params=level))
+        return self.version
+
+    def _discover(self, offer: str) -> str | None:
+        """`server/discover` at `offer`: the version agreed, or None for a server that has no
+        such method (an older server: the caller falls back to `initialize`)."""
+        self.version = offer
+        try:
+            found = self.request(self._app.DiscoverRequest(id=0, params=self._app.RequestParams()))
+        except McpError as exc:
+            if exc.code == self._versions.UNSUPPORTED_PROTOCOL_VERSION and isinstance(
+                exc.data, dict
+            ):
+                offered = exc.data.get("supported")
+                if isinstance(offered, list):
+                    mutual = [v for v in self._stateless_versions if v in offered]
+                    if mutual:
+                        return self._discover(mutual[-1])
+            if exc.code in (METHOD_NOT_FOUND, INVALID_REQUEST) or exc.code < -32000:
+                self.version = None
+                return None
+            raise
+        self.version = self._versions.choose_version(
+            list(found.supported_versions), self._stateless_versions
+        )
+        self.server_capabilities = found.capabilities
+        meta = found.meta
+        self.server_info = getattr(meta, "io_modelcontextprotocol_server_info", None)
+        return self.version
+
+    # -- requests and notifications to the server --------------------------------------------
+
+    def request(self, request: Any, *, progress: Progress | None = None) -> Any:
+        """Send `request` (an application request object, its id left unset) and return its
+        result as application types. A JSON-RPC error answer raises `McpError`; what the
+        server sends meanwhile is answered by the handlers; `progress(done, total, message)`
+        is called for each progress notification of this request."""
+        if self.version is None:
+            raise McpError(INVALID_REQUEST, "connect() first: no protocol version agreed")
+        while True:
+            self._next_id += 1
+            rid = self._next_id
+            token = f"p{rid}" if progress is not None else None
+            self._send(self._message(request, rid, token))
+            result = self._await(request.method, rid, token, progress)
+            if type(result).__name__ != INPUT_REQUIRED:
+                return result
+            request = self._with_inputs(request, result)
+
+    def notify(self, notification: Any) -> None:
+        """Send a notification (an application object) in the agreed version."""
+        if self.version is None:
+            raise McpError(INVALID_REQUEST, "connect() first: no protocol version agreed")
+        self._send(self._app.serialize(notification, version=self.version))
+
+    def _message(self, request: Any, rid: int, token: str | None) -> dict[str, JSON]:
+        version = self.version
+        assert version is not None
+        members: dict[str, Any] = {}
+        if self._versions.HANDSHAKES.get(version) == "server/discover":
+            members[META_VERSION] = version  # every request names its version (2026-07-28 on)
+            members[META_CAPABILITIES] = self.capabilities
+            members[META_CLIENT_INFO] = self.client_info
+            if self.log_level is not None:
+                members[META_LOG_LEVEL] = self.log_level
+        if token is not None:
+            members["progressToken"] = token
+        if members:
+            request = self._with_meta(request, members)
+        if hasattr(request, "id"):
+            request = dataclasses.replace(request, id=rid)
+        message: dict[str, JSON] = self._app.serialize(request, version=version)
+        message["id"] = rid
+        return message
+
+    def _with_meta(self, request: Any, members: Mapping[str, Any]) -> Any:
+        """`request` with these `_meta` members (by wire name) set on its params."""
+        app = self._app
+        params = request.params
+        if params is UNSET or params is None:
+            params = getattr(app, _field_class(app, type(request).__name__, "params"))()
+        meta_class = _field_class(app, type(params).__name__, "_meta")
+        facts = {f.wire: f for f in app.FIELDS[meta_class]}
+        values = {}
+        for wire, value in members.items():
+            fact = facts.get(wire)
+            if fact is None:
+                continue
+            # a member some version types as JSON (an index signature) takes the object's JSON
+            plain = fact.cls is None and dataclasses.is_dataclass(value)
+            values[fact.attr] = value.to_dict() if plain else value
+        meta = params.meta
+        meta = (
+            getattr(app, meta_class)(**values)
+            if meta is UNSET
+            else dataclasses.replace(meta, **values)
+        )
+        return dataclasses.replace(request, params=dataclasses.replace(params, meta=meta))
+
+    def _await(self, method: str, rid: int, token: str | None, progress: Progress | None) -> Any:
+        while True:
+            incoming = self._receive()
+            if (
+                isinstance(incoming, dict)
+                and "method" not in incoming
+                and incoming.get("id") == rid
+            ):
+                return self._result_of(method, incoming)
+            if progress is not None and _is_progress(incoming, token):
+                assert isinstance(incoming, dict)
+                p = incoming["params"]
+                progress(p["progress"], p.get("total"), p.get("message"))
+                continue
+            for out in self.handle(incoming):
+                self._send(out)
+
+    def _result_of(self, method: str, response: dict[str, Any]) -> Any:
+        error = response.get("error")
+        if isinstance(error, dict):
+            raise McpError(error.get("code", 0), str(error.get("message", "")), error.get("data"))
+        return self._app.parse_result(method, response.get("result"), version=self.version)
+
+    def _with_inputs(self, request: Any, result: Any) -> Any:
+        """`request` again, with the handlers' answers to the server's input requests."""
+        answers: dict[str, Any] = {}
+        requests: Mapping[str, Any] = result.input_requests or {}
+        for key, asked in requests.items():
+            row = self._table.get(asked.method)
+            if row is None:
+                raise McpError(METHOD_NOT_FOUND, f"the server asked for {asked.method!r}")
+            ctx = Context(self, version=self.version or "", request_id=None, meta={},
+                          log_level=None)  # fmt: skip
+            params = None if asked.params is UNSET else asked.params
+            answers[key] = self._call(row, params, ctx)
+        params = request.params if request.params is not UNSET else self._app.RequestParams()
+        changes: dict[str, Any] = {"input_responses": answers}
+        if result.request_state:
+            changes["request_state"] = result.request_state
+        return dataclasses.replace(request, params=dataclasses.replace(params, **changes))
+
+
+def _field_class(app: ModuleType, cls: str, wire: str) -> str:
+    """The application class of member `wire` of class `cls` (by the conversion tables)."""
+    for f in app.FIELDS[cls]:
+        if f.wire == wire and f.cls is not None:
+            return str(f.cls)
+    raise LookupError(f"{cls} has no object member {wire!r}")
+
+
+def _is_progress(message: object, token: str | None) -> bool:
+    if not isinstance(message, dict) or message.get("method") != "notifications/progress":
+        return False
+    params = message.get("params")
+    return isinstance(params, dict) and params.get("progressToken") == token
+
+
+def _ping(params: Any, ctx: Context) -> Any:
+    return None
+
+
+def _ignore(params: Any, ctx: Context) -> Any:
+    return None

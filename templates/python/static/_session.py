@@ -1,0 +1,611 @@
+"""The server side of an MCP session over the application types: one JSON-RPC message in, the
+messages to send out.
+
+Nothing here belongs to one protocol version or one schema: the generated `server.py` builds a
+`ServerSession` from its handler table and the distribution's `app` and `versions` modules. The
+session negotiates (`initialize` up to 2025-11-25; `server/discover` and the per-request `_meta`
+version from 2026-07-28), answers `ping`, keeps the client's log level, turns a handler's return
+value into the negotiated version's result and every failure into the JSON-RPC error with the
+right code. It never raises on bad input: `handle` always returns messages to send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import inspect
+import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import IO, Any, Final, Literal
+
+from ._protocol import ProtocolError, UnknownMethodError
+from ._runtime import JSON, UNSET, ValidationError
+
+PARSE_ERROR: Final = -32700
+INVALID_REQUEST: Final = -32600
+METHOD_NOT_FOUND: Final = -32601
+INVALID_PARAMS: Final = -32602
+INTERNAL_ERROR: Final = -32603
+
+LOG_LEVELS: Final = (
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+)
+"""The syslog severities of `LoggingLevel`, least severe first."""
+
+META_PROGRESS_TOKEN: Final = "progressToken"
+META_LOG_LEVEL: Final = "io.modelcontextprotocol/logLevel"
+META_SERVER_INFO: Final = "io.modelcontextprotocol/serverInfo"
+
+Send = Callable[[dict[str, JSON]], Awaitable[None]]
+
+_log = logging.getLogger(__name__)
+
+
+class McpError(Exception):
+    """Raise from a handler to answer its request with this JSON-RPC error."""
+
+    def __init__(self, code: int, message: str, data: JSON | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+
+class MethodNotFound(McpError):
+    """What a handler the server does not override raises (-32601)."""
+
+    def __init__(self, method: str) -> None:
+        super().__init__(METHOD_NOT_FOUND, f"Method not found: {method}")
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """One row of the generated handler table: a method the client sends and who answers it."""
+
+    method: str
+    attr: str
+    """The handler method's name on `ServerHandlers` (`tools/call` -> `tools_call`)."""
+    kind: Literal["request", "notification"]
+    capability: str | None
+    """The server capability that overriding this handler declares (`tools`, `logging`...)."""
+
+
+class Context:
+    """What a handler knows of the request it answers, and how it talks back while it runs.
+
+    `progress`, `log` and `notify` queue notifications; the session sends them before the
+    response (`handle`), or as they come (`async_handle`)."""
+
+    def __init__(
+        self,
+        session: Peer,
+        *,
+        version: str,
+        request_id: str | int | None,
+        meta: Mapping[str, JSON],
+        log_level: str | None,
+    ) -> None:
+        self.session = session
+        self.version = version
+        """The protocol version this request is answered in."""
+        self.request_id = request_id
+        self.meta = meta
+        """The request's raw `params._meta` (empty when it has none)."""
+        self.log_level = log_level
+        """The least severe level the client wants (None: it asked for none)."""
+        self.cancelled = False
+        """Set when the client cancels this request (seen by `async_handle` handlers)."""
+        self._outbox: list[dict[str, JSON]] = []
+        self._wake: asyncio.Event | None = None
+
+    @property
+    def progress_token(self) -> str | int | None:
+        token = self.meta.get(META_PROGRESS_TOKEN)
+        return token if isinstance(token, (str, int)) and not isinstance(token, bool) else None
+
+    def progress(
+        self, progress: float, total: float | None = None, message: str | None = None
+    ) -> None:
+        """A `notifications/progress` for this request, if the client asked for progress."""
+        token = self.progress_token
+        if token is None:
+            return
+        params: dict[str, JSON] = {"progressToken": token, "progress": progress}
+        if total is not None:
+            params["total"] = total
+        if message is not None:
+            params["message"] = message
+        self._queue({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})
+
+    def log(self, level: str, data: JSON, logger: str | None = None) -> None:
+        """A `notifications/message`, if `level` is at or above the client's level."""
+        if level not in LOG_LEVELS:
+            raise ValueError(f"unknown log level {level!r}; expected one of {LOG_LEVELS}")
+        wanted = self.log_level
+        if wanted is None or LOG_LEVELS.index(level) < LOG_LEVELS.index(wanted):
+            return
+        params: dict[str, JSON] = {"level": level, "data": data}
+        if logger is not None:
+            params["logger"] = logger
+        self._queue({"jsonrpc": "2.0", "method": "notifications/message", "params": params})
+
+    def notify(self, notification: Any) -> None:
+        """Any server notification, an application object (`app.ResourceUpdatedNotification`),
+        sent in this request's protocol version."""
+        self._queue(self.session.serialize(notification, self.version))
+
+    async def request(self, request: Any) -> Any:
+        """Ask the client (`app.CreateMessageRequest`, `app.ElicitRequest`,
+        `app.ListRootsRequest`) and await its result, as application types. Only for handlers
+        run by `async_handle`."""
+        return await self.session._ask(self, request)
+
+    def _queue(self, message: dict[str, JSON]) -> None:
+        self._outbox.append(message)
+        if self._wake is not None:
+            self._wake.set()
+
+    def _drain(self) -> list[dict[str, JSON]]:
+        out, self._outbox = self._outbox, []
+        return out
+
+
+class Peer:
+    """What both sides of a session do with a message the other side sends: validate it with
+    the negotiated version's types, find its handler, answer with the result in that version
+    or with the JSON-RPC error. `ServerSession` and the client's `ClientSession` say which
+    direction they receive and which results they send."""
+
+    DIRECTION: str = "client_to_server"
+    """The direction of the requests and notifications this side receives."""
+    RESULTS: str = "SERVER_RESULTS"
+    """The `versions` table of the results this side sends."""
+
+    def __init__(
+        self,
+        handlers: object,
+        *,
+        base: type,
+        table: Sequence[Handler],
+        app: ModuleType,
+        versions: ModuleType,
+        supported: Sequence[str] | None = None,
+    ) -> None:
+        self.handlers = handlers
+        self._base = base
+        self._table = {row.method: row for row in table}
+        self._app = app
+        self._versions = versions
+        self.supported = tuple(supported if supported is not None else versions.PROTOCOL_VERSIONS)
+        self.version: str | None = None
+        """The version the handshake agreed on (None before, and in stateless versions)."""
+        self.log_level: str | None = "debug"
+        """Up to 2025-11-25: the client's `logging/setLevel` (every level until it sets one)."""
+        self._stateless_versions = [
+            v for v in self.supported if versions.HANDSHAKES.get(v) == "server/discover"
+        ]
+        self._handshake = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
+        self._results: dict[tuple[str, str], tuple[str, ...]] = {}  # (method, version) -> names
+        self._ids = 0
+        self._pending: dict[str | int, asyncio.Future[Any]] = {}
+        self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
+
+    def overrides(self, attr: str) -> bool:
+        """Whether the handlers' class answers `attr` itself."""
+        own = getattr(type(self.handlers), attr, None)
+        return own is not None and own is not getattr(self._base, attr, None)
+
+    def _builtin(self, method: str) -> Callable[[Any, Context], Any] | None:
+        """What this side answers itself when the handlers do not override it."""
+        return None
+
+    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
+        """The version to answer `message` in, or the error response (without its id)."""
+        if self.version is not None:
+            return self.version
+        return _error(None, INVALID_REQUEST, "Invalid Request: no protocol version agreed yet")
+
+    def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
+        return self.log_level
+
+    # -- one message in, messages out --------------------------------------------------------
+
+    def handle(self, message: object) -> list[dict[str, JSON]]:
+        """Answer one decoded JSON-RPC message: the notifications its handler emitted, then
+        its response (nothing for a notification or a response). Never raises."""
+        prepared = self._prepare(message)
+        if isinstance(prepared, list):
+            return prepared
+        ctx, row, params = prepared
+        try:
+            value = self._call(row, params, ctx)
+            if inspect.isawaitable(value):
+                close = getattr(value, "close", None)
+                if close is not None:
+                    close()
+                raise TypeError(f"{row.attr} is a coroutine: use async_handle")
+            return ctx._drain() + self._respond(ctx, row, value)
+        except Exception as exc:  # noqa: BLE001 - a handler's failure is answered, not raised
+            return ctx._drain() + self._failure(ctx, row, exc)
+
+    async def async_handle(self, message: object, send: Send) -> None:
+        """Answer one message, sending each message as it is ready: a handler may be `async`,
+        stream progress and logs while it runs, await `ctx.request(...)` to the client and see
+        `ctx.cancelled`. Run one call per incoming message (`asyncio.create_task`) so that the
+        client's responses and cancellations reach the handlers that wait for them."""
+        if isinstance(message, dict) and "method" not in message and "id" in message:
+            self._resolve(message)
+            return
+        if isinstance(message, dict) and message.get("method") == "notifications/cancelled":
+            self._cancel(message)
+        prepared = self._prepare(message)
+        if isinstance(prepared, list):
+            for out in prepared:
+                await send(out)
+            return
+        ctx, row, params = prepared
+        ctx._wake = asyncio.Event()
+        task = asyncio.ensure_future(self._acall(row, params, ctx))
+        if ctx.request_id is not None:
+            self._running[ctx.request_id] = (ctx, task)
+        try:
+            while not task.done() or ctx._outbox:
+                for out in ctx._drain():
+                    await send(out)
+                if task.done():
+                    break
+                ctx._wake.clear()
+                waker = asyncio.ensure_future(ctx._wake.wait())
+                await asyncio.wait({task, waker}, return_when=asyncio.FIRST_COMPLETED)
+                waker.cancel()
+            for out in ctx._drain():
+                await send(out)
+            if ctx.cancelled or task.cancelled():
+                return  # a cancelled request gets no response
+            exc = task.exception()
+            replies = (
+                self._failure(ctx, row, exc) if exc else self._respond(ctx, row, task.result())
+            )
+            for out in replies:
+                await send(out)
+        finally:
+            if ctx.request_id is not None:
+                self._running.pop(ctx.request_id, None)
+
+    # -- the steps -----------------------------------------------------------------------------
+
+    def _prepare(self, message: object) -> list[dict[str, JSON]] | tuple[Context, Handler, Any]:
+        """Negotiate, validate and find the handler; a list is the answer already."""
+        if not isinstance(message, dict):
+            return [_error(None, INVALID_REQUEST, "Invalid Request: a message is a JSON object")]
+        raw_id = message.get("id")
+        msg_id = raw_id if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+        method = message.get("method")
+        if not isinstance(method, str):
+            if "result" in message or "error" in message:
+                return []  # a response to a request this side sent: nothing to answer
+            return [_error(msg_id, INVALID_REQUEST, "Invalid Request: no method")]
+        notification = "id" not in message
+        version = self._version_for(message, method)
+        if isinstance(version, dict):
+            return [] if notification else [{**version, "id": msg_id}]
+        try:
+            msg = self._app.parse_message(message, version=version, direction=self.DIRECTION)
+        except UnknownMethodError as exc:
+            return [] if notification else [_error(msg_id, METHOD_NOT_FOUND, str(exc))]
+        except ProtocolError as exc:
+            return [] if notification else [_error(msg_id, INVALID_REQUEST, str(exc))]
+        except ValidationError as exc:
+            data: JSON = {"errors": [{"path": e.path, "message": e.message} for e in exc.errors]}
+            return (
+                []
+                if notification
+                else [_error(msg_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
+            )
+        raw_params = message.get("params")
+        meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
+        meta = meta if isinstance(meta, dict) else {}
+        level = self._log_level(version, meta)
+        ctx = Context(self, version=version, request_id=msg_id, meta=meta, log_level=level)
+        params = getattr(msg.obj, "params", None)
+        params = None if params is UNSET else params
+        row = self._table.get(method)
+        if row is None:  # a method of the schema that no handler row names (server-sent ones)
+            return (
+                []
+                if notification
+                else [_error(msg_id, METHOD_NOT_FOUND, f"Method not found: {method}")]
+            )
+        return ctx, row, params
+
+    def _call(self, row: Handler, params: Any, ctx: Context) -> Any:
+        builtin = self._builtin(row.method)
+        if builtin is not None and not self.overrides(row.attr):
+            return builtin(params, ctx)
+        if not self.overrides(row.attr):
+            raise MethodNotFound(row.method)
+        return getattr(self.handlers, row.attr)(params, ctx)
+
+    async def _acall(self, row: Handler, params: Any, ctx: Context) -> Any:
+        value = self._call(row, params, ctx)
+        return await value if inspect.isawaitable(value) else value
+
+    def _respond(self, ctx: Context, row: Handler, value: Any) -> list[dict[str, JSON]]:
+        if row.kind == "notification":
+            return []
+        try:
+            payload = self.result_payload(row.method, value, ctx.version)
+        except ProtocolError as exc:  # the handler answered with the wrong class
+            return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {exc}")]
+        except ValidationError as exc:
+            return [
+                _error(ctx.request_id, INTERNAL_ERROR, f"Internal error: invalid result: {exc}")
+            ]
+        return [{"jsonrpc": "2.0", "id": ctx.request_id, "result": payload}]
+
+    def _failure(self, ctx: Context, row: Handler, exc: BaseException) -> list[dict[str, JSON]]:
+        if row.kind == "notification":
+            return []
+        if isinstance(exc, McpError):
+            return [_error(ctx.request_id, exc.code, exc.message, exc.data)]
+        if isinstance(exc, ValidationError):
+            data: JSON = {"errors": [{"path": e.path, "message": e.message} for e in exc.errors]}
+            return [_error(ctx.request_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
+        # Never the traceback: the client learns that it failed, the server's log learns why.
+        _log.error("%s handler failed", row.method, exc_info=exc)
+        return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
+
+    # -- results in the negotiated version ---------------------------------------------------
+
+    def result_payload(self, method: str, value: Any, version: str) -> JSON:
+        """`value` (an application result of `method`) as `version`'s JSON; a class that is
+        not one of the method's results raises `ProtocolError` naming both."""
+        app = self._app
+        if value is None:
+            value = app.Result()
+        allowed = self.result_names(method, version)
+        name = type(value).__name__
+        if name not in allowed:
+            raise ProtocolError(f"{name} is not a result of {method!r} in {version} "
+                                f"(expected {' or '.join(allowed)})", "$.result",
+                                method=method)  # fmt: skip
+        payload: JSON = app.serialize(value, version=version, method=method)
+        return payload
+
+    def result_names(self, method: str, version: str) -> tuple[str, ...]:
+        """The application classes that may answer `method` in `version`."""
+        found = self._results.get((method, version))
+        if found is None:
+            app, versions = self._app, self._versions
+            wire = getattr(versions, self.RESULTS).get((method, version), ())
+            found = tuple(app.APP_NAMES.get((version, w), w) for w in wire)
+            found = ("Result", *found) if "EmptyResult" in wire else found
+            self._results[(method, version)] = found
+        return found
+
+    def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
+        out: dict[str, JSON] = self._app.serialize(obj, version=version)
+        return out
+
+    # -- requests to the client (async only) -------------------------------------------------
+
+    async def _ask(self, ctx: Context, request: Any) -> Any:
+        if ctx._wake is None:
+            raise RuntimeError("ctx.request needs a handler run by async_handle")
+        self._ids += 1
+        rid = f"s{self._ids}"
+        request = dataclasses.replace(request, id=rid) if hasattr(request, "id") else request
+        message = self._app.serialize(request, version=ctx.version)
+        if isinstance(message, dict):
+            message["id"] = rid
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        ctx._queue(message)
+        response = await future
+        if "error" in response:
+            err = response["error"]
+            raise McpError(err.get("code", INTERNAL_ERROR), err.get("message", ""), err.get("data"))
+        method = getattr(request, "method", None)
+        return self._app.parse_result(method, response.get("result"), version=ctx.version)
+
+    def _resolve(self, response: dict[str, Any]) -> None:
+        future = self._pending.pop(response.get("id"), None)  # type: ignore[arg-type]
+        if future is not None and not future.done():
+            future.set_result(response)
+
+    def _cancel(self, message: dict[str, Any]) -> None:
+        params = message.get("params")
+        rid = params.get("requestId") if isinstance(params, dict) else None
+        running = self._running.get(rid) if isinstance(rid, (str, int)) else None
+        if running is not None:
+            ctx, task = running
+            ctx.cancelled = True
+            task.cancel()
+
+
+class ServerSession(Peer):
+    """One server's side of a session, whatever the transport.
+
+    `handlers` is a `ServerHandlers` subclass instance; `table` the generated handler rows;
+    `app` and `versions` the distribution's modules. `supported` restricts the versions this
+    server negotiates (default: all of the distribution's)."""
+
+    def __init__(
+        self,
+        handlers: object,
+        *,
+        base: type,
+        table: Sequence[Handler],
+        app: ModuleType,
+        versions: ModuleType,
+        server_info: Any,
+        capabilities: Any = None,
+        supported: Sequence[str] | None = None,
+        instructions: str | None = None,
+    ) -> None:
+        super().__init__(handlers, base=base, table=table, app=app, versions=versions,
+                         supported=supported)  # fmt: skip
+        self.server_info = server_info
+        self.instructions = instructions
+        self.capabilities = capabilities if capabilities is not None else self._derived()
+
+    def _derived(self) -> Any:
+        caps: dict[str, JSON] = {}
+        caps["logging"] = {}  # ctx.log in every version (and logging/setLevel where it exists)
+        for row in self._table.values():
+            if row.capability is not None and self.overrides(row.attr):
+                caps.setdefault(row.capability, {})
+        resources = caps.get("resources")
+        if isinstance(resources, dict) and self.overrides("resources_subscribe"):
+            resources["subscribe"] = True
+        return self._app.ServerCapabilities.from_dict(caps)
+
+    def _builtin(self, method: str) -> Callable[[Any, Context], Any] | None:
+        found = _BUILTINS.get(method)
+        return None if found is None else functools.partial(found, self)
+
+    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
+        """The version to answer `message` in, or the error response (without its id)."""
+        versions = self._versions
+        named = versions.request_version(message)
+        if method == "initialize":
+            params = message.get("params")
+            requested = params.get("protocolVersion") if isinstance(params, dict) else None
+            usable = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
+            if not usable:
+                return _error(None, METHOD_NOT_FOUND, "Method not found: initialize")
+            agreed: str = versions.answer_initialize(
+                requested if isinstance(requested, str) else "", usable
+            )
+            return agreed
+        if named is not None or method == "server/discover":
+            try:
+                checked: str = versions.check_request_version(message, self._stateless())
+                return checked
+            except ProtocolError as exc:
+                data = exc.data() if hasattr(exc, "data") else None
+                code = versions.UNSUPPORTED_PROTOCOL_VERSION
+                return _error(None, code, str(exc), data)
+        if self.version is not None:
+            return self.version
+        if method == "ping" and self._handshake_versions():
+            return self._handshake_versions()[-1]
+        return _error(None, INVALID_REQUEST, "Invalid Request: send initialize first, or name the "
+                      "protocol version in params._meta")  # fmt: skip
+
+    def _stateless(self) -> list[str]:
+        return self._stateless_versions
+
+    def _handshake_versions(self) -> list[str]:
+        return self._handshake
+
+    def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
+        if self._versions.HANDSHAKES.get(version) == "server/discover":
+            level = meta.get(META_LOG_LEVEL)  # the client opts in per request
+            return level if isinstance(level, str) and level in LOG_LEVELS else None
+        return self.log_level
+
+
+def _error(
+    msg_id: str | int | None, code: int, message: str, data: JSON | None = None
+) -> dict[str, JSON]:
+    error: dict[str, JSON] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return {"jsonrpc": "2.0", "id": msg_id, "error": error}
+
+
+# -- what the session answers itself unless the handlers override it -------------------------
+
+
+def _initialize(session: ServerSession, params: Any, ctx: Context) -> Any:
+    session.version = ctx.version
+    app = session._app
+    return app.InitializeResult(protocol_version=ctx.version, capabilities=session.capabilities,
+                                server_info=session.server_info,
+                                instructions=session.instructions or UNSET)  # fmt: skip
+
+
+def _discover(session: ServerSession, params: Any, ctx: Context) -> Any:
+    app = session._app
+    meta = app.ResultMetaObject(io_modelcontextprotocol_server_info=session.server_info)
+    return app.DiscoverResult(supported_versions=session._stateless(), meta=meta,
+                              capabilities=session.capabilities, result_type=UNSET,
+                              ttl_ms=UNSET, cache_scope=UNSET,
+                              instructions=session.instructions or UNSET)  # fmt: skip
+
+
+def _ping(session: ServerSession, params: Any, ctx: Context) -> Any:
+    return None
+
+
+def _set_level(session: ServerSession, params: Any, ctx: Context) -> Any:
+    session.log_level = params.level
+    return None
+
+
+def _ignore(session: ServerSession, params: Any, ctx: Context) -> Any:
+    return None
+
+
+_BUILTINS: Final[Mapping[str, Callable[[ServerSession, Any, Context], Any]]] = {
+    "initialize": _initialize,
+    "server/discover": _discover,
+    "ping": _ping,
+    "logging/setLevel": _set_level,
+    "notifications/initialized": _ignore,
+    "notifications/cancelled": _ignore,
+    "notifications/roots/list_changed": _ignore,
+}
+
+
+# -- newline-delimited stdio framing ---------------------------------------------------------
+
+
+def read_lines(stream: IO[str]) -> Iterator[object]:
+    """The JSON-RPC messages of a newline-delimited stream, one per line (blank lines skipped);
+    a line that is not JSON is yielded as a `ParseFailure`."""
+    for line in stream:
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except ValueError as exc:
+                yield ParseFailure(str(exc))
+
+
+def write_line(stream: IO[str], message: dict[str, JSON]) -> None:
+    """One message as one line (JSON never contains a raw newline), flushed."""
+    stream.write(json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n")
+    stream.flush()
+
+
+@dataclass(frozen=True, slots=True)
+class ParseFailure:
+    """A line that is not JSON: answered with a -32700 parse error."""
+
+    reason: str
+
+
+def serve_stdio(
+    session: ServerSession, stdin: IO[str] | None = None, stdout: IO[str] | None = None
+) -> None:
+    """Answer every line of `stdin` (default: the process's) until it closes."""
+    reader, writer = stdin or sys.stdin, stdout or sys.stdout
+    for message in read_lines(reader):
+        if isinstance(message, ParseFailure):
+            write_line(writer, _error(None, PARSE_ERROR, f"Parse error: {message.reason}"))
+            continue
+        for out in session.handle(message):
+            write_line(writer, out)
