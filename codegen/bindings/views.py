@@ -14,7 +14,7 @@ from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
-from .shapes import cyclic, is_class_obj
+from .shapes import cyclic, dependency_order, is_class_obj
 from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
 
 
@@ -189,23 +189,16 @@ def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
     aliases = {td.name: td for td in ctx.resolved.types if not is_class_obj(td.type)}
     graph = {n: tuple(m for m in index.named_graph[n] if m in aliases) for n in aliases}
     on_cycle = cyclic(graph)
-    out: list[tuple[ir.TypeDef, bool]] = []
-    done: set[str] = set()
-    quoted: set[str] = set()  # a string at run time: whatever names it must be a string too
 
-    def visit(name: str) -> None:
-        if name in done:
-            return
-        done.add(name)
-        for dep in graph[name]:
-            if dep not in on_cycle or name not in on_cycle:
-                visit(dep)
+    def follow(name: str, dep: str) -> bool:
+        return dep not in on_cycle or name not in on_cycle
+
+    quoted: set[str] = set()  # a string at run time: whatever names it must be a string too
+    out: list[tuple[ir.TypeDef, bool]] = []
+    for name in dependency_order(graph, aliases, follow):
         if name in on_cycle or any(dep in quoted for dep in graph[name]):
             quoted.add(name)
         out.append((aliases[name], name in quoted))
-
-    for name in aliases:
-        visit(name)
     return out
 
 
@@ -219,7 +212,11 @@ def models_view(ctx: Context) -> ModelsView:
         for c in ctx.resolved.consts
     )
     aliases = []
-    for td, quoted in alias_order(ctx):
+    ordered = alias_order(ctx)
+    for td, _ in ordered:  # every alias that builds something gets a `_build_` function, made
+        if not index.is_raw(td.type):  # after those it calls: no recursion down a chain
+            b.alias_builder(td.name)
+    for td, quoted in ordered:
         value = hints.hint(td.type, inputs=True)
         aliases.append(
             AliasView(
@@ -230,9 +227,6 @@ def models_view(ctx: Context) -> ModelsView:
             )
         )
     classes = tuple(_class(c, ctx, b) for c in index.dataclasses())
-    for td in ctx.resolved.types:  # every alias that builds something gets a `_build_` function
-        if not is_class_obj(td.type) and not index.is_raw(td.type):
-            b.alias_builder(td.name)
     if b.diagnostics:
         raise SchemaError(b.diagnostics)
     selectors = tuple(b.selectors[k] for k in sorted(b.selectors))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..bindings.analysis import TypeIndex
-from ..bindings.shapes import cyclic, is_class_obj
+from ..bindings.shapes import cyclic, dependency_order, is_class_obj
 from .layout import Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string
 from .tstypes import ts_members
@@ -209,20 +209,10 @@ def declarations(index: TypeIndex) -> list[Declaration]:
         entries[td.name] = (td.type, td.doc, td.constraints)
     for c in index.classes.values():
         entries.setdefault(c.name, (c.obj, c.doc, ir.NO_CONSTRAINTS))
-    order: list[str] = []
-    state: dict[str, int] = {}
 
-    def visit(name: str) -> None:
-        if state.get(name) or name not in entries:
-            return
-        state[name] = 1
-        for dep in graph.get(name, ()):
-            if dep not in loops or name not in loops:
-                visit(dep)
-        state[name] = 2
-        order.append(name)
+    def follow(name: str, dep: str) -> bool:
+        return dep not in loops or name not in loops
 
-    for name in entries:
-        visit(name)
+    order = dependency_order(graph, entries, follow)
     em = Emitter(index)
     return [em.declaration(n, *entries[n], lazy=n in loops) for n in order]
