@@ -12,6 +12,7 @@ another one uses it); the types on a reference cycle get an explicit TS type and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import ir
@@ -159,7 +160,7 @@ class Emitter:
         checked = (self.value(proto, top), proto.optional) if proto is not None else None
         return self.own(node, [p.name for p in t.properties], checked)
 
-    def own(self, node: Node, keys: list[str], proto: tuple[Node, bool] | None) -> Node:
+    def own(self, node: Node, keys: Sequence[str], proto: tuple[Node, bool] | None) -> Node:
         """`node`, checking the keys a JavaScript object inherits (`constructor`, `toString`...)
         as the value's own keys only: zod reads `input[key]` and `key in input`, which find
         Object.prototype's members on every object, so an optional `constructor` would reject
