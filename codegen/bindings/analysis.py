@@ -65,6 +65,7 @@ class TypeIndex:
         self.classes: dict[str, ClassDef] = {}
         self._raw_memo: dict[str, bool] = {}
         self._target_memo: dict[str, ir.TypeExpr] = {}
+        self._renamed_memo: dict[str, str] = {}
         self.names = PyNames()
         self.py = self.names.renamed  # schema name -> Python name, where they differ
         for td in resolved.types:
@@ -138,6 +139,23 @@ class TypeIndex:
             t = self.typedefs[t.name].type
         self._target_memo[start] = t
         return t
+
+    def renamed(self, name: str) -> str:
+        """The end of a chain of plain renames from `name` (`type A = B; type B = C`, none with
+        constraints of its own): the first type along it that is more than another name. The
+        generated checks and builders of an alias call that type's directly, so a chain of any
+        length costs one call at run time, not one per link (Python's recursion limit)."""
+        path: list[str] = []
+        while name not in self._renamed_memo and name not in path:
+            td = self.typedefs[name]
+            if not (isinstance(td.type, ir.Ref) and td.constraints.is_empty()):
+                break
+            path.append(name)
+            name = td.type.name
+        end = self._renamed_memo.get(name, name)
+        for link in path:
+            self._renamed_memo[link] = end
+        return end
 
     def class_of(self, t: ir.TypeExpr) -> str | None:
         """The class a type expression denotes directly (a class reference or inline class)."""

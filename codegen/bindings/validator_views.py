@@ -132,7 +132,10 @@ class _Builder:
         if disc is not None:
             return self.dispatch(td.name, disc)
         self.c.enter(td.name)
-        check = self.c.check(td.type, "v", "p", False, td.constraints)
+        t = td.type
+        if isinstance(t, ir.Ref):  # a rename checks what the chain of renames ends at
+            t = ir.Ref(self.index.renamed(t.name), t.loc)
+        check = self.c.check(t, "v", "p", False, td.constraints)
         return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
 
     def _fn(
