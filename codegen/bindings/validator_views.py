@@ -91,11 +91,14 @@ class _Builder:
         """Named types in source order, each declared type followed by its inline classes."""
         out: list[tuple[str, FunctionView]] = []
         done: set[str] = set()
+        inline: dict[str, list[ClassDef]] = {}  # grouped once: a scan per type is quadratic
+        for cls in self.index.classes.values():
+            inline.setdefault(cls.obj.path[0] if cls.obj.path else "", []).append(cls)
         for td in self.index.resolved.types:
             out.append((td.name, self.typedef(td)))
             done.add(td.name)
-            for cls in self.index.classes.values():
-                if cls.name not in done and cls.obj.path[:1] == (td.name,):
+            for cls in inline.get(td.name, ()):
+                if cls.name not in done:
                     out.append(
                         (
                             cls.name,
