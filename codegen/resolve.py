@@ -15,6 +15,7 @@ from . import annotated, ir
 from .constraints import TagReader
 from .discriminators import Member
 from .errors import Collector, Location
+from .graphs import dependency_order
 from .merging import merge_declarations
 from .naming import NO_OVERRIDES, Namer, Overrides, variant_segments
 
@@ -54,6 +55,11 @@ class Resolver:
             self.errors.add(
                 self.loc(self.types[name]), f"Type alias '{name}' circularly references itself"
             )
+        # Each declaration after those it needs complete (its bases, the references it
+        # intersects): resolving one then never recurses down a chain of them.
+        needs = {name: _eager_refs(d) for name, d in self.types.items()}
+        for name in dependency_order(needs, self.types, lambda _a, _b: True):
+            self.typedef(name)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()
         warnings = tuple(sorted({*self.schema.warnings, *self.errors.warnings}))
@@ -71,8 +77,13 @@ class Resolver:
         if name in self.done:
             return self.done[name]
         if name in self.stack:
-            cycle = " -> ".join([*self.stack[self.stack.index(name) :], name])
-            self.errors.add(self.loc(self.types[name]), f"circular type reference: {cycle}")
+            # told from the member declared first, whichever member the walk started from
+            members = self.stack[self.stack.index(name) :]
+            order = list(self.types)
+            k = members.index(min(members, key=order.index))
+            first = members[k]
+            cycle = " -> ".join([*members[k:], *members[:k], first])
+            self.errors.add(self.loc(self.types[first]), f"circular type reference: {cycle}")
             return ir.TypeDef(name=name, type=ir.Obj((name,), (), None, name), kind="interface")
         self.stack.append(name)
         decl = self.types[name]
@@ -386,6 +397,31 @@ def alias_cycles(types: dict[str, ir.Interface | ir.Alias]) -> list[str]:
                 path.append(nxt)
                 stack.append(iter(edges[nxt]))
     return [name for name in edges if name in cyclic]
+
+
+def _eager_refs(d: ir.Interface | ir.Alias) -> tuple[str, ...]:
+    """The declarations `d` needs resolved to resolve itself: its bases and every reference it
+    intersects, anywhere inside it."""
+    out = [b.name for b in d.bases] if isinstance(d, ir.Interface) else []
+    todo: list[ir.TypeExpr] = [d.body if isinstance(d, ir.Interface) else d.type]
+    while todo:
+        t = todo.pop()
+        if isinstance(t, ir.Intersection):
+            out += [m.name for m in t.members if isinstance(m, ir.Ref)]
+            todo.extend(t.members)
+        elif isinstance(t, ir.Obj):
+            todo.extend(p.type for p in t.properties)
+            if t.index is not None:
+                todo.append(t.index.value)
+        elif isinstance(t, ir.Array):
+            todo.append(t.item)
+        elif isinstance(t, ir.Union_):
+            todo.extend(t.members)
+        elif isinstance(t, ir.Map):
+            todo += [t.key, t.value]
+        elif isinstance(t, ir.Annotated):
+            todo.append(t.type)
+    return tuple(dict.fromkeys(out))
 
 
 def _immediate_refs(t: ir.TypeExpr) -> list[str]:

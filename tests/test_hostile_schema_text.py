@@ -324,3 +324,18 @@ def test_alias_chain_generates_without_recursion_limits_in_linear_time(tmp_path:
     assert py.is_valid("A0", {"x": "y"}) and not py.is_valid("A0", {"x": 1})
     # 10x the chain: linear costs ~10x, quadratic ~100x. Only the ratio is compared.
     assert costs[1] / costs[0] < 30, costs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join(f"export interface E{i} extends E{i - 1} {{ p{i}: string }}\n" for i in range(1200, 0, -1))
+        + "export interface E0 { p0: string }\n",
+        "".join(f"export type E{i} = E{i + 1} & {{ p{i}: string }};\n" for i in range(1200))
+        + "export interface E1200 { p1200: string }\n",
+    ],
+    ids=["extends-declared-last-first", "intersections"],
+)  # fmt: skip
+def test_long_chains_of_bases_resolve_without_recursion_limits(text: str) -> None:
+    first = load_text(text, "chain.ts").types[0].type
+    assert isinstance(first, ir.Obj) and len(first.properties) == 1201

@@ -13,9 +13,10 @@ from functools import cached_property
 from .. import ir
 from ..discriminators import Member, discriminator, resolved_member
 from ..errors import Diagnostic, Location, SchemaError
+from ..graphs import dependency_order
 from .payloads import schema_payloads
 from .pynames import PyNames, attributes
-from .shapes import children, dependency_order, is_class_obj, mentions
+from .shapes import children, is_class_obj, mentions
 
 P = ir.PrimKind
 ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})

@@ -10,11 +10,12 @@ from pathlib import PurePath
 
 from .. import ir
 from ..errors import SchemaError
+from ..graphs import dependency_order
 from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
-from .shapes import cyclic, dependency_order, is_class_obj
+from .shapes import cyclic, is_class_obj
 from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
 
 

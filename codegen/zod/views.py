@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..bindings.analysis import TypeIndex
-from ..bindings.shapes import cyclic, dependency_order, is_class_obj
+from ..bindings.shapes import cyclic, is_class_obj
+from ..graphs import dependency_order
 from .layout import Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string
 from .tstypes import ts_members
