@@ -92,7 +92,7 @@ class ClassView:
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
 
-    @property
+    @cached_property  # read once per field by the template
     def writes_init(self) -> bool:
         """Whether `__init__` is written out (else `@dataclass` makes it): not when a field's
         name is also a name in a hint (`list_: list_`), which inside a method's signature would
@@ -101,12 +101,12 @@ class ClassView:
         hints = [f.hint for f in self.fields] + [self.extra_hint]
         return not any(names & set(_NAME.findall(_STRING.sub("", h))) for h in hints)
 
-    @property
+    @cached_property  # read once per field by the template
     def self_name(self) -> str:
         """`__init__`'s first parameter: `self`, unless a field has that name (as dataclasses do)."""
         return "__dataclass_self__" if any(f.attr == "self" for f in self.fields) else "self"
 
-    @property
+    @cached_property  # read once per field by the template
     def head(self) -> tuple[FieldView, ...]:
         """The leading required fields: encoded in the dict display that starts `_to_dict`."""
         n = next((i for i, f in enumerate(self.fields) if f.optional), len(self.fields))
