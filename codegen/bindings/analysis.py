@@ -176,18 +176,16 @@ class TypeIndex:
         """The members of a union, nested unions (also behind aliases) flattened, in order."""
         out: list[ir.TypeExpr] = []
         seen: set[str] = set()
-
-        def walk(u: ir.TypeExpr) -> None:
+        todo = [t]  # a stack, last member first: the order of a depth-first walk, no recursion
+        while todo:
+            u = todo.pop()
             tu = self.target(u)
             if isinstance(tu, ir.Union_) and not (isinstance(u, ir.Ref) and u.name in seen):
                 if isinstance(u, ir.Ref):
                     seen.add(u.name)
-                for m in tu.members:
-                    walk(m)
+                todo.extend(reversed(tu.members))
             else:
                 out.append(u)
-
-        walk(t)
         return tuple(out)
 
     # -- unions ---------------------------------------------------------------------------------
