@@ -28,7 +28,7 @@ from .common import BENCH, fmt_ratio, fmt_s, table
 
 QUICK_VERSION = "2024-11-05"  # the smallest official schema: --quick generates only this one
 EXAMPLE_SCHEMA = BENCH.parent / "schemas" / "example" / "v2" / "schema.ts"
-SECTIONS = ("validation", "codec", "generation", "scaling", "profile")
+SECTIONS = ("validation", "codec", "generation", "scaling", "shapes", "profile")
 README_BEGIN, README_END = "<!-- results:begin -->", "<!-- results:end -->"
 PACKAGES = (
     "mcp-codegen",
@@ -288,6 +288,19 @@ def run_scaling(
         f"R² {rx['r2']:.4f}, marginal ratio {rx['marginal_ratio']:.2f}.\n"
     )
     raw["scaling"] = res
+
+
+def run_shapes(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    from . import scaling_shapes as shapes
+
+    sizes = shapes.QUICK_SIZES if args.quick else shapes.SIZES
+    log(f"shapes: {', '.join(f'{s} {list(n)}' for s, n in sizes.items())} ...")
+    rows = shapes.run(shapes.SHAPES, sizes, workdir, log)
+    report.append("## Scaling by shape (synthetic schemas, whole process, one run each)\n")
+    report.append(shapes.results_table(rows) + "\n")
+    raw["shapes"] = rows
 
 
 def run_profile(

@@ -6,11 +6,15 @@ silently dropped or widened to `any`. All problems of a file are collected, then
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from . import annotated, ir
 from .errors import Collector
 from .jsdoc import parse_jsdoc
+from .numbers import NumberError, parse_literal, property_key
+from .numbers import clip as _clip
 from .parse import Source
 
 # Deeper type nesting than this is refused with a located error instead of exhausting the stack.
@@ -147,22 +151,49 @@ class Lowerer:
         if kind == "string":
             return ir.Lit(self.string_value(node), "string")
         if kind == "number":
-            return ir.Lit(_number(self.src.text(node)), "number")
+            return ir.Lit(self.number(node), "number")
         if kind in ("true", "false"):
             return ir.Lit(kind == "true", "boolean")
         if kind == "unary_expression" and self.src.text(node).startswith("-"):
             arg = node.child_by_field_name("argument")
             if arg is not None and arg.type == "number":
-                return ir.Lit(-_number(self.src.text(arg)), "number")
+                return ir.Lit(-self.number(arg), "number")
         return None
+
+    def number(self, node: Node) -> int | float:
+        """A numeric literal's exact value; one that has none (`1e999`, `10n`) is an error."""
+        text = self.src.text(node)
+        try:
+            return parse_literal(text)
+        except NumberError as err:
+            self.errors.add(self.src.loc(node), f"number literal '{_clip(text)}' {err}")
+            return 0  # placeholder; the run fails before anything is used
 
     def string_value(self, node: Node) -> str:
         """The value of a string literal, with JS escapes decoded."""
         parts = []
         for child in _kids(node):
             text = self.src.text(child)
-            parts.append(_unescape(text) if child.type == "escape_sequence" else text)
-        return "".join(parts)
+            if child.type != "escape_sequence":
+                parts.append(text)
+                continue
+            try:
+                parts.append(_unescape(text))
+            except (ValueError, OverflowError):  # `\u{110000}`: TypeScript refuses it too
+                self.errors.add(
+                    self.src.loc(child), f"escape '{text}' is beyond U+10FFFF, the last character"
+                )
+        value = _SURROGATE_PAIR.sub(_pair, "".join(parts))  # `\uD83D\uDE00` is one character
+        lone = _SURROGATE.search(value)
+        if lone is not None:
+            # No UTF-8 file or JSON text can carry it faithfully (RFC 8259 8.2): refused here.
+            code = f"\\u{ord(lone.group()):04X}"
+            self.errors.add(
+                self.src.loc(node),
+                f"string literal has a lone surrogate {code}, which is not a Unicode character",
+            )
+            return _SURROGATE.sub("\ufffd", value)
+        return value
 
     def interface(self, node: Node, doc: ir.Doc) -> ir.Interface:
         name = self.src.text(node.child_by_field_name("name"))  # type: ignore[arg-type]
@@ -236,8 +267,16 @@ class Lowerer:
         assert name_node is not None
         if name_node.type == "string":
             name = self.string_value(name_node)
-        elif name_node.type in ("property_identifier", "number"):
+        elif name_node.type == "property_identifier":
             name = self.src.text(name_node)
+        elif name_node.type == "number":  # `0x10: T` is the key "16", as in TypeScript
+            try:
+                name = property_key(self.src.text(name_node))
+            except NumberError as err:
+                self.errors.add(
+                    self.src.loc(name_node), f"property name {self.src.text(name_node)} {err}"
+                )
+                return None
         else:
             self.unsupported(name_node, "computed property name")
             return None
@@ -456,12 +495,13 @@ def _is_string_key(t: ir.TypeExpr) -> bool:
     return False
 
 
-def _number(text: str) -> int | float:
-    clean = text.replace("_", "")
-    try:
-        return int(clean, 0)
-    except ValueError:
-        return float(clean)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def _pair(m: re.Match[str]) -> str:
+    hi, lo = (ord(c) for c in m.group())
+    return chr(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}

@@ -8,12 +8,14 @@ separate facts, constants substituted for `typeof`, and every inline object name
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable
 
 from . import annotated, ir
 from .constraints import TagReader
 from .discriminators import Member
 from .errors import Collector, Location
+from .graphs import dependency_order
 from .merging import merge_declarations
 from .naming import NO_OVERRIDES, Namer, Overrides, variant_segments
 
@@ -49,6 +51,15 @@ class Resolver:
                 self.types[d.name] = d
         for name in self.types:
             self.namer.declare(name)
+        for name in alias_cycles(self.types):
+            self.errors.add(
+                self.loc(self.types[name]), f"Type alias '{name}' circularly references itself"
+            )
+        # Each declaration after those it needs complete (its bases, the references it
+        # intersects): resolving one then never recurses down a chain of them.
+        needs = {name: _eager_refs(d) for name, d in self.types.items()}
+        for name in dependency_order(needs, self.types, lambda _a, _b: True):
+            self.typedef(name)
         out = [self.typedef(name) for name in self.types]
         self.errors.raise_if_any()
         warnings = tuple(sorted({*self.schema.warnings, *self.errors.warnings}))
@@ -66,8 +77,13 @@ class Resolver:
         if name in self.done:
             return self.done[name]
         if name in self.stack:
-            cycle = " -> ".join([*self.stack[self.stack.index(name) :], name])
-            self.errors.add(self.loc(self.types[name]), f"circular type reference: {cycle}")
+            # told from the member declared first, whichever member the walk started from
+            members = self.stack[self.stack.index(name) :]
+            order = list(self.types)
+            k = members.index(min(members, key=order.index))
+            first = members[k]
+            cycle = " -> ".join([*members[k:], *members[:k], first])
+            self.errors.add(self.loc(self.types[first]), f"circular type reference: {cycle}")
             return ir.TypeDef(name=name, type=ir.Obj((name,), (), None, name), kind="interface")
         self.stack.append(name)
         decl = self.types[name]
@@ -307,10 +323,29 @@ class Resolver:
         index: ir.Index | None = None
         for obj in objs:
             for p in obj.properties:
-                merged[p.name] = _meet(merged[p.name], p) if p.name in merged else p
+                merged[p.name] = self.meet(merged[p.name], p) if p.name in merged else p
             index = obj.index or index
         obj = ir.Obj(path, self.present(merged.values()), index, "", objs[-1].loc)
         return dataclasses.replace(obj, name=self.name_for(obj))
+
+    def meet(self, a: ir.Property, b: ir.Property) -> ir.Property:
+        """`_meet`, where two types no value has both of make the property `never`: a located
+        error when the property is required (no value could be written), else the key must
+        be absent, as in TypeScript."""
+        if not _disjoint(a.type, b.type):
+            return _meet(a, b)
+        if a.optional and b.optional:
+            return dataclasses.replace(_meet(a, b), type=_NEVER)
+        self.errors.add(
+            self.loc(b),
+            f"property '{b.name}' is {_shown(a.type)} on one side of '&' and {_shown(b.type)}"
+            " on the other: no value is both (TypeScript makes it never)",
+        )
+        return b
+
+
+def _shown(t: ir.TypeExpr) -> str:
+    return json.dumps(t.value) if isinstance(t, ir.Lit) else _kind_word(t)
 
 
 def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
@@ -331,6 +366,100 @@ def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
         doc=b.doc if b.doc.text else a.doc,
         constraints=b.constraints if not b.constraints.is_empty() else a.constraints,
     )
+
+
+def alias_cycles(types: dict[str, ir.Interface | ir.Alias]) -> list[str]:
+    """The aliases that stand for themselves (`type A = B; type B = A | string`), as TypeScript
+    finds them: a reference counts where the alias's value is the referenced type itself (alone,
+    in a union or an intersection); through an object, an array or a map the reference is
+    deferred, so recursive types stay allowed. Iterative, linear in the declarations."""
+    edges = {
+        name: [r for r in _immediate_refs(d.type) if isinstance(types.get(r), ir.Alias)]
+        for name, d in types.items()
+        if isinstance(d, ir.Alias)
+    }
+    state: dict[str, int] = {}  # 1: on the current path, 2: finished
+    cyclic: set[str] = set()
+    for root, refs in edges.items():
+        if root in state:
+            continue
+        path, stack = [root], [iter(refs)]
+        state[root] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                cyclic.update(path[path.index(nxt) :])
+            elif nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(edges[nxt]))
+    return [name for name in edges if name in cyclic]
+
+
+def _eager_refs(d: ir.Interface | ir.Alias) -> tuple[str, ...]:
+    """The declarations `d` needs resolved to resolve itself: its bases and every reference it
+    intersects, anywhere inside it."""
+    out = [b.name for b in d.bases] if isinstance(d, ir.Interface) else []
+    todo: list[ir.TypeExpr] = [d.body if isinstance(d, ir.Interface) else d.type]
+    while todo:
+        t = todo.pop()
+        if isinstance(t, ir.Intersection):
+            out += [m.name for m in t.members if isinstance(m, ir.Ref)]
+            todo.extend(t.members)
+        elif isinstance(t, ir.Obj):
+            todo.extend(p.type for p in t.properties)
+            if t.index is not None:
+                todo.append(t.index.value)
+        elif isinstance(t, ir.Array):
+            todo.append(t.item)
+        elif isinstance(t, ir.Union_):
+            todo.extend(t.members)
+        elif isinstance(t, ir.Map):
+            todo += [t.key, t.value]
+        elif isinstance(t, ir.Annotated):
+            todo.append(t.type)
+    return tuple(dict.fromkeys(out))
+
+
+def _immediate_refs(t: ir.TypeExpr) -> list[str]:
+    out, todo = [], [t]
+    while todo:
+        t = todo.pop()
+        if isinstance(t, ir.Ref):
+            out.append(t.name)
+        elif isinstance(t, (ir.Union_, ir.Intersection)):
+            todo.extend(t.members)
+        elif isinstance(t, ir.Annotated):
+            todo.append(t.type)
+    return out
+
+
+def _disjoint(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
+    """Two property types no JSON value has both of: different primitive kinds (`string` and
+    `number`), or two different literals. Anything else (references, unions, objects) is left
+    to `_meet`."""
+    ka, kb = _json_kind(a), _json_kind(b)
+    if ka is None or kb is None:
+        return False
+    if ka != kb:
+        return True
+    return isinstance(a, ir.Lit) and isinstance(b, ir.Lit) and a != b
+
+
+def _json_kind(t: ir.TypeExpr) -> str | None:
+    if isinstance(t, ir.Lit):
+        return t.kind
+    if isinstance(t, ir.Prim) and t.kind in _KINDS:
+        return _KINDS[t.kind]
+    return None
+
+
+_KINDS = {ir.PrimKind.STRING: "string", ir.PrimKind.NUMBER: "number",
+          ir.PrimKind.INTEGER: "number", ir.PrimKind.BOOLEAN: "boolean",
+          ir.PrimKind.NULL: "null"}  # fmt: skip
 
 
 def _own_properties(t: ir.TypeExpr) -> ir.Obj:

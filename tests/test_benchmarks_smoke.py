@@ -44,6 +44,7 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
         "## Codec: decoding, encoding, JSON text",
         "## 2. Generation",
         "## 3. Scaling",
+        "## Scaling by shape",
         "## Generation profile",
     ):
         assert heading in report

@@ -291,3 +291,49 @@ def test_text_helpers_are_inert() -> None:
     assert ts_string("it's") == '"it\'s"'
     assert ts_string("</script>\u2028`${x}`") == '"</script>\\u2028`${x}`"'
     assert comment_text("a */ b /* c \u202e") == "a *\\/ b /\\* c \\u202e"
+
+
+INHERITED_KEYS = """
+export interface P { __proto__: string; constructor?: string; toString?: number }
+export interface Q { valueOf?: boolean; name: string; [key: string]: unknown }
+export interface R { __proto__?: { a: number }; x: string; [key: string]: string | { a: number } }
+export type M = Record<"constructor" | "hasOwnProperty", string>;
+"""
+
+
+def test_inherited_and_proto_keys_are_checked_as_own_keys(node: str, tmp_path: Path) -> None:
+    """Keys every JS object inherits (`constructor`, `toString`, `valueOf`...) are checked as
+    the value's own keys, so an optional one does not reject every value; a `__proto__` key
+    (which zod's objects skip) is checked too. The verdicts equal the Python validators'."""
+    r = load_text(INHERITED_KEYS, "inherited.ts")
+    (tmp_path / "inherited.ts").write_text(render_module(r), "utf-8")
+    proc = zod_support.tsc(tmp_path)
+    assert proc.returncode == 0, proc.stdout[-6000:]
+    proc = zod_support.prettier_check([tmp_path / "inherited.ts"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    values: list[tuple[str, Any, bool]] = [
+        ("P", {"__proto__": "x"}, True),
+        ("P", {"__proto__": "x", "constructor": "c", "toString": 1}, True),
+        ("P", {}, False),  # the required __proto__ is missing
+        ("P", {"__proto__": 5}, False),  # ... or not a string
+        ("P", {"__proto__": "x", "constructor": 5}, False),
+        ("P", {"__proto__": "x", "toString": "s"}, False),
+        ("Q", {"name": "n"}, True),
+        ("Q", {"name": "n", "valueOf": True}, True),
+        ("Q", {"name": "n", "valueOf": "no"}, False),
+        ("R", {"x": "y"}, True),
+        ("R", {"x": "y", "__proto__": {"a": 1}}, True),
+        ("R", {"x": "y", "__proto__": {"a": "no"}}, False),
+        ("R", {"x": "y", "other": 3}, False),
+        ("M", {"constructor": "a", "hasOwnProperty": "b"}, True),
+        ("M", {"constructor": "a"}, False),
+        ("M", {}, False),
+    ]
+    py = generate(r, tmp_path / "py", "inherited_keys")
+    assert [py.is_valid(t, v) for t, v, _ in values] == [ok for _, _, ok in values]
+    # JSON text, as a real message arrives: JSON.parse makes `__proto__` an own key
+    cases = [{"type": t, "instance": v, "seed": False, "description": ""} for t, v, _ in values]
+    answer = zod_support.run(
+        {"module": str(tmp_path / "inherited.ts"), "cases": cases, "sdk": None}
+    )
+    assert answer["verdicts"] == [ok for _, _, ok in values]

@@ -13,6 +13,7 @@ from functools import cached_property
 from .. import ir
 from ..discriminators import Member, discriminator, resolved_member
 from ..errors import Diagnostic, Location, SchemaError
+from ..graphs import dependency_order
 from .payloads import schema_payloads
 from .pynames import PyNames, attributes
 from .shapes import children, is_class_obj, mentions
@@ -64,6 +65,8 @@ class TypeIndex:
         self.diagnostics: list[Diagnostic] = []
         self.classes: dict[str, ClassDef] = {}
         self._raw_memo: dict[str, bool] = {}
+        self._target_memo: dict[str, ir.TypeExpr] = {}
+        self._renamed_memo: dict[str, str] = {}
         self.names = PyNames()
         self.py = self.names.renamed  # schema name -> Python name, where they differ
         for td in resolved.types:
@@ -77,6 +80,21 @@ class TypeIndex:
         self.plain_json = schema_payloads([c.obj for c in self.classes.values()])
         if self.diagnostics:
             raise SchemaError(self.diagnostics)
+        self._kinds_memo: dict[str, frozenset[str]] = {}
+        self._anything_memo: dict[str, bool] = {}
+        self._warm()
+
+    def _warm(self) -> None:
+        """Fill the per-name memos of the reference-following facts in dependency order, so
+        each name's fact is found from its dependencies' without recursing down a chain of
+        aliases (a chain of 10,000 is as cheap per link as a chain of 2)."""
+        names = [td.name for td in self.resolved.types]
+        for name in dependency_order(self.named_graph, names, lambda _a, _b: True):
+            ref = ir.Ref(name)
+            self.target(ref)
+            self.kinds(ref)
+            self.accepts_anything(ref)
+            self.is_raw(ref)
 
     # -- classes --------------------------------------------------------------------------------
 
@@ -111,11 +129,34 @@ class TypeIndex:
 
     def target(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """The expression a reference stands for (through alias chains), else `t` itself."""
-        seen: set[str] = set()
+        if not isinstance(t, ir.Ref):
+            return t
+        start, seen = t.name, set()
         while isinstance(t, ir.Ref) and t.name not in seen:
+            if t.name in self._target_memo:  # the rest of the chain is known
+                t = self._target_memo[t.name]
+                break
             seen.add(t.name)
             t = self.typedefs[t.name].type
+        self._target_memo[start] = t
         return t
+
+    def renamed(self, name: str) -> str:
+        """The end of a chain of plain renames from `name` (`type A = B; type B = C`, none with
+        constraints of its own): the first type along it that is more than another name. The
+        generated checks and builders of an alias call that type's directly, so a chain of any
+        length costs one call at run time, not one per link (Python's recursion limit)."""
+        path: list[str] = []
+        while name not in self._renamed_memo and name not in path:
+            td = self.typedefs[name]
+            if not (isinstance(td.type, ir.Ref) and td.constraints.is_empty()):
+                break
+            path.append(name)
+            name = td.type.name
+        end = self._renamed_memo.get(name, name)
+        for link in path:
+            self._renamed_memo[link] = end
+        return end
 
     def class_of(self, t: ir.TypeExpr) -> str | None:
         """The class a type expression denotes directly (a class reference or inline class)."""
@@ -135,18 +176,16 @@ class TypeIndex:
         """The members of a union, nested unions (also behind aliases) flattened, in order."""
         out: list[ir.TypeExpr] = []
         seen: set[str] = set()
-
-        def walk(u: ir.TypeExpr) -> None:
+        todo = [t]  # a stack, last member first: the order of a depth-first walk, no recursion
+        while todo:
+            u = todo.pop()
             tu = self.target(u)
             if isinstance(tu, ir.Union_) and not (isinstance(u, ir.Ref) and u.name in seen):
                 if isinstance(u, ir.Ref):
                     seen.add(u.name)
-                for m in tu.members:
-                    walk(m)
+                todo.extend(reversed(tu.members))
             else:
                 out.append(u)
-
-        walk(t)
         return tuple(out)
 
     # -- unions ---------------------------------------------------------------------------------
@@ -187,12 +226,16 @@ class TypeIndex:
 
     # -- JSON kinds -----------------------------------------------------------------------------
 
-    def kinds(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+    def kinds(self, t: ir.TypeExpr) -> frozenset[str]:
         """The JSON kinds a value of `t` can have (integers count as numbers too)."""
         if isinstance(t, ir.Ref):
-            if t.name in seen:
-                return frozenset()
-            return self.kinds(self.typedefs[t.name].type, seen | {t.name})
+            memo = self._kinds_memo.get(t.name)
+            if memo is None:
+                # resolve refuses alias cycles; a reference back here (through an object or an
+                # array, where kinds stop) adds nothing while this name is worked out
+                self._kinds_memo[t.name] = frozenset()
+                memo = self._kinds_memo[t.name] = self.kinds(self.typedefs[t.name].type)
+            return memo
         if isinstance(t, ir.Prim):
             return _PRIM_KINDS[t.kind]
         if isinstance(t, ir.Lit):
@@ -206,25 +249,28 @@ class TypeIndex:
         if isinstance(t, ir.Union_):
             out: frozenset[str] = frozenset()
             for m in t.members:
-                out |= self.kinds(m, seen)
+                out |= self.kinds(m)
             return out
         if isinstance(t, ir.Intersection):
             inter = ALL_KINDS
             for m in t.members:
-                inter &= self.kinds(m, seen)
+                inter &= self.kinds(m)
             return inter
         return ALL_KINDS
 
-    def accepts_anything(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
+    def accepts_anything(self, t: ir.TypeExpr) -> bool:
         """`unknown`/`any`, or a union/alias that includes them: no check at all."""
         if isinstance(t, ir.Ref):
-            if t.name in seen:
-                return False
-            return self.accepts_anything(self.typedefs[t.name].type, seen | {t.name})
+            memo = self._anything_memo.get(t.name)
+            if memo is None:
+                self._anything_memo[t.name] = False  # as for kinds
+                memo = self.accepts_anything(self.typedefs[t.name].type)
+                self._anything_memo[t.name] = memo
+            return memo
         if isinstance(t, ir.Prim):
             return t.kind in (P.UNKNOWN, P.ANY)
         if isinstance(t, ir.Union_):
-            return any(self.accepts_anything(m, seen) for m in t.members)
+            return any(self.accepts_anything(m) for m in t.members)
         return False
 
     # -- recursion ------------------------------------------------------------------------------

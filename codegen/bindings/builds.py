@@ -97,8 +97,11 @@ class Builds:
             return f"{self.index.py_name(name)}._from_valid"
         fn = f"_build_{self.index.py_name(name)}"
         if fn not in self.selectors and fn not in self.pending:
-            self.pending[fn] = td.type
-            self.selectors[fn] = self._selector(fn, name, td.type)
+            t = td.type
+            if isinstance(t, ir.Ref):  # a rename builds what the chain of renames ends at
+                t = ir.Ref(self.index.renamed(t.name), t.loc)
+            self.pending[fn] = t
+            self.selectors[fn] = self._selector(fn, name, t)
             del self.pending[fn]
         return fn
 

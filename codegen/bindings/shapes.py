@@ -55,6 +55,7 @@ def cyclic(graph: dict[str, tuple[str, ...]]) -> frozenset[str]:
     stack: list[str] = []
     out: set[str] = set()
     counter = 0
+    succs: dict[str, list[str]] = {}  # computed once per node (per step would be quadratic)
     for root in graph:
         if root in index:
             continue
@@ -66,7 +67,9 @@ def cyclic(graph: dict[str, tuple[str, ...]]) -> frozenset[str]:
                 counter += 1
                 stack.append(node)
                 on_stack.add(node)
-            succ = [s for s in graph.get(node, ()) if s in graph]
+            succ = succs.get(node)
+            if succ is None:
+                succ = succs[node] = [s for s in graph.get(node, ()) if s in graph]
             if i < len(succ):
                 work.append((node, i + 1))
                 s = succ[i]

@@ -91,11 +91,14 @@ class _Builder:
         """Named types in source order, each declared type followed by its inline classes."""
         out: list[tuple[str, FunctionView]] = []
         done: set[str] = set()
+        inline: dict[str, list[ClassDef]] = {}  # grouped once: a scan per type is quadratic
+        for cls in self.index.classes.values():
+            inline.setdefault(cls.obj.path[0] if cls.obj.path else "", []).append(cls)
         for td in self.index.resolved.types:
             out.append((td.name, self.typedef(td)))
             done.add(td.name)
-            for cls in self.index.classes.values():
-                if cls.name not in done and cls.obj.path[:1] == (td.name,):
+            for cls in inline.get(td.name, ()):
+                if cls.name not in done:
                     out.append(
                         (
                             cls.name,
@@ -132,7 +135,10 @@ class _Builder:
         if disc is not None:
             return self.dispatch(td.name, disc)
         self.c.enter(td.name)
-        check = self.c.check(td.type, "v", "p", False, td.constraints)
+        t = td.type
+        if isinstance(t, ir.Ref):  # a rename checks what the chain of renames ends at
+            t = ir.Ref(self.index.renamed(t.name), t.loc)
+        check = self.c.check(t, "v", "p", False, td.constraints)
         return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
 
     def _fn(

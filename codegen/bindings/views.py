@@ -10,6 +10,7 @@ from pathlib import PurePath
 
 from .. import ir
 from ..errors import SchemaError
+from ..graphs import dependency_order
 from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
@@ -91,7 +92,7 @@ class ClassView:
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
 
-    @property
+    @cached_property  # read once per field by the template
     def writes_init(self) -> bool:
         """Whether `__init__` is written out (else `@dataclass` makes it): not when a field's
         name is also a name in a hint (`list_: list_`), which inside a method's signature would
@@ -100,12 +101,12 @@ class ClassView:
         hints = [f.hint for f in self.fields] + [self.extra_hint]
         return not any(names & set(_NAME.findall(_STRING.sub("", h))) for h in hints)
 
-    @property
+    @cached_property  # read once per field by the template
     def self_name(self) -> str:
         """`__init__`'s first parameter: `self`, unless a field has that name (as dataclasses do)."""
         return "__dataclass_self__" if any(f.attr == "self" for f in self.fields) else "self"
 
-    @property
+    @cached_property  # read once per field by the template
     def head(self) -> tuple[FieldView, ...]:
         """The leading required fields: encoded in the dict display that starts `_to_dict`."""
         n = next((i for i, f in enumerate(self.fields) if f.optional), len(self.fields))
@@ -189,23 +190,16 @@ def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
     aliases = {td.name: td for td in ctx.resolved.types if not is_class_obj(td.type)}
     graph = {n: tuple(m for m in index.named_graph[n] if m in aliases) for n in aliases}
     on_cycle = cyclic(graph)
-    out: list[tuple[ir.TypeDef, bool]] = []
-    done: set[str] = set()
-    quoted: set[str] = set()  # a string at run time: whatever names it must be a string too
 
-    def visit(name: str) -> None:
-        if name in done:
-            return
-        done.add(name)
-        for dep in graph[name]:
-            if dep not in on_cycle or name not in on_cycle:
-                visit(dep)
+    def follow(name: str, dep: str) -> bool:
+        return dep not in on_cycle or name not in on_cycle
+
+    quoted: set[str] = set()  # a string at run time: whatever names it must be a string too
+    out: list[tuple[ir.TypeDef, bool]] = []
+    for name in dependency_order(graph, aliases, follow):
         if name in on_cycle or any(dep in quoted for dep in graph[name]):
             quoted.add(name)
         out.append((aliases[name], name in quoted))
-
-    for name in aliases:
-        visit(name)
     return out
 
 
@@ -219,7 +213,11 @@ def models_view(ctx: Context) -> ModelsView:
         for c in ctx.resolved.consts
     )
     aliases = []
-    for td, quoted in alias_order(ctx):
+    ordered = alias_order(ctx)
+    for td, _ in ordered:  # every alias that builds something gets a `_build_` function, made
+        if not index.is_raw(td.type):  # after those it calls: no recursion down a chain
+            b.alias_builder(td.name)
+    for td, quoted in ordered:
         value = hints.hint(td.type, inputs=True)
         aliases.append(
             AliasView(
@@ -230,9 +228,6 @@ def models_view(ctx: Context) -> ModelsView:
             )
         )
     classes = tuple(_class(c, ctx, b) for c in index.dataclasses())
-    for td in ctx.resolved.types:  # every alias that builds something gets a `_build_` function
-        if not is_class_obj(td.type) and not index.is_raw(td.type):
-            b.alias_builder(td.name)
     if b.diagnostics:
         raise SchemaError(b.diagnostics)
     selectors = tuple(b.selectors[k] for k in sorted(b.selectors))

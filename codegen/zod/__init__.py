@@ -18,7 +18,7 @@ from ..methods import Method, method_model
 from ..templating import render
 from .layout import Arr, Atom, Obj, Prop, layout, statement
 from .tstext import comment_text, doc_comment, ts_key, ts_string
-from .views import Declaration, declarations, literal, schema_name
+from .views import HELPER_NAMES, Declaration, declarations, helpers, literal, schema_name
 
 TEMPLATE = "zod/module.ts.j2"
 ZOD_IMPORT = 'import * as z from "zod";'
@@ -35,6 +35,7 @@ class ModuleView:
     source: str  # comment-safe
     sha256: str
     regenerate: str  # comment-safe
+    helpers: tuple[str, ...]  # helper definitions the schemas use
     consts: tuple[ConstView, ...]
     declarations: tuple[Declaration, ...]
     schemas: str  # `export const SCHEMAS = {...} as const;`
@@ -59,7 +60,8 @@ def _method_entry(m: Method, known: set[str]) -> Prop:
 
 def module_view(resolved: ir.Resolved, regenerate: str | None = None) -> ModuleView:
     index = TypeIndex(resolved)
-    decls = declarations(index)
+    decls, used = declarations(index)
+    extra = helpers(used)
     known = {d.name for d in decls}
     name = PurePath(resolved.source).name
     command = regenerate or f"mcp-codegen {name} --target zod -o <this directory>"
@@ -70,7 +72,8 @@ def module_view(resolved: ir.Resolved, regenerate: str | None = None) -> ModuleV
         )
         for c in resolved.consts
     )
-    _check_unique(resolved, ["z", "SCHEMAS", "METHODS", *(c.name for c in resolved.consts),
+    _check_unique(resolved, ["z", "SCHEMAS", "METHODS", *(HELPER_NAMES[h] for h in extra),
+                             *(c.name for c in resolved.consts),
                              *(schema_name(d.name) for d in decls)])  # fmt: skip
     table = Obj(tuple(Prop(ts_key(d.name), Atom(schema_name(d.name))) for d in decls))
     methods = Obj(tuple(_method_entry(m, known) for m in method_model(resolved).methods))
@@ -78,6 +81,7 @@ def module_view(resolved: ir.Resolved, regenerate: str | None = None) -> ModuleV
         comment_text(name).replace("\n", " "),
         resolved.sha256,
         comment_text(command).replace("\n", " "),
+        extra,
         consts,
         tuple(decls),
         statement("export const SCHEMAS = ", Atom(_as_const(table))),

@@ -43,7 +43,11 @@ def ts_string(value: str) -> str:
 
 
 def ts_key(name: str) -> str:
-    """An object-literal key: bare when it is a plain identifier, else a string literal."""
+    """An object-literal key: bare when it is a plain identifier, else a string literal;
+    `__proto__` computed (`["__proto__"]`), since written plain it sets the literal's
+    prototype instead of making a key."""
+    if name == "__proto__":
+        return f"[{ts_string(name)}]"
     return name if _SAFE_KEY.fullmatch(name) else ts_string(name)
 
 

@@ -12,11 +12,13 @@ another one uses it); the types on a reference cycle get an explicit TS type and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import ir
 from ..bindings.analysis import TypeIndex
 from ..bindings.shapes import cyclic, is_class_obj
+from ..graphs import dependency_order
 from .layout import Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string
 from .tstypes import ts_members
@@ -32,6 +34,51 @@ _PRIMS = {
     P.ANY: "z.any()",
     P.NEVER: "z.never()",
 }
+
+
+PROTO = "__proto__"
+# Keys every JavaScript object inherits from Object.prototype (node's
+# `Object.getOwnPropertyNames(Object.prototype)`).
+INHERITED = frozenset({"constructor", "__defineGetter__", "__defineSetter__", "hasOwnProperty",
+                       "__lookupGetter__", "__lookupSetter__", "isPrototypeOf",
+                       "propertyIsEnumerable", "toString", "valueOf", PROTO,
+                       "toLocaleString"})  # fmt: skip
+
+# The module's helpers, as prettier lays them out; each written once, when used.
+OWN = """\
+/** Objects as their own keys only: inherited ones (`constructor`, `toString`) are absent. */
+const _own = (v: unknown): unknown =>
+  v !== null && typeof v === "object" && !Array.isArray(v)
+    ? Object.assign(Object.create(null), v)
+    : v;"""
+OWN_PROTO = """\
+/** `_own`, with an own `__proto__` key checked by `schema` (zod's objects skip that key). */
+const _ownProto =
+  (schema: z.ZodType, optional: boolean) =>
+  (v: unknown, ctx: z.RefinementCtx): unknown => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    const key = Object.getOwnPropertyDescriptor(v, "__proto__");
+    if (key === undefined ? !optional : !schema.safeParse(key.value).success) {
+      ctx.addIssue({
+        code: "custom",
+        message: "invalid __proto__",
+        path: ["__proto__"],
+      });
+    }
+    return _own(v);
+  };"""
+HELPER_NAMES = {OWN: "_own", OWN_PROTO: "_ownProto"}
+
+
+def _bool(b: bool) -> str:
+    return "true" if b else "false"
+
+
+def helpers(used: set[str]) -> tuple[str, ...]:
+    """The helper definitions `used` needs, in a fixed order (`_ownProto` calls `_own`)."""
+    if OWN_PROTO in used:
+        return (OWN, OWN_PROTO)
+    return (OWN,) if OWN in used else ()
 
 
 def schema_name(name: str) -> str:
@@ -51,6 +98,7 @@ class Declaration:
 class Emitter:
     def __init__(self, index: TypeIndex) -> None:
         self.index = index
+        self.helpers: set[str] = set()  # the module's helpers the expressions use
 
     # -- expressions ----------------------------------------------------------------------------
 
@@ -74,7 +122,8 @@ class Emitter:
         if isinstance(t, ir.Map):
             keys = ir.record_keys(t)
             props = tuple(Prop(ts_key(k), self.expr(t.value, top)) for k in keys)
-            return Call("z.looseObject", (Obj(props),))
+            proto = (self.expr(t.value, top), False) if PROTO in keys else None
+            return self.own(Call("z.looseObject", (Obj(props),)), keys, proto)
         if isinstance(t, ir.Union_):
             return self.union(t, top)
         if isinstance(t, ir.Intersection):
@@ -107,13 +156,35 @@ class Emitter:
         if index is not None and not self.index.accepts_anything(index.value):
             # the other keys' values are checked too
             value = self.expr(index.value, top)
-            return Chain((Call("looseObject", (Obj(props),)), Call("catchall", (value,))))
+            node = Chain((Call("looseObject", (Obj(props),)), Call("catchall", (value,))))
+        proto = next((p for p in t.properties if p.name == PROTO), None)
+        checked = (self.value(proto, top), proto.optional) if proto is not None else None
+        return self.own(node, [p.name for p in t.properties], checked)
+
+    def own(self, node: Node, keys: Sequence[str], proto: tuple[Node, bool] | None) -> Node:
+        """`node`, checking the keys a JavaScript object inherits (`constructor`, `toString`...)
+        as the value's own keys only: zod reads `input[key]` and `key in input`, which find
+        Object.prototype's members on every object, so an optional `constructor` would reject
+        every value; and zod skips a `__proto__` key altogether, so it is checked beside."""
+        if proto is not None:
+            self.helpers.add(OWN_PROTO)
+            return Call(
+                "z.preprocess", (Call("_ownProto", (proto[0], Atom(_bool(proto[1])))), node)
+            )
+        if any(k in INHERITED for k in keys):
+            self.helpers.add(OWN)
+            return Call("z.preprocess", (Atom("_own"), node))
         return node
 
-    def prop(self, p: ir.Property, top: str) -> Prop:
+    def value(self, p: ir.Property, top: str) -> Node:
+        """The schema of a property's value (present), without its optionality."""
         value = constrained(self.expr(p.type, top), p.constraints, self.index.kinds(p.type))
         if p.nullable and not ir.has_null(p.type):
             value = Call("z.nullable", (value,))
+        return value
+
+    def prop(self, p: ir.Property, top: str) -> Prop:
+        value = self.value(p, top)
         if p.optional:
             value = Call("z.optional", (value,))
         comment = tuple(doc_comment(p.doc.text))
@@ -200,8 +271,9 @@ def constrained(n: Node, c: ir.Constraints, kinds: frozenset[str]) -> Node:
     return Atom(text + "".join(checks))
 
 
-def declarations(index: TypeIndex) -> list[Declaration]:
-    """Every typedef and inline class, each after the ones it uses (source order otherwise)."""
+def declarations(index: TypeIndex) -> tuple[list[Declaration], set[str]]:
+    """Every typedef and inline class, each after the ones it uses (source order otherwise), and
+    the helpers they use."""
     graph = index.named_graph
     loops = cyclic(graph)
     entries: dict[str, tuple[ir.TypeExpr, ir.Doc, ir.Constraints]] = {}
@@ -209,20 +281,10 @@ def declarations(index: TypeIndex) -> list[Declaration]:
         entries[td.name] = (td.type, td.doc, td.constraints)
     for c in index.classes.values():
         entries.setdefault(c.name, (c.obj, c.doc, ir.NO_CONSTRAINTS))
-    order: list[str] = []
-    state: dict[str, int] = {}
 
-    def visit(name: str) -> None:
-        if state.get(name) or name not in entries:
-            return
-        state[name] = 1
-        for dep in graph.get(name, ()):
-            if dep not in loops or name not in loops:
-                visit(dep)
-        state[name] = 2
-        order.append(name)
+    def follow(name: str, dep: str) -> bool:
+        return dep not in loops or name not in loops
 
-    for name in entries:
-        visit(name)
+    order = dependency_order(graph, entries, follow)
     em = Emitter(index)
-    return [em.declaration(n, *entries[n], lazy=n in loops) for n in order]
+    return [em.declaration(n, *entries[n], lazy=n in loops) for n in order], em.helpers
