@@ -23,6 +23,11 @@ from .numbers import clip as _clip
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _COUNT = re.compile(r"0|[1-9]\d*")
 TJS_TYPES = ("integer", "number")
+STRUCTURAL_TAGS = frozenset(
+    {k.keyword for k in ir.KEYWORDS} | {"TJS-type", "TJS-pattern", "nullable"}
+)
+"""The tags whose meaning the model holds as structure (constraints, `@TJS-type`, and
+`@nullable`, which the resolver reads): the diff compares them there, not as documentation."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import conftest
 import pytest
 
-import conftest
 from codegen import cli
 
 REPO = Path(__file__).resolve().parent.parent
@@ -23,7 +23,7 @@ def test_readme_is_a_guide() -> None:
 
 @pytest.mark.parametrize("page", [README, *DOCS], ids=lambda p: p.name)
 def test_relative_links_resolve(page: Path) -> None:
-    text = re.sub(r"```.*?```", "", page.read_text(), flags=re.S)
+    text = re.sub(r"```.*?```", "", page.read_text(), flags=re.DOTALL)
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
         if "://" in target or target.startswith("mailto:"):
             continue

@@ -23,9 +23,10 @@ from .views import Context
 Side = Literal["server", "client"]
 
 # What a session answers itself (negotiation, liveness, the log level): no handler method.
+_SERVER_ANSWERS = ("initialize", "server/discover", "ping", "logging/setLevel",
+                   "notifications/initialized")  # fmt: skip
 SESSION_METHODS: dict[Side, frozenset[str]] = {
-    "server": frozenset({"initialize", "server/discover", "ping", "logging/setLevel",
-                         "notifications/initialized"}),  # fmt: skip
+    "server": frozenset(_SERVER_ANSWERS),
     "client": frozenset({"ping"}),
 }
 # Results a client's `request` returns as they are: the session retries an input-required

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from .. import ir
 from ..methods import method_model, usage
+from ..versions import label_for
 from . import tally
 from .algebra import detect_renames, detect_retyped
 from .compare import compare
@@ -84,11 +84,6 @@ class Report:
 
     def fails(self, fail_on: str) -> bool:
         return bool(self.failing(fail_on))
-
-
-def label_for(source: str) -> str:
-    p = Path(source)
-    return p.parent.name if p.name == "schema.ts" and p.parent.name else p.stem
 
 
 def link_for(source: str, label: str, sha256: str) -> str:

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from .. import ir
 from ..bindings import pynames
+from ..constraints import STRUCTURAL_TAGS
 from ..methods import MethodModel, envelope_properties
 from . import notation
 from .algebra import (
@@ -44,12 +45,9 @@ from .change import NO_FACTS, Change, Facts, Movement, What
 from .compare_methods import compare_methods
 from .notation import ITEM, VALUE
 
-# Tags whose meaning is compared structurally elsewhere (constraints, nullability) or by their own
-# documentation rules; every other tag is compared as an opaque documentation tag.
-_STRUCTURAL_TAGS = frozenset(
-    {"TJS-type", "format", "minimum", "maximum", "maxItems", "minItems", "pattern", "TJS-pattern",
-     "nullable"}
-)  # fmt: skip
+# Tags compared structurally (constraints.STRUCTURAL_TAGS); every other tag is compared as an
+# opaque documentation tag.
+_STRUCTURAL_TAGS = STRUCTURAL_TAGS
 
 # ---------------------------------------------------------------------------------------------
 # The comparison

@@ -23,8 +23,9 @@ import markupsafe
 from .. import templating
 from ..templating import static_source
 from . import Report, html_summary, tally
+from .rules import LEVELS
 
-LEVEL_ORDER = ("breaking", "risky", "compatible", "info")
+LEVEL_ORDER = LEVELS  # worst first: the rule table's order
 DOCUMENTATION = "documentation"
 # Finding keys the page lays out itself; any other key is listed in the finding as it comes.
 KNOWN_KEYS = frozenset(

@@ -12,6 +12,8 @@ import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .summary import LITERAL_RULES
+
 # Summary keys that are counts or are laid out elsewhere (the counts table), not sections.
 COUNT_KEYS = frozenset({"roots", "echoes"})
 KNOWN_KEYS = frozenset({"methods", "cross_cutting", "deprecations", "literals"})
@@ -185,11 +187,8 @@ def from_findings(found: Sequence[tuple[str, Finding]]) -> list[dict[str, Any]]:
         out.append(section("Deprecations", deprecations))
     literals = [
         item(f["subject"], before=f.get("before"), after=f.get("after"), target=fid)
-        for fid, f in _by_rule(
-            found, "enum-value-added", "enum-value-removed", "open-enum-value-added",
-            "open-enum-value-removed",
-        )
-    ]  # fmt: skip
+        for fid, f in _by_rule(found, *LITERAL_RULES)
+    ]
     if literals:
         out.append(section("Literal values", literals))
     return out

@@ -21,7 +21,7 @@ CROSS_CUTTING_MIN = 8
 # Declarations coming and going are not requirements (their uses are reported where they change).
 _NOT_REQUIREMENTS = ("type-added", "type-removed", "type-renamed", "type-reference-changed")
 _ADDITIONS = ("property-added-optional", "property-added-required", "type-added")
-_LITERAL_RULES = {
+LITERAL_RULES = {  # the rules that add or remove a literal value (the summaries read this)
     "enum-value-added": "added",
     "enum-value-removed": "removed",
     "open-enum-value-added": "added",
@@ -55,9 +55,9 @@ def literal_values(
 ) -> tuple[LiteralValue, ...]:
     out = set()
     for f in findings:
-        if f.rule in _LITERAL_RULES:
-            value = f.after if _LITERAL_RULES[f.rule] == "added" else f.before
-            out.add(LiteralValue(f.subject, value or "", _LITERAL_RULES[f.rule], f.id))
+        if f.rule in LITERAL_RULES:
+            value = f.after if LITERAL_RULES[f.rule] == "added" else f.before
+            out.add(LiteralValue(f.subject, value or "", LITERAL_RULES[f.rule], f.id))
         elif f.rule in ("type-added", "type-removed"):
             types, change = (
                 (new_types, "added") if f.rule == "type-added" else (old_types, "removed")

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-LEVELS = ("breaking", "risky", "compatible", "info")  # worst first; the same as rules.LEVELS
+from .rules import LEVELS
+
 DOCUMENTATION = "documentation"
 
 

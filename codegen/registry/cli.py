@@ -64,9 +64,9 @@ def as_json(models: list[tuple[str, MethodModel]]) -> str:
 
 
 def cmd_registry(args: argparse.Namespace) -> int:
-    from ..diff import label_for
     from ..methods import method_model
     from ..pipeline import load_many, read_overrides
+    from ..versions import label_for
 
     names = read_overrides(args.names)
     loaded = load_many(args.schemas, names)
