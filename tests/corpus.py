@@ -166,6 +166,13 @@ def version_names() -> list[str]:
     return [str(e["name"]) for e in manifest_entries()]
 
 
+def released_names() -> list[str]:
+    """The released versions, in release order: the pins shipped in the package own this list."""
+    from codegen.spec.pins import DRAFT, pins
+
+    return [name for name in pins() if name != DRAFT]
+
+
 def names_with_examples() -> list[str]:
     """Versions whose pinned files include examples/ (from the manifest alone)."""
     return [

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.spec
 
 VERSIONS = corpus.version_names()  # from the manifest alone, so collection needs no corpus
 WITH_EXAMPLES = ["2026-07-28", "draft"]
-RELEASED = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
+RELEASED = corpus.released_names()  # the pins own the list; the manifest must agree (below)
 
 # Official examples the official schema rejects, per version, as "<Type>/<file>.json".
 # Kept exact (not a subset) so that a fix upstream or a new failure both show up here.
@@ -54,7 +54,7 @@ def test_pins_cover_every_released_version() -> None:
     from codegen.spec.pins import pins
 
     fetchable = pins()
-    assert list(fetchable) == [*RELEASED, "draft"]
+    assert list(fetchable) == [*RELEASED, "draft"] and RELEASED == sorted(RELEASED)  # by date
     assert {fetchable[n].ref for n in RELEASED} == {"b0f60ba5409db7a6582440a7b473cc0398890f15"}
     assert all(h is None for _, h in fetchable["draft"].files)  # the draft floats
 

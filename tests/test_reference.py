@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import corpus
 import pytest
 import reference_page as rp
 
@@ -22,7 +23,7 @@ from codegen.reference.site import site_files
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures" / "reference"
 PAGES = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
-RELEASED = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
+RELEASED = corpus.released_names()
 
 # The one known gap: TypeScript orders the members of a property's union by its checker's type
 # ids, and string literals get theirs when the checker first meets them (some in its own
@@ -348,8 +349,7 @@ def test_cli_writes_one_page_and_a_folder(
 # --------------------------------------------------------------------------- pinned output
 
 GOLDEN = REPO / "tests" / "golden" / "reference_sha256.json"
-ALL_VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "DRAFT-2025-v3", "2025-11-25",
-                "2026-07-28", "draft"]  # fmt: skip
+ALL_VERSIONS = corpus.version_names()
 
 
 @pytest.mark.spec
