@@ -6,6 +6,7 @@ the negotiated version and answers every failure with its JSON-RPC error, on the
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import shutil
@@ -225,7 +226,9 @@ def test_async_handlers_stream_ask_the_client_and_see_cancellation(pkg: ModuleTy
         await slow
         return sent
 
-    sent = asyncio.run(run())
+    # a fresh thread: another test's browser session may keep an event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        sent = pool.submit(asyncio.run, run()).result(timeout=60)
     answer = next(m for m in sent if m.get("id") == 2 and "result" in m)
     assert answer["result"]["content"] == [{"type": "text", "text": "file:///r"}]
     assert not any(m.get("id") == 3 and ("result" in m or "error" in m) for m in sent)

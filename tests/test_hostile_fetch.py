@@ -36,8 +36,10 @@ def mirror_root(tmp_path: Path) -> Path:
     root = tmp_path / "mirror"
     for version in ("2025-11-25", "draft"):
         (root / version).mkdir(parents=True)
+        for name, _ in pins()[version].files:  # every file the version is fetched with
+            (root / version / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / version / name).write_bytes(b"{}")
         (root / version / "schema.ts").write_bytes(b"export interface X {}\n" * 1000)
-        (root / version / "schema.json").write_bytes(b"{}")
     return root
 
 
