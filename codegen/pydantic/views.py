@@ -11,6 +11,7 @@ schema.json says: no object in it is closed), an index signature's value type ch
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ _PRIMS = {
 class FieldView:
     attr: str
     annotation: str
-    default: str | None  # Python text, None: required
+    default: str | None  # the Python text after `=`, None: none (a required member)
     doc: str
 
 
@@ -169,8 +170,9 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
                 ann, default = (ann if nullable else f"{ann} | None"), "None"
             else:
                 ann, default = f"{ann} | MISSING", "MISSING"
-        if attr != p.name:
-            ann = f"Annotated[{ann}, Field(alias={p.name!r})]"
+        if attr != p.name:  # in the assignment, not the annotation: known before it resolves
+            keep = f"default={default}, " if default is not None else ""
+            default = f"Field({keep}alias={p.name!r})"
         return FieldView(attr, ann, default, doc(p.doc.text))
 
     inline: dict[str, list[str]] = {}  # declared type -> its inline classes, as met
@@ -209,7 +211,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         stale += section.stale("names", used_names)
         if stale:
             raise SchemaError(stale)
-    return ModuleView(s.header(resolved), s.imports(), items + late, aliases)
+    classes = items + late
+    return ModuleView(s.header(resolved), s.imports(classes, aliases), classes, aliases)
 
 
 class _Settings:
@@ -244,14 +247,20 @@ class _Settings:
         values = {"version": resolved.protocol_version or "", "sha256": resolved.sha256}
         return [line.format(**values) for line in self._header]
 
-    def imports(self) -> list[str]:
-        out = ["from __future__ import annotations", "", "from typing import Annotated, Any, Literal", ""]
-        pyd = ["ConfigDict", "Field", "RootModel"]
+    def imports(self, classes: list[ClassView], aliases: list[tuple[str, str]]) -> list[str]:
+        """Only what the module uses (ruff's F401)."""
+        words: set[str] = {"ConfigDict"}
+        for c in classes:
+            texts = [c.base, c.root, c.extra_values] + [f"{f.annotation} {f.default}" for f in c.fields]
+            words.update(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
         module, name = self.base.rsplit(":", 1)
+        out = ["from __future__ import annotations", ""]
+        typing = [n for n in ("Annotated", "Any", "Literal") if n in words]
+        if typing:
+            out += [f"from typing import {', '.join(typing)}", ""]
+        pyd = [n for n in ("ConfigDict", "Field", "MISSING", "RootModel") if n in words]
         if module == "pydantic":
             pyd.append(name)
-        if self.optional == "missing":
-            pyd.append("MISSING")
         out.append(f"from pydantic import {', '.join(sorted(pyd))}")
         if module != "pydantic":
             out.append(f"from {module} import {name}")
