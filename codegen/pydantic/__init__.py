@@ -20,5 +20,6 @@ def render_pydantic(resolved: ir.Resolved, profile: Profile | None = None) -> di
     from ..templating import render  # after the bindings package (templating imports it)
 
     section = profile.section(resolved.protocol_version) if profile is not None else None
-    text = render("pydantic/module.py.j2", view=module_view(resolved, section))
-    return {"__init__.py": ruff_format(text)}
+    view = module_view(resolved, section)
+    text = render("pydantic/module.py.j2", view=view)
+    return {"__init__.py": ruff_format(text, view.first_party)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 OPTIONS = ("--isolated", "--no-cache", "--line-length", "100", "--target-version", "py310")
@@ -22,11 +23,23 @@ def ruff_binary() -> str:
     return found
 
 
-def ruff_format(text: str) -> str:
-    done = subprocess.run(
-        [ruff_binary(), "format", *OPTIONS, "--stdin-filename", "__init__.py", "-"],
-        input=text, capture_output=True, encoding="utf-8", check=False,
-    )  # fmt: skip
+def _run(args: list[str], text: str) -> str:
+    # from an empty folder: isort's first-party guess (packages under the working directory)
+    # must not depend on where the generator runs
+    with tempfile.TemporaryDirectory() as nowhere:
+        done = subprocess.run(
+            [ruff_binary(), *args, "--stdin-filename", "__init__.py", "-"],
+            input=text, capture_output=True, encoding="utf-8", check=False, cwd=nowhere,
+        )  # fmt: skip
     if done.returncode != 0:
-        raise RuntimeError(f"ruff format failed on the generated module:\n{done.stderr}")
+        raise RuntimeError(f"ruff {args[0]} failed on the generated module:\n{done.stderr}")
     return done.stdout
+
+
+def ruff_format(text: str, first_party: str = "") -> str:
+    """Imports sorted (isort's order, ruff's `I` rules; `first_party`: the consumer's package,
+    which the module lives in), then `ruff format`."""
+    known = ["--config", f"lint.isort.known-first-party=['{first_party}']"] if first_party else []
+    isort = ["check", *OPTIONS[:2], *known, "--select", "I", "--fix", "--exit-zero", "--quiet"]
+    sorted_imports = _run(isort, text)
+    return _run(["format", *OPTIONS], sorted_imports)

@@ -56,6 +56,7 @@ class ModuleView:
     imports: list[str]
     classes: list[ClassView]
     aliases: list[tuple[str, str]]  # name -> union text (module level, after the classes)
+    first_party: str = ""  # the top-level package of a consumer's base class
 
 
 class _Hints:
@@ -212,7 +213,9 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         if stale:
             raise SchemaError(stale)
     classes = items + late
-    return ModuleView(s.header(resolved), s.imports(classes, aliases), classes, aliases)
+    first = s.base.split(".", 1)[0].split(":", 1)[0]
+    imports = s.imports(classes, aliases)
+    return ModuleView(s.header(resolved), imports, classes, aliases, "" if first == "pydantic" else first)
 
 
 class _Settings:
