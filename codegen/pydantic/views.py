@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import ir
 from ..bindings.analysis import ClassDef, TypeIndex
+from ..bindings.shapes import cyclic
 from ..bindings.text import docstring_body
 from ..errors import SchemaError
 from ..naming import NO_OVERRIDES
@@ -62,9 +63,10 @@ class ModuleView:
 class _Hints:
     """Type expression -> Python annotation text, in the module's names."""
 
-    def __init__(self, index: TypeIndex, names: Names) -> None:
+    def __init__(self, index: TypeIndex, names: Names, spelled: frozenset[str]) -> None:
         self.index = index
         self.names = names
+        self.spelled = spelled  # aliases spelled out where they are used, not named
 
     def of(self, t: ir.TypeExpr) -> str:
         if isinstance(t, ir.Prim):
@@ -72,6 +74,8 @@ class _Hints:
         if isinstance(t, ir.Lit):
             return _literal([t]) or ("int | float" if t.kind == "number" else "str")
         if isinstance(t, ir.Ref):
+            if t.name in self.spelled:
+                return self.of(self.index.typedefs[t.name].type)
             return self.names.cls(t.name)
         if isinstance(t, ir.Array):
             return f"list[{self.of(t.item)}]"
@@ -97,7 +101,19 @@ class _Hints:
                     out.append(_literal(lits) or "Any")
                 continue
             out.append(self.of(m))
-        return " | ".join(dict.fromkeys(" | ".join(out).split(" | ")))
+        return " | ".join(dict.fromkeys(m for text in out for m in split_union(text)))
+
+
+def split_union(text: str) -> list[str]:
+    """The top-level members of an annotation text (`list[A | B] | C` -> two)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and text.startswith(" | ", i):
+            out.append(text[start:i])
+            start = i + 3
+    out.append(text[start:])
+    return out
 
 
 def _literal(lits: list[ir.Lit]) -> str | None:
@@ -117,7 +133,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     s = _Settings(section)
     index = TypeIndex(resolved)
     names = python_names(index, s.base_name, section.overrides() if section else NO_OVERRIDES)
-    hints = _Hints(index, names)
+    hints = _Hints(index, names, _spelled(index, s))
     used: dict[str, set[str]] = {k: set() for k in ("open_classes", "alias_classes",
                                                      "union_aliases", "links", "leniencies")}  # fmt: skip
     used_names = set(names.used_overrides)
@@ -216,6 +232,26 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     first = s.base.split(".", 1)[0].split(":", 1)[0]
     imports = s.imports(classes, aliases)
     return ModuleView(s.header(resolved), imports, classes, aliases, "" if first == "pydantic" else first)
+
+
+def _is_root(index: TypeIndex, td: ir.TypeDef) -> bool:
+    """Whether a named type becomes a RootModel: an alias that is not an object with members
+    nor an open bag of members."""
+    t = td.type
+    if isinstance(t, ir.Obj):
+        return bool(not t.properties and t.index is not None and not index.accepts_anything(t.index.value))
+    return True
+
+
+def _spelled(index: TypeIndex, s: _Settings) -> frozenset[str]:
+    """The aliases a field spells out (`str`, a union of classes...) instead of naming their
+    RootModel: a field's value is then the value itself, not a wrapper. Recursive aliases
+    (`JSONValue`) are named: a recursive type needs a name."""
+    recursive = cyclic(dict(index.named_graph))
+    return frozenset(
+        td.name for td in index.resolved.types
+        if _is_root(index, td) and td.name not in recursive and td.name not in s.alias_classes
+    )  # fmt: skip
 
 
 class _Settings:

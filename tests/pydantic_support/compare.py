@@ -81,11 +81,19 @@ def _split(t: str) -> list[str]:
     return out
 
 
-def _members(t: str, roots: dict[str, str], numbers: bool, depth: int = 0) -> frozenset[str]:
+def _members(t: str, roots: dict[str, str], numbers: bool, stack: tuple[str, ...] = ()) -> frozenset[str]:
+    """The values a type text admits, as a set of member texts: aliases (RootModels) expanded,
+    inside `list[...]` and `dict[str, ...]` too, a recursive one named where it recurs."""
     out: set[str] = set()
     for m in _split(t):
-        if m in roots and depth < 4:
-            out |= _members(roots[m], roots, numbers, depth + 1)
+        if m in roots and m not in stack:
+            out |= _members(roots[m], roots, numbers, (*stack, m))
+        elif m.startswith("list["):
+            inner = _members(m[5:-1], roots, numbers, stack)
+            out.add("list[" + " | ".join(sorted(inner)) + "]")
+        elif m.startswith("dict[str, "):
+            inner = _members(m[10:-1], roots, numbers, stack)
+            out.add("dict[str, " + " | ".join(sorted(inner)) + "]")
         elif numbers and m in ("int", "float"):
             out.add("number")
         else:
@@ -110,8 +118,9 @@ def explain(d: Difference, shipped: dict[str, Any], ours: dict[str, Any]) -> str
     wire, _, rest = d.detail.partition(": ")
     a, b = rest.removeprefix("shipped ").split(", ours ")
     rs, ro = _roots(shipped), _roots(ours)
-    if _members(a, rs, False) == _members(b, ro, False):
+    top = (d.cls,) if wire == "root" else ()  # a recursive alias's own name stays a name
+    if _members(a, rs, False, top) == _members(b, ro, False, top):
         return ALIAS
-    if _members(a, rs, True) == _members(b, ro, True):
+    if _members(a, rs, True, top) == _members(b, ro, True, top):
         return NUMBER
     return None

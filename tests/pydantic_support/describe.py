@@ -27,10 +27,7 @@ def canon(t: Any) -> str:
     if t is Any:
         return "Any"
     if origin in (typing.Union, types.UnionType):
-        members: set[str] = set()
-        for a in args:
-            members.update(canon(a).split(" | "))
-        return " | ".join(sorted(members))
+        return " | ".join(sorted({canon(a) for a in args}))  # typing flattens nested unions
     if origin is typing.Literal:
         return "Literal[" + ", ".join(sorted(repr(a) for a in args)) + "]"
     if origin is typing.Annotated:
