@@ -228,10 +228,58 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         stale += section.stale("names", used_names)
         if stale:
             raise SchemaError(stale)
-    classes = items + late
+    classes = _dependencies_first(items + late)
     first = s.base.split(".", 1)[0].split(":", 1)[0]
     imports = s.imports(classes, aliases)
     return ModuleView(s.header(resolved), imports, classes, aliases, "" if first == "pydantic" else first)
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
+    """`classes` in their order, each after the classes its annotations name (a stable
+    depth-first order), annotations that name a class not yet defined (a cycle, or the class
+    itself) quoted. Annotations are evaluated when a class is made, not postponed as strings
+    (`from __future__ import annotations`): importing the module then compiles no strings."""
+    by_name = {c.name: c for c in classes}
+
+    def names(c: ClassView) -> list[str]:
+        texts = [c.base, c.root, c.extra_values, *(f.annotation for f in c.fields)]
+        return [w for w in _WORD.findall(" ".join(texts)) if w in by_name and w != c.name]
+
+    order: list[ClassView] = []
+    state: dict[str, int] = {}  # 1: being placed, 2: placed
+
+    def place(c: ClassView) -> None:
+        stack = [(c, iter(names(c)))]
+        state[c.name] = 1
+        while stack:
+            top, deps = stack[-1]
+            for dep in deps:
+                if dep not in state:
+                    state[dep] = 1
+                    stack.append((by_name[dep], iter(names(by_name[dep]))))
+                    break
+            else:
+                stack.pop()
+                state[top.name] = 2
+                order.append(top)
+
+    for c in classes:
+        if c.name not in state:
+            place(c)
+    defined: set[str] = set()
+    for c in order:
+        for f in c.fields:
+            if any(w in by_name and w not in defined for w in _WORD.findall(f.annotation)):
+                f.annotation = repr(f.annotation)
+        if c.root and any(w in by_name and w not in defined for w in _WORD.findall(c.root)):
+            c.root = repr(c.root)
+        if c.extra_values and any(w in by_name and w not in defined for w in _WORD.findall(c.extra_values)):
+            c.extra_values = repr(c.extra_values)
+        defined.add(c.name)
+    return order
 
 
 def _is_root(index: TypeIndex, td: ir.TypeDef) -> bool:
@@ -293,7 +341,7 @@ class _Settings:
             texts = [c.base, c.root, c.extra_values] + [f"{f.annotation} {f.default}" for f in c.fields]
             words.update(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
         module, name = self.base.rsplit(":", 1)
-        out = ["from __future__ import annotations", ""]
+        out: list[str] = []
         typing = [n for n in ("Annotated", "Any", "Literal") if n in words]
         if typing:
             out += [f"from typing import {', '.join(typing)}", ""]
