@@ -95,7 +95,9 @@ def probe(types: Path, module: str, examples: str) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sdk", default=str(REPO.parent / "shared" / "python-sdk"))
-    parser.add_argument("--spec", default=os.environ.get("MCP_SPEC_DIR", str(REPO.parent / "shared" / "spec")))
+    parser.add_argument(
+        "--spec", default=os.environ.get("MCP_SPEC_DIR", str(REPO.parent / "shared" / "spec"))
+    )
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
@@ -115,7 +117,10 @@ def main(argv: list[str] | None = None) -> int:
                 for side, types in sides.items():  # alternating: the machine's load hits both
                     runs[side].append(probe(types, module, ex))
             raw[module] = runs
-    lines = ["| module | measure | shipped (median) | ours (median) | shipped / ours |", "|---|---|---|---|---|"]
+    lines = [
+        "| module | measure | shipped (median) | ours (median) | shipped / ours |",
+        "|---|---|---|---|---|",
+    ]
     for module, runs in raw.items():
         for key, unit in (("import", "ms"), ("build", "ms"), ("validate", "ms")):
             if key not in runs["ours"][0]:

@@ -13,7 +13,16 @@ from ..bindings.pynames import PyNames, attributes
 from ..naming import NO_OVERRIDES, Overrides
 
 # Names the generated module imports or defines itself; a schema type may not take them.
-MODULE_NAMES = ("Annotated", "Any", "Literal", "BaseModel", "ConfigDict", "Field", "RootModel", "MISSING")
+MODULE_NAMES = (
+    "Annotated",
+    "Any",
+    "Literal",
+    "BaseModel",
+    "ConfigDict",
+    "Field",
+    "RootModel",
+    "MISSING",
+)
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,8 @@ def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDE
     """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
     in `--names`) rename inline classes; every name then goes through `PyNames`."""
     py = PyNames()
-    for taken in (*MODULE_NAMES, base):
-        py.add(taken)
+    for own in (*MODULE_NAMES, base):
+        py.add(own)
     classes: dict[str, str] = {}
     used: set[str] = set()
     for td in index.resolved.types:
@@ -81,5 +90,3 @@ def inline_paths(index: TypeIndex) -> dict[str, str]:
 
 def is_declared(index: TypeIndex, name: str) -> bool:
     return any(td.name == name for td in index.resolved.types)
-
-

@@ -138,7 +138,9 @@ def load_profile(spec: str) -> Profile:
 def _check(file: str, text: str, data: Any) -> list[Diagnostic]:
     def at(key: str, message: str) -> Diagnostic:
         pos = text.find(json.dumps(key))
-        return Diagnostic(Location(file, text.count("\n", 0, pos) + 1 if pos >= 0 else 1, 1), message)
+        return Diagnostic(
+            Location(file, text.count("\n", 0, pos) + 1 if pos >= 0 else 1, 1), message
+        )
 
     if not isinstance(data, dict) or not isinstance(data.get("versions"), dict):
         return [at("versions", 'a profile is an object with "versions": {VERSION: {...}}')]
@@ -150,17 +152,26 @@ def _check(file: str, text: str, data: Any) -> list[Diagnostic]:
             continue
         for key, entry in section.items():
             if key not in KNOWN:
-                out.append(at(key, f"unknown profile setting '{key}' (known: {', '.join(sorted(KNOWN))})"))
+                out.append(
+                    at(key, f"unknown profile setting '{key}' (known: {', '.join(sorted(KNOWN))})")
+                )
             elif key in _SCALARS:
                 if not isinstance(entry, dict) or not isinstance(entry.get("value"), _SCALARS[key]):
-                    out.append(at(key, f"profile setting '{key}' needs a \"value\" ({_SCALARS[key].__name__}) and a \"reason\""))
+                    out.append(
+                        at(
+                            key,
+                            f'profile setting \'{key}\' needs a "value" ({_SCALARS[key].__name__}) and a "reason"',
+                        )
+                    )
                 elif not isinstance(entry.get("reason"), str):
                     out.append(at(key, f"profile setting '{key}' needs a \"reason\""))
             elif not isinstance(entry, dict):
                 out.append(at(key, f"profile setting '{key}' must map names to entries"))
             elif key != "names":
                 for k, v in entry.items():
-                    if not isinstance(v, (dict, str)) or (isinstance(v, dict) and not isinstance(v.get("reason"), str)):
+                    if not isinstance(v, (dict, str)) or (
+                        isinstance(v, dict) and not isinstance(v.get("reason"), str)
+                    ):
                         out.append(at(k, f"profile entry {key}['{k}'] needs a \"reason\""))
             elif not all(isinstance(v, str) for v in entry.values()):
                 out.append(at(key, "profile names must map inline-type paths to class names"))

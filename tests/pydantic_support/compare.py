@@ -23,7 +23,9 @@ def differences(shipped: dict[str, Any], ours: dict[str, Any]) -> list[Differenc
     for name in sorted(shipped.keys() - ours.keys()):
         out.append(Difference(name, "missing-class", f"{shipped[name]['kind']} not generated"))
     for name in sorted(ours.keys() - shipped.keys()):
-        out.append(Difference(name, "extra-class", f"{ours[name]['kind']} not in the shipped module"))
+        out.append(
+            Difference(name, "extra-class", f"{ours[name]['kind']} not in the shipped module")
+        )
     for name in sorted(shipped.keys() & ours.keys()):
         a, b = shipped[name], ours[name]
         if a["kind"] != b["kind"]:
@@ -31,7 +33,9 @@ def differences(shipped: dict[str, Any], ours: dict[str, Any]) -> list[Differenc
             continue
         if a["kind"] == "union":
             if a["members"] != b["members"]:
-                out.append(Difference(name, "members", f"shipped {a['members']}, ours {b['members']}"))
+                out.append(
+                    Difference(name, "members", f"shipped {a['members']}, ours {b['members']}")
+                )
             continue
         if a["extra"] != b["extra"]:
             out.append(Difference(name, "extra", f"shipped {a['extra']!r}, ours {b['extra']!r}"))
@@ -81,7 +85,9 @@ def _split(t: str) -> list[str]:
     return out
 
 
-def _members(t: str, roots: dict[str, str], numbers: bool, stack: tuple[str, ...] = ()) -> frozenset[str]:
+def _members(
+    t: str, roots: dict[str, str], numbers: bool, stack: tuple[str, ...] = ()
+) -> frozenset[str]:
     """The values a type text admits, as a set of member texts: aliases (RootModels) expanded,
     inside `list[...]` and `dict[str, ...]` too, a recursive one named where it recurs."""
     out: set[str] = set()

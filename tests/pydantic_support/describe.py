@@ -63,7 +63,9 @@ def describe(module_name: str) -> dict[str, Any]:
         out[name] = {
             "kind": "root" if root else "model",
             "extra": obj.model_config.get("extra"),
-            "populate_by_name": bool(obj.model_config.get("populate_by_name") or obj.model_config.get("validate_by_name")),
+            "populate_by_name": bool(
+                obj.model_config.get("populate_by_name") or obj.model_config.get("validate_by_name")
+            ),
             "fields": fields,
         }
     for name, obj in vars(mod).items():
