@@ -76,19 +76,25 @@ def test_the_sdks_own_tests_pass_on_the_generated_modules(sdk: Path) -> None:
     ]
 
 
-def _describe(root: Path, module: str) -> dict[str, Any]:
-    done = _python(root, str(DESCRIBE), f"mcp_types.{module}")
-    assert done.returncode == 0, done.stderr
-    data: dict[str, Any] = json.loads(done.stdout)
-    return data
+@pytest.fixture(scope="module")
+def described(sdk: Path) -> dict[str, dict[str, Any]]:
+    """Both modules of each side, described (one process per side)."""
+    out: dict[str, dict[str, Any]] = {}
+    for side, root in (("shipped", sdk_dir()), ("ours", sdk)):
+        done = _python(root, str(DESCRIBE), *(f"mcp_types.{m}" for m in MODULES.values()))
+        assert done.returncode == 0, done.stderr
+        out[side] = json.loads(done.stdout)
+    return out
 
 
 @pytest.mark.parametrize("version", list(MODULES))
-def test_every_class_matches_the_shipped_module_field_by_field(sdk: Path, version: str) -> None:
+def test_every_class_matches_the_shipped_module_field_by_field(
+    described: dict[str, dict[str, Any]], version: str
+) -> None:
     """Classes, kinds, extra policies, fields by wire name, their attributes, types,
     requiredness and defaults; each remaining difference must have a reviewed reason."""
-    shipped = _describe(sdk_dir(), MODULES[version])
-    ours = _describe(sdk, MODULES[version])
+    shipped = described["shipped"][f"mcp_types.{MODULES[version]}"]
+    ours = described["ours"][f"mcp_types.{MODULES[version]}"]
     found = differences(shipped, ours)
     reasons: dict[str, list[str]] = {}
     unexplained = []

@@ -1,5 +1,5 @@
 """Describe every class of one pydantic module as JSON (run in a subprocess, with the module's
-package on PYTHONPATH): `python describe.py MODULE` prints {class: {kind, extra, fields}}.
+package on PYTHONPATH): `python describe.py MODULE...` prints {module: {class: {kind, extra, fields}}}.
 
 Annotations are written canonically so two modules that spell one type differently compare
 equal: union members sorted, `Optional[X]` as a union with None, literal values sorted, classes
@@ -75,4 +75,4 @@ def describe(module_name: str) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    json.dump(describe(sys.argv[1]), sys.stdout, indent=1, sort_keys=True)
+    json.dump({name: describe(name) for name in sys.argv[1:]}, sys.stdout, sort_keys=True)
