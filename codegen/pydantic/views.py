@@ -123,10 +123,6 @@ def _literal(lits: list[ir.Lit]) -> str | None:
     return "Literal[" + ", ".join(repr(v) for v in values) + "]"
 
 
-def _has_null(t: ir.TypeExpr) -> bool:
-    return ir.has_null(t)
-
-
 def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     """The module of one schema; `section`: the profile's settings for its version (None: the
     faithful default). Stale profile entries are errors, all reported together."""
@@ -174,8 +170,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     def field_view(c: ClassDef, cls: str, p: ir.Property) -> FieldView:
         attr = names.attrs[(c.name, p.name)]
         ann = hints.of(p.type)
-        nullable = p.nullable or _has_null(p.type)
-        if p.nullable and not _has_null(p.type):
+        if p.nullable and "None" not in split_union(ann):
             ann += " | None"
         lenient = s.leniencies.get(f"{cls}.{p.name}")
         if lenient is not None:
@@ -186,6 +181,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             if s.const_defaults and isinstance(p.type, ir.Lit):
                 default = repr(p.type.value)
             elif s.optional == "none":
+                nullable = "None" in split_union(ann)
                 ann, default = (ann if nullable else f"{ann} | None"), "None"
             else:
                 ann, default = f"{ann} | MISSING", "MISSING"
