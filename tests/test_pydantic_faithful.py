@@ -80,6 +80,25 @@ def test_every_model_builds_and_every_example_round_trips(modules: Path, version
 
 
 @pytest.mark.spec
+def test_no_corrective_patch_is_needed(modules: Path) -> None:
+    """What the SDK patches schema.json for is right from schema.ts: numbers that are numbers,
+    `JSONValue`'s `null` and `number`, open objects; its deliberate leniencies are not here (they
+    are entries of its profile)."""
+    from pydantic import ValidationError
+
+    m = _import(modules, "2026-07-28")
+    number = m.NumberSchema.model_validate({"type": "number", "minimum": 0.5, "default": 2})
+    assert number.minimum == 0.5 and type(number.default) is int
+    caps = {"extensions": {"x": {"k": None, "n": 1.5}}}
+    assert m.ServerCapabilities.model_validate(caps).model_dump(mode="json") == caps
+    tool = {"name": "t", "inputSchema": {"type": "object", "$defs": {"a": {}}, "title": "T"}}
+    assert m.Tool.model_validate(tool).model_dump(mode="json") == tool
+    assert m.ElicitResult.model_validate({"action": "accept", "content": {"n": 1.5}})
+    with pytest.raises(ValidationError):  # the SDK's null arm is a leniency of its profile
+        m.ElicitResult.model_validate({"action": "accept", "content": {"n": None}})
+
+
+@pytest.mark.spec
 @pytest.mark.slow
 def test_the_modules_pass_ruff_mypy_strict_and_pyright_strict(
     modules: Path, tmp_path: Path
