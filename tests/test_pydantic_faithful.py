@@ -238,6 +238,11 @@ def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
         ),
         ('{"versions": {"1": {"extra": {"value": "ignore"}}}}', 'needs a \\"reason\\"'),
         ('{"versions": {"2": {}}}', "no section for protocol version 1"),
+        (
+            '{"versions": {"1": {"optional": {"value": "maybe", "reason": "r"}}}}',
+            "one of: missing, none",
+        ),
+        ('{"versions": {"1": {"colour": {}}}}', "unknown profile setting 'colour'"),
     ],
 )
 def test_a_bad_profile_is_exit_2_naming_the_entry_and_nothing_is_written(

@@ -37,6 +37,11 @@ _MAPS = (
     "leniencies",  # "Class.field" -> {"annotation": python type, "reason"}
 )
 KNOWN = frozenset(_SCALARS) | frozenset(_MAPS)
+_CHOICES = {
+    "optional": ("missing", "none"),
+    "class_order": ("source", "alphabetical"),
+    "extra": ("allow", "ignore", "forbid"),
+}
 
 
 def profiles_dir() -> Path:
@@ -163,6 +168,9 @@ def _check(file: str, text: str, data: Any) -> list[Diagnostic]:
                             f'profile setting \'{key}\' needs a "value" ({_SCALARS[key].__name__}) and a "reason"',
                         )
                     )
+                elif key in _CHOICES and entry["value"] not in _CHOICES[key]:
+                    choices = ", ".join(_CHOICES[key])
+                    out.append(at(key, f"profile setting '{key}' is one of: {choices}"))
                 elif not isinstance(entry.get("reason"), str):
                     out.append(at(key, f"profile setting '{key}' needs a \"reason\""))
             elif not isinstance(entry, dict):
