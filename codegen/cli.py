@@ -35,9 +35,25 @@ def cmd_generate(args: argparse.Namespace) -> int:
         from .distribution import check_package_name
 
         check_package_name(args.package)  # before the schemas are read: it is the quick check
+
+    if args.profile is not None and args.target != "pydantic":
+        print("mcp-codegen: --profile is for --target pydantic", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.target == "pydantic" and (len(args.schema) > 1 or args.package is not None):
+        print("mcp-codegen: --target pydantic takes one schema (no --package)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    profile = None
+    if args.profile is not None:  # read first: a bad profile stops the run before any work
+        from .pydantic import load_profile
+
+        profile = load_profile(args.profile)
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
-    if args.target == "zod":
+    if args.target == "pydantic":
+        from .pydantic import render_pydantic
+
+        files = render_pydantic(loaded[0], profile)
+    elif args.target == "zod":
         from .zod import render_zod
 
         files = render_zod(loaded, args.package)
@@ -134,10 +150,17 @@ def build_main_parser() -> argparse.ArgumentParser:
     )
     main.add_argument(
         "--target",
-        choices=["python", "zod"],
+        choices=["python", "zod", "pydantic"],
         default="python",
         help="python (default): the package or distribution; zod: a TypeScript module of zod "
-        "schemas (index.ts), or with --package one module per version",
+        "schemas (index.ts), or with --package one module per version; pydantic: one module "
+        "of pydantic v2 models (__init__.py)",
+    )
+    main.add_argument(
+        "--profile",
+        metavar="NAME|FILE",
+        help="with --target pydantic: the reviewed conventions of one consumer (a JSON file, or "
+        "a shipped name: python-sdk)",
     )
     main.add_argument(
         "--app-renames",

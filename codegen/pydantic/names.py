@@ -1,0 +1,92 @@
+"""Every Python name of the pydantic target, in one place: the narrow seam to the naming
+machinery the dataclass target uses (`codegen/naming.py` for inline-type names and the
+`--names` overrides, `bindings/pynames.py` for identifiers, `bindings/analysis.py` for which
+objects are classes). When the one Python naming pass lands, this module is what switches to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bindings.analysis import TypeIndex
+from ..bindings.pynames import PyNames, attributes
+from ..naming import NO_OVERRIDES, Overrides
+
+# Names the generated module imports or defines itself; a schema type may not take them.
+MODULE_NAMES = (
+    "Annotated",
+    "Any",
+    "Literal",
+    "BaseModel",
+    "ConfigDict",
+    "Field",
+    "RootModel",
+    "MISSING",
+)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Class names by IR name (declared name or path-derived inline name) and field attributes
+    by (IR class name, wire name)."""
+
+    classes: dict[str, str]
+    attrs: dict[tuple[str, str], str]
+    used_overrides: frozenset[str]
+
+    def cls(self, ir_name: str) -> str:
+        return self.classes.get(ir_name, ir_name)
+
+
+# BaseModel's own public attributes in pydantic 2: a field may not shadow them. Listed, not read from an installed pydantic: the output must not depend on it.
+MODEL_ATTRS = frozenset({
+    "construct", "copy", "dict", "from_orm", "json", "parse_file", "parse_obj", "parse_raw",
+    "schema", "schema_json", "update_forward_refs", "validate", "model_config", "model_fields",
+    "model_computed_fields", "model_extra", "model_fields_set", "model_construct", "model_copy",
+    "model_dump", "model_dump_json", "model_json_schema", "model_parametrized_name",
+    "model_post_init", "model_rebuild", "model_validate", "model_validate_json",
+    "model_validate_strings",
+})  # fmt: skip
+
+
+def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDES) -> Names:
+    """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
+    in `--names`) rename inline classes; every name then goes through `PyNames`."""
+    py = PyNames()
+    for own in (*MODULE_NAMES, base):
+        py.add(own)
+    classes: dict[str, str] = {}
+    used: set[str] = set()
+    for td in index.resolved.types:
+        py.add(td.name)
+        classes[td.name] = py.type_name(td.name)
+    for c in index.classes.values():
+        if c.name in classes:
+            continue
+        key = ".".join(c.obj.path)
+        wanted = overrides.names.get(key, c.name)
+        if key in overrides.names:
+            used.add(key)
+        py.add(wanted)
+        classes[c.name] = py.type_name(wanted)
+    reserved = MODEL_ATTRS
+    attrs: dict[tuple[str, str], str] = {}
+    for c in index.classes.values():
+        wires = tuple(f.prop.name for f in c.fields)
+        taken: set[str] = set()
+        for wire, attr in zip(wires, attributes(wires)):
+            while attr in reserved or attr in taken:
+                attr += "_"
+            taken.add(attr)
+            attrs[(c.name, wire)] = attr
+    return Names(classes, attrs, frozenset(used))
+
+
+def inline_paths(index: TypeIndex) -> dict[str, str]:
+    """IR path (`A.b.c`) -> IR name of every inline class: what a names entry may match."""
+    declared = {td.name for td in index.resolved.types}
+    return {".".join(c.obj.path): c.name for c in index.classes.values() if c.name not in declared}
+
+
+def is_declared(index: TypeIndex, name: str) -> bool:
+    return any(td.name == name for td in index.resolved.types)
