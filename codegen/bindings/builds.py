@@ -13,14 +13,15 @@ the earlier member on a tie).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .. import ir
 from ..errors import Diagnostic, Location
 from .analysis import Discriminator, TypeIndex
 from .hints import Hints
+from ..pynaming import HelperNames
 from .pylayout import LINE_LENGTH
-from .pynames import HelperNames
 from .shapes import is_class_obj, structural_key
 from .text import code_literal, comment_lines, literal
 
@@ -68,7 +69,12 @@ class Builds:
     selectors: dict[str, SelectorView] = field(default_factory=dict)
     pending: dict[str, ir.TypeExpr] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    helper_names: HelperNames = field(default_factory=HelperNames)
+    helper_names: HelperNames = field(init=False)
+    g: Mapping[str, str] = field(init=False)  # the generator's names in models.py, as spelled
+
+    def __post_init__(self) -> None:
+        self.helper_names = self.index.names.models_helpers()
+        self.g = self.index.names.own
 
     # -- decoding -------------------------------------------------------------------------------
 
@@ -95,7 +101,7 @@ class Builds:
         td = self.index.typedefs[name]
         if is_class_obj(td.type):
             return f"{self.index.py_name(name)}._from_valid"
-        fn = f"_build_{self.index.py_name(name)}"
+        fn = self.index.names.builders[name]
         if fn not in self.selectors and fn not in self.pending:
             self.pending[fn] = td.type
             self.selectors[fn] = self._selector(fn, name, td.type)
@@ -143,7 +149,7 @@ class Builds:
             branches.append(("type(v) is dict", code))
             rules.append(rule)
         if groups["other"] or any(self.index.is_raw(m) for m in arrays + objects):
-            branches.append(("", f"cast({code_literal(hint)}, v)"))
+            branches.append(("", f"{self.g['cast']}({code_literal(hint)}, v)"))
             rules.append("anything else as it is")
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
@@ -217,7 +223,11 @@ class Builds:
                 None,
             )
         py = [self.index.py_name(c) for c in names]
-        members = [(f"_v.is_{c}", f"_KEYS_{c}", f"{c}._from_valid") for c in py]
+        names_ = self.index.names
+        members = [
+            (f"{self.g['_v']}.is_{names_.stem(c)}", names_.keys[c], f"{p}._from_valid")
+            for c, p in zip(names, py)
+        ]
         shapes = ShapesView(
             "_SHAPES_" + fn.removeprefix("_build_"),
             tuple(line for m in members for line in _element_lines(m)),
@@ -226,7 +236,7 @@ class Builds:
         if maps:
             rule += "; an object no class accepts as the map-like member"
         return (
-            f"cast({code_literal(hint)}, _by_shape(v, {shapes.name}{fallback}))",
+            f"{self.g['cast']}({code_literal(hint)}, {self.g['_by_shape']}(v, {shapes.name}{fallback}))",
             rule,
             None,
             shapes,
@@ -237,9 +247,9 @@ class Builds:
         parts = []
         for m in members:
             assert isinstance(m, ir.Ref)
-            build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
-            parts.append(f"(_v.is_{self.index.py_name(m.name)}, frozenset(), {build})")
-        return f"cast({code_literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
+            build = self.g["_same"] if self.index.is_raw(m) else self.alias_builder(m.name)
+            parts.append(f"({self.g['_v']}.is_{self.index.names.stem(m.name)}, frozenset(), {build})")
+        return f"{self.g['cast']}({code_literal(hint)}, {self.g['_by_shape']}(v, ({', '.join(parts)},)))"
 
     def _items_of(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str) -> str:
         """Several array members, not all named: each item built as the union of the item
@@ -267,7 +277,7 @@ class Builds:
             # and lists (`_plain` copies only those). JSON Schema payloads are typed `dict`.
             schema_payload = isinstance(t, ir.Obj) and t.name in self.index.plain_json
             holds = self.index.kinds(t) & {"array", "object"}
-            return f"_plain({x})" if holds and not schema_payload else x
+            return f"{self.g['_plain']}({x})" if holds and not schema_payload else x
         if (
             not nullable
             and self.index.class_of(t) is not None
@@ -276,7 +286,7 @@ class Builds:
             return f"{x}._to_dict()"
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i._to_dict() for i in {x}]"
-        return f"_encode({x})"
+        return f"{self.g['_encode']}({x})"
 
 
 def _element_lines(items: tuple[str, ...], indent: int = 4) -> tuple[str, ...]:
