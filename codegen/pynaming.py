@@ -286,7 +286,10 @@ class NameTable:
         """The stem of each type's `is_<stem>`, `_explain_<stem>` and `_KEYS_<stem>` in
         validators.py: its Python name, unless that makes a name the module has itself."""
         taken = set(VALIDATORS_OWN)
-        out = {n: _free_suffix(py, ("is_", "_explain_", "_KEYS_"), taken) for n, py in self._types.items()}
+        out = {
+            n: _free_suffix(py, ("is_", "_explain_", "_KEYS_"), taken)
+            for n, py in self._types.items()
+        }
         self._validators_taken = frozenset(taken)
         return out
 

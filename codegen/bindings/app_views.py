@@ -124,6 +124,4 @@ def app_init_view(app: Context) -> AppInitView:
     imports = line(".._runtime", ["UNSET"]) + line(".codec", ["decode", "encode"])
     imports += line(".convert", list(CONVERT_EXPORTS))
     exports = sort_all(sorted({*names, *own}))
-    return AppInitView(
-        imports, tuple(sort_imports(names)), tuple(code_literal(n) for n in exports)
-    )
+    return AppInitView(imports, tuple(sort_imports(names)), tuple(code_literal(n) for n in exports))

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..errors import Diagnostic, Location
+from ..pynaming import HelperNames
 from .analysis import Discriminator, TypeIndex
 from .hints import Hints
-from ..pynaming import HelperNames
 from .pylayout import LINE_LENGTH
 from .shapes import is_class_obj, structural_key
 from .text import code_literal, comment_lines, literal
@@ -248,7 +248,9 @@ class Builds:
         for m in members:
             assert isinstance(m, ir.Ref)
             build = self.g["_same"] if self.index.is_raw(m) else self.alias_builder(m.name)
-            parts.append(f"({self.g['_v']}.is_{self.index.names.stem(m.name)}, frozenset(), {build})")
+            parts.append(
+                f"({self.g['_v']}.is_{self.index.names.stem(m.name)}, frozenset(), {build})"
+            )
         return f"{self.g['cast']}({code_literal(hint)}, {self.g['_by_shape']}(v, ({', '.join(parts)},)))"
 
     def _items_of(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str) -> str:

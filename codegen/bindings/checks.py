@@ -15,8 +15,8 @@ import hashlib
 from dataclasses import dataclass, field
 
 from .. import ir
-from .analysis import TypeIndex
 from ..pynaming import HelperNames
+from .analysis import TypeIndex
 from .shapes import (
     P,
     describe,

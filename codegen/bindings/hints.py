@@ -112,7 +112,11 @@ class Hints:
         base = self.hint(p.type, inputs=True)
         if base == self.never:
             return self.unset
-        if p.nullable and "None" not in base.split(" | ") and base not in (self.json, self.json_input):
+        if (
+            p.nullable
+            and "None" not in base.split(" | ")
+            and base not in (self.json, self.json_input)
+        ):
             base += " | None"
         if p.optional:
             base += f" | {self.unset}"

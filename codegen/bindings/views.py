@@ -263,8 +263,9 @@ def models_view(ctx: Context) -> ModelsView:
     if aliases:
         found.add(g["TypeAlias"])
 
-    def imported(module: str, names: tuple[str, ...], private: bool = False) -> list[str]:
-        """The names of `module` the text uses, as import items (`x as _y` where renamed)."""
+    def imported(names: tuple[str, ...], private: bool = False) -> list[str]:
+        """The names the text uses, as import items (`x as _y` where the name table renamed
+        them; `private`: the generator's spelling is `_x`)."""
         out = []
         for n in names:
             own = n if not private else "_" + n
@@ -274,16 +275,17 @@ def models_view(ctx: Context) -> ModelsView:
 
     if any(f.optional for c in classes for f in c.fields):
         found |= {g["UNSET"], g["UnsetType"]}
-    runtime = imported("_runtime", ("JSON", "JSONInput", "UNSET", "UnsetType"))
-    runtime += imported("_runtime", ("Model", "by_shape", "dumps", "extras", "loads", "plain",
+    runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
+    runtime += imported(("Model", "by_shape", "dumps", "extras", "loads", "plain",
                                      "same"), private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
+    typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast")
+    dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
     imports = [
-        *import_lines("collections.abc", imported("", ("Callable", "Mapping", "Sequence"))),
-        *import_lines("dataclasses", imported("", ("dataclass",)) + imported("", ("field",), True)),
-        *import_lines("typing", imported("", ("Any", "Final", "Literal", "NoReturn", "TypeAlias",
-                                              "cast"))),  # fmt: skip
+        *import_lines("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
+        *import_lines("dataclasses", dataclass_names),
+        *import_lines("typing", imported(typing_names)),
     ]
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])

@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .. import ir
-from .. import pynaming
+from .. import ir, pynaming
 from ..methods import MethodModel, envelope_properties
 from . import notation
 from .algebra import (
