@@ -18,7 +18,8 @@ The rule, in the order it is applied:
    themselves (`Any`, `Mapping`, `dataclass`, `JSON`, `UNSET`, the private `_v`, `_field`, `_new`,
    `_loads`..., the per-class `_KEYS_<T>` and per-alias `_build_<T>`) is spelled as written
    unless a schema name took that spelling; then it is imported or defined under another one
-   (`Any` -> `_Any`, `_v` -> `_v_`, `_KEYS_Root` -> `_KEYS_Root_`; `_` appended until free). No
+   (`Any` -> `_Any`, `_v` -> `_v_`, `_KEYS_Root` -> `_KEYS_Root_`; `_` appended until free);
+   so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...). No
    reserved-word list exists: a name is taken only by what the schema really declares.
    Per-type validator functions yield to the validators' API (`is_valid` stays the module's
    function; a type named `valid` gets `is_valid_`).
@@ -70,6 +71,8 @@ MODELS_OWN = (
     "Literal", "NoReturn", "TypeAlias", "cast", "_v", "JSON", "JSONInput", "UNSET", "UnsetType",
     "_Model", "_by_shape", "_dumps", "_encode", "_extras", "_loads", "_plain", "_same", "_new",
 )  # fmt: skip
+# Locals of models.py's decoders that name classes in their bodies (`i` and `k` numbered by depth).
+MODELS_LOCALS = ("v", "self", "i", "k")
 # What validators.py defines besides the per-type functions: those yield to these.
 VALIDATORS_OWN = frozenset({
     "annotations", "math", "re", "Callable", "TypeAlias", "ErrorDetail", "ValidationError",
@@ -130,6 +133,16 @@ def _yielding(preferred: str, taken: set[str]) -> str:
     while name in taken:
         name += "_"
     taken.add(name)
+    return name
+
+
+def _local(preferred: str, taken: set[str], numbered: bool) -> str:
+    """A decoder local: `preferred`, `_` appended while a module name is it (or, `numbered`, is
+    it followed by digits: `i1`). A local is no module name, so `taken` is left as it is."""
+    name = preferred
+    while any(t == name or (numbered and t.startswith(name) and t[len(name) :].isdigit())
+              for t in taken):  # fmt: skip
+        name += "_"
     return name
 
 
@@ -212,8 +225,13 @@ class NameTable:
         for c in resolved.consts:
             self._declare(Named(c.name, "constant", _where(c, resolved)), by_py)
         taken = set(by_py)
-        self.own: Mapping[str, str] = {n: _yielding(n, taken) for n in MODELS_OWN}
-        """The generator's names in models.py: its spelling -> the spelling used."""
+        own = {n: _yielding(n, taken) for n in MODELS_OWN}
+        # The locals of the decoders (`_from_valid(v)`, `self`, comprehension variables `i`,
+        # `i1`, `k`...): a class of that name would be hidden where the decoder names it.
+        own |= {n: _local(n, taken, numbered=n in ("i", "k")) for n in MODELS_LOCALS}
+        self.own: Mapping[str, str] = own
+        """The generator's names in models.py (module level and decoder locals): its spelling ->
+        the spelling used."""
         self.keys = {n: _yielding(f"_KEYS_{self.type_name(n)}", taken) for n in self.class_objs}
         self.builders = {  # alias -> its `_build_<s>` (with `_BY_<s>`, `_SHAPES_<s>`)
             td.name: "_build_" + _free_suffix(self.type_name(td.name), _SELECTOR, taken)

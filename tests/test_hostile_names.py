@@ -28,8 +28,11 @@ from codegen.pipeline import load_text
 SHADOWING = ["Mapping", "_field", "_v", "_new", "_loads", "_plain", "_encode", "valid",
              "_KEYS_Root", "_build_U", "__class__", "__all__", "__builtins__", "__dict__"]  # fmt: skip
 ISSUE_22 = ["Sequence", "JSONInput", "Any", "Final", "UNSET", "Model", "ValidationError", "field"]
+# The decoders' locals (`_from_valid(v)`, `self`, comprehension variables), which hid a class
+# of that name where the decoder names it.
+LOCALS = ["v", "self", "i", "k"]
 # Their Python names: only the dunders are renamed (`T` in front: a dunder is Python's).
-PY = {n: "T" + n if n.startswith("__") else n for n in SHADOWING + ISSUE_22}
+PY = {n: "T" + n if n.startswith("__") else n for n in SHADOWING + ISSUE_22 + LOCALS}
 
 
 def _schema() -> str:
@@ -75,7 +78,7 @@ def test_star_import_of_models_gives_every_schema_name(shadowed: tuple[ModuleTyp
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=pkg.parent, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert set(PY.values()) <= set(json.loads(proc.stdout))
+    assert {PY[n] for n in SHADOWING + ISSUE_22} <= set(json.loads(proc.stdout))
     assert m.models.__all__ is not m.models.T__all__ and "T__all__" in m.models.__all__
 
 
@@ -89,7 +92,8 @@ def _one(name: str) -> str:
         "export type U = Root | Other;\n"
         f"export type Pick = {name} | Other;\n"
         f"export interface Holder {{ x: {name}; y: Pick; u: U; z?: {name}[];\n"
-        "  rec: Record<string, number>; arr: string[]; any?: unknown }\n"
+        f"  rec: Record<string, number>; arr: string[]; any?: unknown; m?: Record<string, {name}[]>;\n"
+        f"  [key: string]: {name} | string | number | {name}[] | object }}\n"
     )
 
 
@@ -104,13 +108,13 @@ def one_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _package(name: str, root: Path) -> ModuleType:
     """The package of `_one(name)` (generated once per name, imported as `one_<i>`)."""
     if name not in _PACKAGES:
-        i = (SHADOWING + ISSUE_22).index(name)
+        i = (SHADOWING + ISSUE_22 + LOCALS).index(name)
         _PACKAGES[name] = generate_text(_one(name), root, f"one_{i}")
     return _PACKAGES[name]
 
 
 def test_every_one_name_package_passes_mypy_strict_and_ruff(one_root: Path) -> None:
-    for name in SHADOWING + ISSUE_22:
+    for name in SHADOWING + LOCALS:
         _package(name, one_root)
     pkgs = sorted(one_root.glob("one_*"))
     proc = mypy_strict(pkgs, one_root / ".cache")
@@ -119,7 +123,7 @@ def test_every_one_name_package_passes_mypy_strict_and_ruff(one_root: Path) -> N
     assert proc.returncode == 0, proc.stdout[-5000:]
 
 
-@pytest.mark.parametrize("name", SHADOWING)
+@pytest.mark.parametrize("name", SHADOWING + LOCALS)
 def test_one_shadowing_name_generates_imports_and_decodes_as_its_class(
     one_root: Path, name: str
 ) -> None:
@@ -136,6 +140,9 @@ def test_one_shadowing_name_generates_imports_and_decodes_as_its_class(
     assert type(m.decode("Pick", {"q": 2})) is m.models.Other
     assert type(m.decode("U", {"root": "r", "maybe": value})) is m.models.Root
     assert m.encode(held) == wire
+    more = m.decode("Holder", {**wire, "m": {"a": [value]}, "e": value})
+    assert type(more.m["a"][0]) is cls and type(more.extra["e"]) is cls
+    assert m.encode(more) == {**wire, "m": {"a": [value]}, "e": value}
     assert cls.from_json(held.x.to_json()) == held.x
     assert m.validators.is_valid(name, value) and not m.validators.is_valid(name, {"q": 1})
     assert not m.validators.is_valid("Holder", {**wire, "x": {"q": 1}})

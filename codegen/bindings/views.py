@@ -133,16 +133,17 @@ class ModelsView:
 
 def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
     hint = ctx.hints.field(f)
-    unset = b.g["UNSET"]
+    unset, v = b.g["UNSET"], b.g["v"]
     wire = code_literal(f.name)
-    built = b.build(f.type, f"v[{wire}]")
-    if f.nullable and built != f"v[{wire}]":
-        built = f"(None if v[{wire}] is None else {built})"
+    item = f"{v}[{wire}]"
+    built = b.build(f.type, item)
+    if f.nullable and built != item:
+        built = f"(None if {item} is None else {built})"
     if f.optional:
-        if built == f"v[{wire}]":
-            build = f"v.get({wire}, {unset})"
+        if built == item:
+            build = f"{v}.get({wire}, {unset})"
         else:
-            build = f"({built} if {wire} in v else {unset})"
+            build = f"({built} if {wire} in {v} else {unset})"
     else:
         build = built
     encode = b.encode(f.type, f"self.{attr}", f.nullable)
@@ -169,16 +170,16 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
     py = ctx.index.py_name(c.name)
     keys = ctx.index.names.keys[c.name]
-    extras = b.g["_extras"]
+    extras, v, i, k = b.g["_extras"], b.g["v"], b.g["i"], b.g["k"]
     # The common case, no undeclared keys, tested cheaply: a valid value has every required
     # key, so when all fields are required its length says it; else one pass over its keys.
     if all(not f.optional for f in fields):
-        extra_build = f"{{}} if len(v) == {len(fields)} else {extras}(v, {keys})"
+        extra_build = f"{{}} if len({v}) == {len(fields)} else {extras}({v}, {keys})"
     else:
-        extra_build = f"{{}} if {keys}.issuperset(v) else {extras}(v, {keys})"
+        extra_build = f"{{}} if {keys}.issuperset({v}) else {extras}({v}, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
-        extra_build = f"{{k: {b.build(value, 'i')} for k, i in {extras}(v, {keys}).items()}}"
+        extra_build = f"{{{k}: {b.build(value, i)} for {k}, {i} in {extras}({v}, {keys}).items()}}"
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
     return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
