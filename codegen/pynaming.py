@@ -89,10 +89,10 @@ def py_identifier(name: str) -> str:
     """The Python identifier of a schema name (rule 1 of the module docstring)."""
     folded = unicodedata.normalize("NFKC", name)
     py = "".join(ch if ("a" + ch).isidentifier() else "_" for ch in folded)
-    if not py.isidentifier() or py.startswith("__"):
-        py = "T" + py
     if keyword.iskeyword(py) or keyword.issoftkeyword(py) or py in _BUILTINS:
         py += "_"
+    if not py.isidentifier() or py.startswith("__"):
+        py = "T" + py
     return py
 
 
@@ -165,16 +165,19 @@ class HelperNames:
 
     def __init__(self, free: Callable[[str], bool] = lambda key: True) -> None:
         self.raw: dict[str, str] = {}  # key -> the structural key it stands for
+        self._keys: dict[str, str] = {}  # structural key -> its key
         self.free = free
 
     def key(self, raw: str) -> str:
+        if raw in self._keys:
+            return self._keys[raw]
         key = re.sub(r"[^0-9A-Za-z_]+", "_", raw).strip("_")
-        if len(key) > _HELPER_MAX or self.raw.get(key, raw) != raw:
+        if len(key) > _HELPER_MAX or key in self.raw:
             key = key[:80].rstrip("_") + "_" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:8]
-        if self.raw.get(key, raw) == raw and key not in self.raw:
-            while not self.free(key):
-                key += "_"
-        self.raw.setdefault(key, raw)
+        while key in self.raw or not self.free(key):
+            key += "_"
+        self.raw[key] = raw
+        self._keys[raw] = key
         return key
 
 
