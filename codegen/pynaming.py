@@ -322,8 +322,9 @@ class NameTable:
             raise SchemaError(self.diagnostics)
 
     def type_name(self, name: str) -> str:
-        """The Python name of a schema type, inline class or constant."""
-        return self._types[name]
+        """The Python name of a schema type, inline class or constant (of any other name: the
+        name the rule gives it, as for an inline object that is no class in this version)."""
+        return self._types.get(name) or py_identifier(name)
 
     @property
     def renamed(self) -> dict[str, str]:
