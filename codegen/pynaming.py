@@ -227,6 +227,8 @@ class NameTable:
             self._inline(td.type, by_py)
         for c in resolved.consts:
             self._declare(Named(c.name, "constant", _where(c, resolved)), by_py)
+        self.schema_names = frozenset(by_py)
+        """The Python names the schema's declarations take at module level."""
         taken = set(by_py)
         own = {n: _yielding(n, taken) for n in MODELS_OWN}
         # The locals of the decoders (`_from_valid(v)`, `self`, comprehension variables `i`,
@@ -334,6 +336,14 @@ class NameTable:
     def attributes(self, cls: str) -> tuple[str, ...]:
         """The attribute of each property of class `cls`, in property order."""
         return self._attrs[cls]
+
+    def spell(self, own: Iterable[str], locals_: Iterable[str] = ()) -> dict[str, str]:
+        """The spellings of another module's own names beside the schema's (a pydantic models
+        module: `BaseModel`, `Field`...): each as written unless a schema name took it (then
+        `_X`, `_` appended until free, as in models.py); `locals_` like the decoders' locals."""
+        taken = set(self.schema_names)
+        out = {n: _yielding(n, taken) for n in own}
+        return out | {n: _local(n, taken, numbered=False) for n in locals_}
 
     def stem(self, name: str) -> str:
         return self.stems[name]

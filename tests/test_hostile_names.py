@@ -298,6 +298,9 @@ def test_name_table_api() -> None:
     assert names.own["Mapping"] == "_Mapping" and names.own["Any"] == "Any"
     assert names.keys["Mapping"] == "_KEYS_Mapping" and names.builders["U"] == "_build_U"
     assert names.renamed == {"None": "None_"}
+    assert names.spell(["BaseModel", "Mapping", "U"], ["v"]) == {
+        "BaseModel": "BaseModel", "Mapping": "_Mapping", "U": "_U", "v": "v",
+    }  # fmt: skip
     assert [py_identifier(n) for n in ("class", "__all__", "1st", "a$b", "\ufb01le")] == [
         "class_", "T__all__", "T1st", "a_b", "file",
     ]  # fmt: skip
