@@ -11,7 +11,7 @@ same when union members are reordered.
 `Namer` is the naming pass every inline object goes through: overrides from a reviewed names file,
 collisions (an error naming both paths), and names-file entries that name nothing (stale: an
 error too). Targets derive their identifiers from these names in one place each
-(`bindings/pynames.py` for Python).
+(`pynaming.py` for Python: one name table per package).
 """
 
 from __future__ import annotations

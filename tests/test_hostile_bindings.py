@@ -60,7 +60,7 @@ def test_injection_payloads_never_run_and_appear_literally(
     assert m.Hostile.__doc__ is not None and "Trailing backslash" in m.Hostile.__doc__
     value = {
         "class": "c", "match": "line\nbreak", "list": ["a"], "a-b": 1.5, "$ref": "r", "1st": "x",
-        "aB": "upper", "ab": "lower", "é-名前": "ü", "import": "\u202e", "payload": m.PAYLOAD,
+        "aBc": "upper", "ab": "lower", "é-名前": "ü", "import": "\u202e", "payload": m.PAYLOAD,
         "from": 2, "type": '"""', "None": True, "self": "s", "extra": "declared, not an extra",
         "_meta": {"k": [1]}, "undeclared": {"kept": None},
     }  # fmt: skip

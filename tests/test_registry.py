@@ -587,9 +587,9 @@ def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
 
 
-# A request type whose schema name is taken by Python in the generated modules (`Literal` is
-# `typing.Literal` there): the models rename it `Literal_`, and the registry must name the same
-# class, not `typing.Literal`.
+# A request type whose schema name the generated modules use themselves (`Literal` is
+# `typing.Literal` there): the schema's name wins (`typing.Literal` yields, codegen/pynaming.py),
+# and the registry must name the schema's class, not `typing.Literal`.
 RENAMED = """
 export interface Result { [key: string]: unknown; }
 /** @category `things/get` */
@@ -605,8 +605,8 @@ def test_registry_names_classes_by_their_python_names(tmp_path: Path) -> None:
     pkg = generate_text(RENAMED, tmp_path, "renamed")
     registry = importlib.import_module("renamed.registry")
     info = registry.METHODS["things/get"]
-    assert info.message_class is pkg.models.Literal_
+    assert info.message_class is pkg.models.Literal
     msg = registry.parse_message(
         {"id": 1, "method": "things/get", "params": {"id": "a"}}, direction="client_to_server"
     )
-    assert type(msg.obj) is pkg.models.Literal_ and msg.obj.params.id == "a"
+    assert type(msg.obj) is pkg.models.Literal and msg.obj.params.id == "a"

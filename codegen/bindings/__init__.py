@@ -108,6 +108,7 @@ def render_package(
     the command the headers name (default: the one-schema command); `meanwhile`, `alongside`:
     more files, made in this process and in the second one (they come first in the result)."""
     ctx = Context(resolved, TypeIndex(resolved), runtime)
+    ctx.index.names.check()  # Python-name collisions: a located error before anything renders
     header = header_view(resolved, regenerate)
 
     def one(m: Module | StaticModule) -> str:

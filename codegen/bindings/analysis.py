@@ -12,19 +12,14 @@ from functools import cached_property
 
 from .. import ir
 from ..discriminators import Member, discriminator, resolved_member
-from ..errors import Diagnostic, Location, SchemaError
+from ..errors import SchemaError
 from ..graphs import dependency_order
+from ..pynaming import NameTable
 from .payloads import schema_payloads
-from .pynames import PyNames, attributes
 from .shapes import children, is_class_obj, mentions
 
 P = ir.PrimKind
 ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
-
-
-def _loc(node: object, resolved: ir.Resolved) -> Location:
-    loc = getattr(node, "loc", None)
-    return loc if isinstance(loc, Location) else Location(resolved.source, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -57,29 +52,26 @@ class Discriminator:
 
 
 class TypeIndex:
-    """Lookup tables over one resolved schema."""
+    """Lookup tables over one resolved schema. Its Python names are `names` (`codegen/pynaming.py`),
+    built here once; a Python target calls `names.check()` before it renders."""
 
     def __init__(self, resolved: ir.Resolved) -> None:
         self.resolved = resolved
         self.typedefs = resolved.type_map()
-        self.diagnostics: list[Diagnostic] = []
+        self.names = NameTable(resolved)
         self.classes: dict[str, ClassDef] = {}
         self._raw_memo: dict[str, bool] = {}
         self._target_memo: dict[str, ir.TypeExpr] = {}
         self._renamed_memo: dict[str, str] = {}
-        self.names = PyNames()
-        self.py = self.names.renamed  # schema name -> Python name, where they differ
-        for td in resolved.types:
-            self._name(td.name)
-            if is_class_obj(td.type):
-                assert isinstance(td.type, ir.Obj)
-                self._add_class(td.name, td.type, td.doc, td)
-            self._collect_inline(td.type, td)
+        for name, (obj, doc) in self.names.class_objs.items():
+            attrs = self.names.attributes(name)
+            fields = tuple(Field(p, a) for p, a in zip(obj.properties, attrs))
+            self.classes[name] = ClassDef(name, obj, doc, fields)
         # Inline objects handed over as plain JSON (payloads.py's rule): they keep a validator
         # (their class definition stays here) but are decoded and encoded as they are.
         self.plain_json = schema_payloads([c.obj for c in self.classes.values()])
-        if self.diagnostics:
-            raise SchemaError(self.diagnostics)
+        if self.names.model_diagnostics:
+            raise SchemaError(self.names.model_diagnostics)
         self._kinds_memo: dict[str, frozenset[str]] = {}
         self._anything_memo: dict[str, bool] = {}
         self._warm()
@@ -98,32 +90,8 @@ class TypeIndex:
 
     # -- classes --------------------------------------------------------------------------------
 
-    def _name(self, name: str) -> None:
-        self.names.add(name)
-
     def py_name(self, name: str) -> str:
         return self.names.type_name(name)
-
-    def _add_class(self, name: str, obj: ir.Obj, doc: ir.Doc, at: object) -> None:
-        if name in self.classes:
-            if self.classes[name].obj.properties != obj.properties:
-                self.diagnostics.append(
-                    Diagnostic(
-                        _loc(obj, self.resolved),
-                        f"two different object types are both named '{name}'",
-                    )
-                )
-            return
-        attrs = attributes(tuple(p.name for p in obj.properties))
-        fields = tuple(Field(p, a) for p, a in zip(obj.properties, attrs))
-        self.classes[name] = ClassDef(name, obj, doc, fields)
-
-    def _collect_inline(self, t: ir.TypeExpr, at: object) -> None:
-        for sub in children(t):
-            if isinstance(sub, ir.Obj) and is_class_obj(sub):
-                self._name(sub.name)
-                self._add_class(sub.name, sub, ir.NO_DOC, sub)
-            self._collect_inline(sub, at)
 
     # -- references -----------------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ class ConvertView:
 
 @dataclass(frozen=True)
 class AppInitView:
+    imports: tuple[str, ...]  # lines before the models import
     models: tuple[str, ...]
     exports: tuple[str, ...]  # literals
 
@@ -112,6 +113,17 @@ def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
 
 
 def app_init_view(app: Context) -> AppInitView:
-    names = models_exports(app)
-    exports = sort_all(sorted({*names, *CONVERT_EXPORTS, "UNSET", "decode", "encode"}))
-    return AppInitView(tuple(sort_imports(list(names))), tuple(code_literal(n) for n in exports))
+    """The schema's names win here too (`codegen/pynaming.py`): a conversion entry point or
+    `UNSET` that an application type's name took stays in its module (`convert`, `_runtime`)."""
+    names, own = app.index.names.exports(
+        models_exports(app), [*CONVERT_EXPORTS, "UNSET", "decode", "encode"]
+    )
+
+    def line(module: str, items: list[str]) -> tuple[str, ...]:
+        mine = sort_imports([n for n in items if n in own])
+        return (f"from {module} import {', '.join(mine)}",) if mine else ()
+
+    imports = line(".._runtime", ["UNSET"]) + line(".codec", ["decode", "encode"])
+    imports += line(".convert", list(CONVERT_EXPORTS))
+    exports = sort_all(sorted({*names, *own}))
+    return AppInitView(imports, tuple(sort_imports(names)), tuple(code_literal(n) for n in exports))

@@ -13,14 +13,15 @@ the earlier member on a tie).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .. import ir
 from ..errors import Diagnostic, Location
+from ..pynaming import HelperNames
 from .analysis import Discriminator, TypeIndex
 from .hints import Hints
 from .pylayout import LINE_LENGTH
-from .pynames import HelperNames
 from .shapes import is_class_obj, structural_key
 from .text import code_literal, comment_lines, literal
 
@@ -68,7 +69,12 @@ class Builds:
     selectors: dict[str, SelectorView] = field(default_factory=dict)
     pending: dict[str, ir.TypeExpr] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    helper_names: HelperNames = field(default_factory=HelperNames)
+    helper_names: HelperNames = field(init=False)
+    g: Mapping[str, str] = field(init=False)  # the generator's names in models.py, as spelled
+
+    def __post_init__(self) -> None:
+        self.helper_names = self.index.names.models_helpers()
+        self.g = self.index.names.own
 
     # -- decoding -------------------------------------------------------------------------------
 
@@ -80,12 +86,12 @@ class Builds:
             return f"{self.alias_builder(t.name)}({x})"
         if isinstance(t, ir.Obj) and is_class_obj(t):
             return f"{self.index.py_name(t.name)}._from_valid({x})"
-        i = f"i{depth}" if depth else "i"
+        i = f"{self.g['i']}{depth or ''}"
         if isinstance(t, ir.Array):
             return f"[{self.build(t.item, i, depth + 1)} for {i} in {x}]"
         value = _dict_value_type(t)
         if value is not None:
-            k = f"k{depth}" if depth else "k"
+            k = f"{self.g['k']}{depth or ''}"
             return f"{{{k}: {self.build(value, i, depth + 1)} for {k}, {i} in {x}.items()}}"
         if isinstance(t, ir.Union_):
             return f"{self.union_builder(t)}({x})"
@@ -95,7 +101,7 @@ class Builds:
         td = self.index.typedefs[name]
         if is_class_obj(td.type):
             return f"{self.index.py_name(name)}._from_valid"
-        fn = f"_build_{self.index.py_name(name)}"
+        fn = self.index.names.builders[name]
         if fn not in self.selectors and fn not in self.pending:
             t = td.type
             if isinstance(t, ir.Ref):  # a rename builds what the chain of renames ends at
@@ -117,9 +123,10 @@ class Builds:
         hint = self.index.py_name(alias) if alias else self.hints.hint(t)
         target = self.index.target(t) if alias is None else t
         if not isinstance(target, ir.Union_):
-            return SelectorView(fn, hint, (), (("", self.build(target, "v")),))
+            return SelectorView(fn, hint, (), (("", self.build(target, self.g["v"])),))
         groups = self._groups(target.members)
         where = alias or hint
+        v = self.g["v"]
         for m in groups["other"]:
             if not self.index.is_raw(m):
                 self._unsupported(
@@ -131,22 +138,22 @@ class Builds:
         arrays = groups["array"]
         if arrays and not all(self.index.is_raw(m) for m in arrays):
             if len(arrays) == 1:
-                branches.append(("type(v) is list", self.build(arrays[0], "v")))
+                branches.append((f"type({v}) is list", self.build(arrays[0], v)))
                 rules.append("arrays as the array member")
             elif all(isinstance(m, ir.Ref) for m in arrays):
-                branches.append(("type(v) is list", self._first_accepting(arrays, hint)))
+                branches.append((f"type({v}) is list", self._first_accepting(arrays, hint)))
                 rules.append("arrays as the first array member whose validator accepts them")
             else:
-                branches.append(("type(v) is list", self._items_of(arrays, t, where)))
+                branches.append((f"type({v}) is list", self._items_of(arrays, t, where)))
                 rules.append("arrays item by item, each as the union of the members' item types")
         table = shapes = None
         objects = groups["object"]
         if objects and not all(self.index.is_raw(m) for m in objects):
             code, rule, table, shapes = self._objects(objects, t, where, fn, hint)
-            branches.append(("type(v) is dict", code))
+            branches.append((f"type({v}) is dict", code))
             rules.append(rule)
         if groups["other"] or any(self.index.is_raw(m) for m in arrays + objects):
-            branches.append(("", f"cast({code_literal(hint)}, v)"))
+            branches.append(("", f"{self.g['cast']}({code_literal(hint)}, {v})"))
             rules.append("anything else as it is")
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
@@ -188,8 +195,9 @@ class Builds:
     ) -> tuple[str, str, TableView | None, ShapesView | None]:
         """(return expression, rule text, dispatch table, members by shape) for the object
         members of a union."""
+        v = self.g["v"]
         if len(objects) == 1:
-            return self.build(objects[0], "v"), "objects as the object member", None, None
+            return self.build(objects[0], v), "objects as the object member", None, None
         objects = list(self.index.members(ir.Union_(tuple(objects))))
         classes = [self.index.class_of(m) for m in objects]
         names = [c for c in classes if c is not None]
@@ -200,27 +208,31 @@ class Builds:
         if maps:
             if len(maps) > 1 and not all(self.index.is_raw(m) for m in maps):
                 self._unsupported(at, f"union '{where}': several map-like object members")
-                return "v", "objects as they are", None, None
+                return v, "objects as they are", None, None
             if not self.index.is_raw(maps[0]):
-                fallback = f", lambda v: {self.build(maps[0], 'v')}"
+                fallback = f", lambda {v}: {self.build(maps[0], v)}"
         disc: Discriminator | None = (
             None if maps else self.index.discriminator(ir.Union_(tuple(objects)))
         )
         if disc is not None:
             entries = tuple(
-                (code_literal(v), f"{self.index.py_name(c)}._from_valid")
+                (code_literal(value), f"{self.index.py_name(c)}._from_valid")
                 for c, values in disc.members
-                for v in values
+                for value in values
             )
             table = TableView("_BY_" + fn.removeprefix("_build_"), hint, entries)
             return (
-                f"{table.name}[v[{code_literal(disc.wire)}]](v)",
+                f"{table.name}[{v}[{code_literal(disc.wire)}]]({v})",
                 f"objects by their {literal(disc.wire)} member",
                 table,
                 None,
             )
         py = [self.index.py_name(c) for c in names]
-        members = [(f"_v.is_{c}", f"_KEYS_{c}", f"{c}._from_valid") for c in py]
+        names_ = self.index.names
+        members = [
+            (f"{self.g['_v']}.is_{names_.stem(c)}", names_.keys[c], f"{p}._from_valid")
+            for c, p in zip(names, py)
+        ]
         shapes = ShapesView(
             "_SHAPES_" + fn.removeprefix("_build_"),
             tuple(line for m in members for line in _element_lines(m)),
@@ -229,7 +241,7 @@ class Builds:
         if maps:
             rule += "; an object no class accepts as the map-like member"
         return (
-            f"cast({code_literal(hint)}, _by_shape(v, {shapes.name}{fallback}))",
+            f"{self.g['cast']}({code_literal(hint)}, {self.g['_by_shape']}({v}, {shapes.name}{fallback}))",
             rule,
             None,
             shapes,
@@ -240,9 +252,12 @@ class Builds:
         parts = []
         for m in members:
             assert isinstance(m, ir.Ref)
-            build = "_same" if self.index.is_raw(m) else self.alias_builder(m.name)
-            parts.append(f"(_v.is_{self.index.py_name(m.name)}, frozenset(), {build})")
-        return f"cast({code_literal(hint)}, _by_shape(v, ({', '.join(parts)},)))"
+            build = self.g["_same"] if self.index.is_raw(m) else self.alias_builder(m.name)
+            parts.append(
+                f"({self.g['_v']}.is_{self.index.names.stem(m.name)}, frozenset(), {build})"
+            )
+        v = self.g["v"]
+        return f"{self.g['cast']}({code_literal(hint)}, {self.g['_by_shape']}({v}, ({', '.join(parts)},)))"
 
     def _items_of(self, members: list[ir.TypeExpr], at: ir.TypeExpr, where: str) -> str:
         """Several array members, not all named: each item built as the union of the item
@@ -252,9 +267,10 @@ class Builds:
             target = self.index.target(m)
             if not isinstance(target, ir.Array):
                 self._unsupported(at, f"union '{where}': an array member that is not an array type")
-                return "v"
+                return self.g["v"]
             items.append(target.item)
-        return f"[{self.build(ir.Union_(tuple(items)), 'i', 1)} for i in v]"
+        i, v = self.g["i"], self.g["v"]
+        return f"[{self.build(ir.Union_(tuple(items)), i, 1)} for {i} in {v}]"
 
     def _unsupported(self, at: ir.TypeExpr, what: str) -> None:
         loc = getattr(at, "loc", None) or Location(self.index.resolved.source, 1, 1)
@@ -270,7 +286,7 @@ class Builds:
             # and lists (`_plain` copies only those). JSON Schema payloads are typed `dict`.
             schema_payload = isinstance(t, ir.Obj) and t.name in self.index.plain_json
             holds = self.index.kinds(t) & {"array", "object"}
-            return f"_plain({x})" if holds and not schema_payload else x
+            return f"{self.g['_plain']}({x})" if holds and not schema_payload else x
         if (
             not nullable
             and self.index.class_of(t) is not None
@@ -279,7 +295,7 @@ class Builds:
             return f"{x}._to_dict()"
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i._to_dict() for i in {x}]"
-        return f"_encode({x})"
+        return f"{self.g['_encode']}({x})"
 
 
 def _element_lines(items: tuple[str, ...], indent: int = 4) -> tuple[str, ...]:

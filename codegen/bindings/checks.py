@@ -15,8 +15,8 @@ import hashlib
 from dataclasses import dataclass, field
 
 from .. import ir
+from ..pynaming import HelperNames
 from .analysis import TypeIndex
-from .pynames import HelperNames
 from .shapes import (
     P,
     describe,
@@ -91,11 +91,14 @@ class Compiler:
     index: TypeIndex
     recursive: frozenset[str] = frozenset()  # function keys that take `d`
     helpers: dict[str, Helper] = field(default_factory=dict)
-    helper_names: HelperNames = field(default_factory=HelperNames)
+    helper_names: HelperNames = field(init=False)
     patterns: dict[str, str] = field(default_factory=dict)  # constant name -> regex
     calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
     current: str = ""  # key of the function being compiled
     has_d: bool = False
+
+    def __post_init__(self) -> None:
+        self.helper_names = self.index.names.validators_helpers()
 
     # -- functions ------------------------------------------------------------------------------
 
@@ -116,8 +119,8 @@ class Compiler:
         """(`is_` function, `_explain_` function) of a named type or helper key."""
         if key in self.helpers:
             return f"_is_{key}", f"_explain_{key}"
-        py = self.index.py_name(key)
-        return f"is_{py}", f"_explain_{py}"
+        stem = self.index.names.stem(key)
+        return f"is_{stem}", f"_explain_{stem}"
 
     # -- expressions ----------------------------------------------------------------------------
 

@@ -25,35 +25,40 @@ _PRIMS = {
     P.INTEGER: "int",
     P.BOOLEAN: "bool",
     P.NULL: "None",
-    P.UNKNOWN: "JSON",
-    P.ANY: "JSON",
-    P.OBJECT: "dict[str, JSON]",
-}
-_INPUT_PRIMS = {
-    **_PRIMS,
-    P.UNKNOWN: "JSONInput",
-    P.ANY: "JSONInput",
-    P.OBJECT: "Mapping[str, JSONInput]",
 }
 # A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
 _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
 
 
 class Hints:
+    """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
+    table spells them there (`codegen/pynaming.py`: they yield to schema names)."""
+
     def __init__(self, index: TypeIndex) -> None:
         self.index = index
+        g = index.names.own
+        self.g = g
+        self.json, self.json_input, self.never = g["JSON"], g["JSONInput"], g["NoReturn"]
+        self.unset = g["UnsetType"]
+
+    def _any(self, inputs: bool) -> str:
+        return self.json_input if inputs else self.json
 
     def hint(self, t: ir.TypeExpr, inputs: bool = False) -> str:
         if isinstance(t, ir.Prim):
             if t.kind is P.NEVER:
-                return "NoReturn"
-            return (_INPUT_PRIMS if inputs else _PRIMS)[t.kind]
+                return self.never
+            if t.kind in (P.UNKNOWN, P.ANY):
+                return self._any(inputs)
+            if t.kind is P.OBJECT:
+                return f"{self.g['Mapping'] if inputs else 'dict'}[str, {self._any(inputs)}]"
+            return _PRIMS[t.kind]
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
             return self.index.py_name(t.name)
-        seq, obj = ("Sequence", "Mapping") if inputs else ("list", "dict")
-        any_json = "JSONInput" if inputs else "JSON"
+        seq, obj = (self.g["Sequence"], self.g["Mapping"]) if inputs else ("list", "dict")
+        any_json = self._any(inputs)
         if isinstance(t, ir.Array):
             return f"{seq}[{self.hint(t.item, inputs)}]"
         if isinstance(t, ir.Map):
@@ -62,7 +67,7 @@ class Hints:
             if is_class_obj(t) and t.name not in self.index.plain_json:
                 return self.index.py_name(t.name)
             if is_class_obj(t):  # a JSON Schema payload (payloads.py): read to be handed on,
-                return "dict[str, JSON]"  # so typed for readers (an LLM SDK wants a dict)
+                return f"dict[str, {self.json}]"  # so typed for readers (an LLM SDK wants a dict)
             value = self.hint(t.index.value, inputs) if t.index is not None else any_json
             return f"{obj}[str, {value}]"
         if isinstance(t, ir.Union_):
@@ -76,12 +81,12 @@ class Hints:
         if any(isinstance(lit.value, float) for lit in lits):
             return "float"  # Literal[] takes no floats
         values = list(dict.fromkeys(code_literal(lit.value) for lit in lits))
-        return f"Literal[{', '.join(values)}]"
+        return f"{self.g['Literal']}[{', '.join(values)}]"
 
     def _union(self, members: tuple[ir.TypeExpr, ...], inputs: bool = False) -> str:
         flat = [m for m in members if not (isinstance(m, ir.Prim) and m.kind is P.NEVER)]
         if any(isinstance(m, ir.Prim) and m.kind in (P.UNKNOWN, P.ANY) for m in flat):
-            return "JSONInput" if inputs else "JSON"
+            return self._any(inputs)
         parts: list[str] = []
         lits: list[ir.Lit] = []
         lit_at = -1
@@ -100,17 +105,21 @@ class Hints:
         out = [p for p in dict.fromkeys(parts) if p]
         if "None" in out:  # `X | None` reads best with None last
             out = [p for p in out if p != "None"] + ["None"]
-        return " | ".join(out) if out else "NoReturn"
+        return " | ".join(out) if out else self.never
 
     def field(self, p: ir.Property) -> str:
         """The hint of a class attribute: `| None` when nullable, `| UnsetType` when optional."""
         base = self.hint(p.type, inputs=True)
-        if base == "NoReturn":
-            return "UnsetType"
-        if p.nullable and "None" not in base.split(" | ") and base not in ("JSON", "JSONInput"):
+        if base == self.never:
+            return self.unset
+        if (
+            p.nullable
+            and "None" not in base.split(" | ")
+            and base not in (self.json, self.json_input)
+        ):
             base += " | None"
         if p.optional:
-            base += " | UnsetType"
+            base += f" | {self.unset}"
         return base
 
     def mentions_module_names(self, t: ir.TypeExpr) -> bool:

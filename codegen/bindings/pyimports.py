@@ -51,7 +51,7 @@ def import_lines(module: str, names: list[str]) -> tuple[str, ...]:
     statements = [[n] for n in names if " as " in n] + ([plain] if plain else [])
 
     def cmp(a: list[str], b: list[str]) -> int:
-        return import_cmp(a[0], b[0])
+        return import_cmp(a[0].split(" as ")[0], b[0].split(" as ")[0])
 
     statements.sort(key=functools.cmp_to_key(cmp))
     return tuple(f"from {module} import {', '.join(s)}" for s in statements)

@@ -191,7 +191,7 @@ class _Builder:
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
-            keys = "_KEYS_" + (key or self.index.py_name(name))
+            keys = "_KEYS_" + (key or self.index.names.stem(name))
             self.key_sets[keys] = (
                 "frozenset({" + ", ".join(code_literal(p.name) for p in props) + "})"
             )
@@ -305,10 +305,9 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     functions = [f for _, f in named] + helpers
     # By schema name, and by Python name too where a class had to be renamed (`None_`).
     types = tuple(TypeEntry(code_literal(n), f.is_fn, f.explain_fn) for n, f in named)
+    renamed = index.names.renamed
     types += tuple(
-        TypeEntry(code_literal(index.py[n]), f.is_fn, f.explain_fn)
-        for n, f in named
-        if n in index.py
+        TypeEntry(code_literal(renamed[n]), f.is_fn, f.explain_fn) for n, f in named if n in renamed
     )
     return ValidatorsView(
         functions=tuple(functions),

@@ -4,6 +4,7 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
@@ -119,9 +120,11 @@ class ClassView:
 
 @dataclass(frozen=True)
 class ModelsView:
-    abc_imports: tuple[str, ...]  # names from collections.abc
-    imports: tuple[str, ...]  # names from typing
+    future: str  # the `from __future__ import annotations` line
+    imports: tuple[str, ...]  # `from ... import` lines of collections.abc, dataclasses, typing
+    validators: str  # the line importing the validators module
     runtime_imports: tuple[str, ...]  # lines `name as _alias` / `name`
+    own: Mapping[str, str]  # the generator's names as spelled in models.py (pynaming.NameTable)
     consts: tuple[ConstView, ...]
     aliases: tuple[AliasView, ...]
     classes: tuple[ClassView, ...]
@@ -131,20 +134,22 @@ class ModelsView:
 
 def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
     hint = ctx.hints.field(f)
+    unset, v = b.g["UNSET"], b.g["v"]
     wire = code_literal(f.name)
-    built = b.build(f.type, f"v[{wire}]")
-    if f.nullable and built != f"v[{wire}]":
-        built = f"(None if v[{wire}] is None else {built})"
+    item = f"{v}[{wire}]"
+    built = b.build(f.type, item)
+    if f.nullable and built != item:
+        built = f"(None if {item} is None else {built})"
     if f.optional:
-        if built == f"v[{wire}]":
-            build = f"v.get({wire}, UNSET)"
+        if built == item:
+            build = f"{v}.get({wire}, {unset})"
         else:
-            build = f"({built} if {wire} in v else UNSET)"
+            build = f"({built} if {wire} in {v} else {unset})"
     else:
         build = built
     encode = b.encode(f.type, f"self.{attr}", f.nullable)
     const = constant(f, ctx.index)
-    default = " = UNSET" if f.optional else "" if const is None else f" = {code_literal(const)}"
+    default = f" = {unset}" if f.optional else "" if const is None else f" = {code_literal(const)}"
     return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    ", attribute=True), build, wire, f.optional,
                      encode)  # fmt: skip
 
@@ -165,16 +170,17 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     value = index.value if index is not None else ir.Prim(ir.PrimKind.UNKNOWN)
     extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
     py = ctx.index.py_name(c.name)
-    keys = f"_KEYS_{py}"
+    keys = ctx.index.names.keys[c.name]
+    extras, v, i, k = b.g["_extras"], b.g["v"], b.g["i"], b.g["k"]
     # The common case, no undeclared keys, tested cheaply: a valid value has every required
     # key, so when all fields are required its length says it; else one pass over its keys.
     if all(not f.optional for f in fields):
-        extra_build = f"{{}} if len(v) == {len(fields)} else _extras(v, {keys})"
+        extra_build = f"{{}} if len({v}) == {len(fields)} else {extras}({v}, {keys})"
     else:
-        extra_build = f"{{}} if {keys}.issuperset(v) else _extras(v, {keys})"
+        extra_build = f"{{}} if {keys}.issuperset({v}) else {extras}({v}, {keys})"
     extra_encode = ""
     if not ctx.index.is_raw(value):
-        extra_build = f"{{k: {b.build(value, 'i')} for k, i in _extras(v, {keys}).items()}}"
+        extra_build = f"{{{k}: {b.build(value, i)} for {k}, {i} in {extras}({v}, {keys}).items()}}"
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
     return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
@@ -208,7 +214,9 @@ def models_view(ctx: Context) -> ModelsView:
     b = Builds(index, hints)
     consts = tuple(
         ConstView(
-            c.name, code_literal(c.value.value), docstring(doc_text(c.doc), "", attribute=True)
+            index.py_name(c.name),
+            code_literal(c.value.value),
+            docstring(doc_text(c.doc), "", attribute=True),
         )
         for c in ctx.resolved.consts
     )
@@ -233,32 +241,59 @@ def models_view(ctx: Context) -> ModelsView:
     selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
     hint_text = all_strings([[a.value for a in aliases], [(f.hint for f in c.fields) for c in classes],
                              [c.extra_hint for c in classes], [s.hint for s in selectors]])  # fmt: skip
-    code_text = all_strings([classes, selectors]) + "\nextra Any"
-    typing = ["Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast"]
-    used = set(uses(typing, hint_text + "\n" + code_text))
+    g = index.names.own
+    # What the template writes itself: every class's base, `extra` bag and methods.
+    template = f"{g['Any']} {g['JSON']} {g['_v']} {g['_new']}" if classes else ""
+    if classes:
+        template += f" {g['dataclass']} {g['_field']} {g['_Model']} {g['_dumps']} {g['_loads']}"
+    if selectors:
+        template += f" {g['Any']}"
+    text = hint_text + "\n" + all_strings([classes, selectors]) + "\n" + template
+    abc = {g[n] for n in ("Callable", "Mapping", "Sequence")}
+    found = set(uses([n for n in g.values() if n not in abc], text))
+    found |= set(uses(sorted(abc), hint_text))  # docstrings may say "Mapping": hints only
+    if any(s.table for s in selectors):
+        found.add(g["Callable"])
     if consts:
-        used.add("Final")
+        found.add(g["Final"])
     if aliases:
-        used.add("TypeAlias")
-    typing_imports = sort_imports([n for n in typing if n in used])
-    runtime = ["JSON", "JSONInput", "UNSET", "UnsetType", "by_shape as _by_shape", "encode_value as _encode", "extras as _extras", "plain as _plain",
-               "same as _same"]  # fmt: skip
-    runtime_used = [r for r in runtime if uses([r.split(" as ")[-1]], hint_text + "\n" + code_text)]
+        found.add(g["TypeAlias"])
+
+    def imported(names: tuple[str, ...], private: bool = False) -> list[str]:
+        """The names the text uses, as import items (`x as _y` where the name table renamed
+        them; `private`: the generator's spelling is `_x`)."""
+        out = []
+        for n in names:
+            own = n if not private else "_" + n
+            if g[own] in found:
+                out.append(n if g[own] == n else f"{n} as {g[own]}")
+        return out
+
     if any(f.optional for c in classes for f in c.fields):
-        runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
-    if classes:  # every class's base and to_json
-        runtime_used += ["Model as _Model", "dumps as _dumps", "loads as _loads"]
+        found |= {g["UNSET"], g["UnsetType"]}
+    runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
+    runtime += imported(("Model", "by_shape", "dumps", "extras", "loads", "plain",
+                                     "same"), private=True)  # fmt: skip
+    if g["_encode"] in found:
+        runtime.append(f"encode_value as {g['_encode']}")
+    typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast")
+    dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
+    imports = [
+        *import_lines("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
+        *import_lines("dataclasses", dataclass_names),
+        *import_lines("typing", imported(typing_names)),
+    ]
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )
+    future = g["annotations"]
     return ModelsView(
-        abc_imports=tuple(
-            n
-            for n in ("Callable", "Mapping", "Sequence")
-            if (n == "Callable" and any(s.table for s in selectors)) or uses([n], hint_text)
-        ),
-        imports=tuple(typing_imports),
-        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime_used),
+        future="from __future__ import annotations"
+        + ("" if future == "annotations" else f" as {future}"),
+        imports=tuple(imports),
+        validators=f"from . import validators as {g['_v']}",
+        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime),
+        own=g,
         consts=consts,
         aliases=tuple(aliases),
         classes=classes,
@@ -291,12 +326,13 @@ def codec_view(ctx: Context) -> CodecView:
         elif index.is_raw(td.type):
             builders.append((td.name, "_same"))
         else:
-            builders.append((td.name, f"_m._build_{py}"))
+            builders.append((td.name, f"_m.{index.names.builders[td.name]}"))
     for c in index.classes.values():
         if c.name not in index.typedefs:
             raw = c.name in index.plain_json
             builders.append((c.name, "_same" if raw else f"_m.{index.py_name(c.name)}._from_valid"))
-    builders += [(index.py[n], b) for n, b in builders if n in index.py]
+    renamed = index.names.renamed
+    builders += [(renamed[n], b) for n, b in builders if n in renamed]
     decoders = tuple(DecoderView(code_literal(n), b) for n, b in builders)
     encoders = tuple(
         (f"_m.{index.py_name(c.name)}", code_literal(c.name)) for c in index.dataclasses()
@@ -307,7 +343,9 @@ def codec_view(ctx: Context) -> CodecView:
 @dataclass(frozen=True)
 class InitView:
     doc: str
-    models: tuple[str, ...]
+    before: tuple[str, ...]  # import lines before the models import
+    models: tuple[str, ...]  # the schema's names, re-exported from models
+    after: tuple[str, ...]  # import lines after it
     exports: tuple[str, ...]
 
 
@@ -322,17 +360,26 @@ def init_view(ctx: Context) -> InitView:
         "validators (`validate`, "
         "`is_valid`, `errors`, per-type `validators.is_<Type>`)."
     )
-    exports = sort_all(sorted(set(names) | set(runtime) | set(api) | {"validators"}))
+    models, own = ctx.index.names.exports(names, [*runtime, *api, "validators"])
+
+    def line(module: str, items: list[str]) -> list[str]:
+        mine = [n for n in items if n in own]
+        return [f"from {module} import {', '.join(mine)}"] if mine else []
+
+    before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
+    before += line(".codec", ["decode", "encode"])
     return InitView(
         docstring(doc, ""),
-        tuple(sort_imports(list(names))),
-        tuple(code_literal(n) for n in exports),
+        tuple(before),
+        tuple(sort_imports(models)),
+        tuple(line(".validators", ["errors", "is_valid", "validate"])),
+        tuple(code_literal(n) for n in sort_all(sorted({*models, *own}))),
     )
 
 
 def models_exports(ctx: Context) -> tuple[str, ...]:
     index = ctx.index
-    names = [c.name for c in ctx.resolved.consts]
+    names = [index.py_name(c.name) for c in ctx.resolved.consts]
     names += [index.py_name(td.name) for td in ctx.resolved.types if not is_class_obj(td.type)]
     names += [index.py_name(c.name) for c in index.dataclasses()]
     return tuple(names)

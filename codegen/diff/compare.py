@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .. import ir
-from ..bindings import pynames
+from .. import ir, pynaming
 from ..constraints import STRUCTURAL_TAGS
 from ..methods import MethodModel, envelope_properties
 from . import notation
@@ -353,8 +352,8 @@ class Comparer:
         inline = a.name not in self.old and b.name not in self.new  # else a type-ref finding
         if inline and a.properties and b.properties and a.name != b.name:
             self.add(path, What.NAME_CHANGED, a.name, b.name)
-        attrs_a = dict(zip((p.name for p in a.properties), pynames.attributes(_wires(a))))
-        attrs_b = dict(zip((p.name for p in b.properties), pynames.attributes(_wires(b))))
+        attrs_a = dict(zip((p.name for p in a.properties), pynaming.attributes(_wires(a))))
+        attrs_b = dict(zip((p.name for p in b.properties), pynaming.attributes(_wires(b))))
         for wire in sorted(set(attrs_a) & set(attrs_b)):
             if attrs_a[wire] != attrs_b[wire]:
                 self.add((*path, wire), What.NAME_CHANGED, attrs_a[wire], attrs_b[wire])

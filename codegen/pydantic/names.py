@@ -1,7 +1,9 @@
-"""Every Python name of the pydantic target, in one place: the narrow seam to the naming
-machinery the dataclass target uses (`codegen/naming.py` for inline-type names and the
-`--names` overrides, `bindings/pynames.py` for identifiers, `bindings/analysis.py` for which
-objects are classes). When the one Python naming pass lands, this module is what switches to it.
+"""Every Python name of the pydantic target, in one place: read from the one Python naming
+pass (`codegen/pynaming.py`'s `NameTable`, built by `TypeIndex`) for classes and attributes,
+with the profile's inline-type names (`--names` format) applied on top.
+
+Still the target's own: its module names (`BaseModel`, `Field`...) do not yet yield to schema
+names as the dataclass modules' do; a schema type that takes one gets `_` appended.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bindings.analysis import TypeIndex
-from ..bindings.pynames import PyNames, attributes
 from ..naming import NO_OVERRIDES, Overrides
+from ..pynaming import py_identifier
 
 # Names the generated module imports or defines itself; a schema type may not take them.
 MODULE_NAMES = (
@@ -52,33 +54,35 @@ MODEL_ATTRS = frozenset({
 def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDES) -> Names:
     """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
     in `--names`) rename inline classes; every name then goes through `PyNames`."""
-    py = PyNames()
-    for own in (*MODULE_NAMES, base):
-        py.add(own)
+    table = index.names
+    module = {*MODULE_NAMES, base.rsplit(":", 1)[-1].rsplit(".", 1)[-1]}
     classes: dict[str, str] = {}
     used: set[str] = set()
+
+    def spelled(py: str) -> str:
+        while py in module:
+            py += "_"
+        return py
+
     for td in index.resolved.types:
-        py.add(td.name)
-        classes[td.name] = py.type_name(td.name)
+        classes[td.name] = spelled(table.type_name(td.name))
     for c in index.classes.values():
         if c.name in classes:
             continue
         key = ".".join(c.obj.path)
-        wanted = overrides.names.get(key, c.name)
         if key in overrides.names:
             used.add(key)
-        py.add(wanted)
-        classes[c.name] = py.type_name(wanted)
-    reserved = MODEL_ATTRS
+            classes[c.name] = spelled(py_identifier(overrides.names[key]))
+        else:
+            classes[c.name] = spelled(table.type_name(c.name))
     attrs: dict[tuple[str, str], str] = {}
     for c in index.classes.values():
-        wires = tuple(f.prop.name for f in c.fields)
         taken: set[str] = set()
-        for wire, attr in zip(wires, attributes(wires)):
-            while attr in reserved or attr in taken:
+        for f, attr in zip(c.fields, table.attributes(c.name)):
+            while attr in MODEL_ATTRS or attr in taken:
                 attr += "_"
             taken.add(attr)
-            attrs[(c.name, wire)] = attr
+            attrs[(c.name, f.prop.name)] = attr
     return Names(classes, attrs, frozenset(used))
 
 
