@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from . import ir
 from .appmodel import Renames, build, load_renames
 from .bindings import RUNTIME_MODULES, VERSION_MODULES, app_modules, render_package
-from .bindings.pyformat import format_python
+from .bindings.pyformat import format_files
 from .bindings.versions_views import project_view, versions_view
 from .errors import Diagnostic, Location, SchemaError
 from .jsonout import dumps
@@ -72,33 +72,36 @@ def render_distribution(
     package: str,
     dist_version: str = DIST_VERSION,
     renames: Renames | None = None,
+    formatter: str | None = "ruff",
 ) -> dict[str, str]:
     """Every file of the distribution (relative to DIR); `renames`: the reviewed type renames
-    of the application types (default: schemas/app-renames.json)."""
+    of the application types (default: schemas/app-renames.json); `formatter`: what lays out
+    every Python file of it, in one run (None: the views' text)."""
     versions = identify(schemas)
-    files = render_top(versions, package, dist_version)
+    files = render_top(versions, package, dist_version, formatter=None)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
                   f"--package {package}")  # fmt: skip
     for v in versions:
         sub = f"{package}/{v.subpackage}/"
         package_files = render_package(
-            v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate
+            v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate, formatter=None
         )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = dumps(emit(v.resolved))
-    if len(versions) < 2:  # one version: its wire types are the application types
-        return files
-    model = build([v.key for v in versions], [v.resolved for v in versions],
-                  renames if renames is not None else load_renames())  # fmt: skip
-    app_files = render_package(
-        model.resolved, app_modules(model, versions), runtime="..", regenerate=regenerate
-    )
-    files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
-    return files
+    if len(versions) > 1:  # (one version: its wire types are the application types)
+        model = build([v.key for v in versions], [v.resolved for v in versions],
+                      renames if renames is not None else load_renames())  # fmt: skip
+        app_files = render_package(model.resolved, app_modules(model, versions), runtime="..",
+                                   regenerate=regenerate, formatter=None)  # fmt: skip
+        files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
+    return files if formatter is None else format_files(files, formatter)
 
 
 def render_top(
-    versions: tuple[Version, ...], package: str, dist_version: str = DIST_VERSION
+    versions: tuple[Version, ...],
+    package: str,
+    dist_version: str = DIST_VERSION,
+    formatter: str | None = "ruff",
 ) -> dict[str, str]:
     """The files of the distribution other than the version subpackages: pyproject.toml, the
     package's __init__, py.typed, the runtime and versions.py."""
@@ -114,15 +117,13 @@ def render_top(
     header = render(TOP + "_header.j2", top=top)
     files: dict[str, str] = {
         "pyproject.toml": render(TOP + "pyproject.toml.j2", top=top, view=project),
-        root + "__init__.py": format_python(render(TOP + "__init__.py.j2", top=top, view=init)),
+        root + "__init__.py": render(TOP + "__init__.py.j2", top=top, view=init),
         root + "py.typed": "",
-        root + "versions.py": format_python(
-            render(TOP + "versions.py.j2", top=top, view=versions_view(versions))
-        ),
+        root + "versions.py": render(TOP + "versions.py.j2", top=top, view=versions_view(versions)),
     }
     for m in RUNTIME_MODULES:
         files[root + m.path] = header + static_source(m.source)
-    return files
+    return files if formatter is None else format_files(files, formatter)
 
 
 def _export_order(name: str) -> tuple[int, str]:

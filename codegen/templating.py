@@ -9,8 +9,6 @@ from typing import Any
 
 import jinja2
 
-from .bindings.pyfit import bare
-
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -34,8 +32,6 @@ def environment(autoescape: bool = False) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    # `return {{ ok | bare }}`: the parentheses black drops around a whole condition
-    env.filters["bare"] = bare
     return env
 
 

@@ -13,6 +13,7 @@ from ..errors import SchemaError
 from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
+from .pyformat import LINE_LENGTH
 from .pyimports import all_strings, import_lines, uses
 from .shapes import cyclic, is_class_obj
 from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
@@ -74,8 +75,27 @@ class FieldView:
     optional: bool
     encode: str  # expression of the JSON value of `self.<attr>`
 
+    @property
+    def parameter(self) -> str:
+        """The field as an `__init__` parameter. The one layout choice a view makes: black wraps
+        a union hint too long for its line in parentheses, and ruff keeps such parentheses but
+        does not add them (tests hold the output to black's layout)."""
+        text = f"{self.attr}: {self.hint}{self.default}"
+        if 8 + len(text) + 1 > LINE_LENGTH and _top_level_union(self.hint):
+            return f"{self.attr}: ({self.hint}){self.default}"
+        return text
+
 
 _STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")  # literals in hints
+
+
+def _top_level_union(hint: str) -> bool:
+    depth = 0
+    for ch in _STRING.sub('""', hint):
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == "|" and depth == 0:
+            return True
+    return False
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
