@@ -20,9 +20,7 @@ def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]
 
     # the Python package (__init__, models, codec, validators...) and the JSON files, made on the
     # way: the IR's (the larger) in the second process, beside validators.py
-    files = render_package(
-        resolved, meanwhile=schema_json, alongside=ir_json, formatter=formatter
-    )
+    files = render_package(resolved, meanwhile=schema_json, alongside=ir_json, formatter=formatter)
     return {"ir.json": files.pop("ir.json"), "schema.json": files.pop("schema.json")} | files
 
 

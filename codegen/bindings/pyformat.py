@@ -62,7 +62,7 @@ def black_format(source: str) -> str:
 
     try:
         return str(black.format_str(source, mode=black_mode()))
-    except Exception as err:  # noqa: BLE001 - black's parse errors have several classes
+    except Exception as err:  # black's parse errors have several classes
         raise FormatError(f"black could not format generated code: {err}") from err
 
 
@@ -108,14 +108,16 @@ def _run_ruff(root: Path, paths: list[str]) -> None:
         raise FormatError(f"cannot run ruff: {err}") from err
     if proc.returncode != 0:
         detail = (proc.stderr or proc.stdout).strip()
-        raise FormatError(f"ruff format failed on the generated code (exit {proc.returncode}):\n{detail}")
+        raise FormatError(
+            f"ruff format failed on the generated code (exit {proc.returncode}):\n{detail}"
+        )
 
 
 @functools.cache
 def _ruff_bin() -> str:
     """The ruff executable of the installed, pinned `ruff` package (never one found on PATH)."""
     try:
-        from ruff import find_ruff_bin
+        from ruff import find_ruff_bin  # type: ignore[import-untyped]
     except ImportError as err:
         raise FormatError("the ruff package is not installed (pip install mcp-codegen)") from err
     try:

@@ -96,6 +96,8 @@ def _top_level_union(hint: str) -> bool:
         if ch == "|" and depth == 0:
             return True
     return False
+
+
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
