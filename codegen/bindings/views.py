@@ -166,7 +166,7 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
     encode = b.encode(f.type, f"self.{attr}", f.nullable)
     const = constant(f, ctx.index)
     default = " = UNSET" if f.optional else "" if const is None else f" = {code_literal(const)}"
-    return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    ", attribute=True), build, wire, f.optional,
+    return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    "), build, wire, f.optional,
                      encode)  # fmt: skip
 
 
@@ -236,7 +236,7 @@ def models_view(ctx: Context) -> ModelsView:
     b = Builds(index, hints)
     consts = tuple(
         ConstView(
-            c.name, code_literal(c.value.value), docstring(doc_text(c.doc), "", attribute=True)
+            c.name, code_literal(c.value.value), docstring(doc_text(c.doc), "")
         )
         for c in ctx.resolved.consts
     )
@@ -247,7 +247,7 @@ def models_view(ctx: Context) -> ModelsView:
             AliasView(
                 index.py_name(td.name),
                 code_literal(value) if quoted else value,
-                docstring(doc_text(td.doc), "", attribute=True),
+                docstring(doc_text(td.doc), ""),
                 "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
             )
         )
