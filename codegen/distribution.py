@@ -7,6 +7,8 @@ Pure: resolved IR in, text out.
     DIR/NAME/_runtime.py            one runtime and one _protocol for every version, so `UNSET`,
     DIR/NAME/_protocol.py           `ValidationError` and `ProtocolError` are the same objects
     DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
+    DIR/NAME/_versioning.py         versions.py's code, and app/convert.py's (_conversion.py, with
+    DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
     DIR/NAME/<subpackage>/...       one version's bindings (codegen.bindings.VERSION_MODULES,
                                     importing the runtime as `.._runtime`) and its schema.json
     DIR/NAME/app/...                the application types of every version (codegen/appmodel.py)
@@ -23,7 +25,13 @@ from dataclasses import dataclass
 
 from . import ir
 from .appmodel import Renames, build, load_renames
-from .bindings import RUNTIME_MODULES, VERSION_MODULES, app_modules, render_package
+from .bindings import (
+    DISTRIBUTION_MODULES,
+    RUNTIME_MODULES,
+    VERSION_MODULES,
+    app_modules,
+    render_package,
+)
 from .bindings.pyformat import format_files
 from .bindings.versions_views import project_view, versions_view
 from .errors import Diagnostic, Location, SchemaError
@@ -88,7 +96,7 @@ def render_distribution(
         )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = dumps(emit(v.resolved))
-    if len(versions) > 1:  # (one version: its wire types are the application types)
+    if has_app(versions):
         model = build([v.key for v in versions], [v.resolved for v in versions],
                       renames if renames is not None else load_renames())  # fmt: skip
         app_files = render_package(model.resolved, app_modules(model, versions), runtime="..",
@@ -121,9 +129,15 @@ def render_top(
         root + "py.typed": "",
         root + "versions.py": render(TOP + "versions.py.j2", top=top, view=versions_view(versions)),
     }
-    for m in RUNTIME_MODULES:
+    static = DISTRIBUTION_MODULES if has_app(versions) else DISTRIBUTION_MODULES[:1]
+    for m in (*RUNTIME_MODULES, *static):
         files[root + m.path] = header + static_source(m.source)
     return files if formatter is None else format_files(files, formatter)
+
+
+def has_app(versions: tuple[Version, ...]) -> bool:
+    """Whether the distribution has application types (one version: its wire types are)."""
+    return len(versions) > 1
 
 
 def _export_order(name: str) -> tuple[int, str]:

@@ -75,6 +75,12 @@ MODULES: tuple[Module | StaticModule, ...] = (
 
 RUNTIME_MODULES: tuple[StaticModule, ...] = tuple(m for m in MODULES if isinstance(m, StaticModule))
 """The modules shared by every version of a distribution."""
+DISTRIBUTION_MODULES: tuple[StaticModule, ...] = (
+    StaticModule("_versioning.py", "python/static/_versioning.py"),
+    StaticModule("_conversion.py", "python/static/_conversion.py"),
+)
+"""The code of a distribution's versions.py and (with application types) app/convert.py, at its
+top beside the runtime."""
 VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, Module))
 """The modules of one version (a distribution's version subpackage)."""
 

@@ -66,7 +66,9 @@ def docstring(text: str, indent: str) -> str:
         return ""
     lines = body.split("\n")
     if len(lines) == 1:
-        return f'"""{lines[0]}"""'
+        if body.endswith('\\"'):  # black puts a space before the closing quotes, ruff does not
+            body = body[:-2] + "\\x22"
+        return f'"""{body}"""'
     rest = "\n".join((indent + line) if line else "" for line in lines[1:])
     return f'"""{lines[0]}\n{rest}\n{indent}"""'
 

@@ -235,9 +235,7 @@ def models_view(ctx: Context) -> ModelsView:
     index, hints = ctx.index, ctx.hints
     b = Builds(index, hints)
     consts = tuple(
-        ConstView(
-            c.name, code_literal(c.value.value), docstring(doc_text(c.doc), "")
-        )
+        ConstView(c.name, code_literal(c.value.value), docstring(doc_text(c.doc), ""))
         for c in ctx.resolved.consts
     )
     aliases = []
