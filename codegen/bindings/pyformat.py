@@ -1,12 +1,7 @@
-"""Generated Python laid out by a real formatter: `ruff format` (the default) or black itself
-(`--formatter black`), both pinned, with the project's settings given explicitly and nothing read
-from the user's configuration. The views write plain, correct code and leave every layout choice
-(width, brackets, quotes, blank lines) to it.
-
-ruff runs once over all the Python files of an output, in a temporary directory of its own:
-`--isolated` (no pyproject.toml or ruff.toml is read), `--no-cache` (no `.ruff_cache` appears), the
-line length and target version passed on the command line. black stays the style authority: the
-tests check that every generated module is unchanged by black in `black_mode()`.
+"""Generated Python laid out by a real formatter: one `ruff format` run over all the Python files
+of an output (default), or black itself (`--formatter black`); both pinned, every setting given
+here, nothing read from the user's configuration, no cache left. black is the style authority:
+the tests hold the output to `black_mode()`. docs/formatting.md has the details.
 """
 
 from __future__ import annotations
@@ -26,19 +21,11 @@ TARGET = "py310"  # the oldest Python the generated code supports
 FORMATTERS = ("ruff", "black")
 
 # black's stable style, spelled out: ruff's defaults, fixed here so a later default cannot drift.
-_RUFF_ARGS = (
-    "format",
-    "--isolated",
-    "--no-cache",
-    "--no-preview",
-    f"--line-length={LINE_LENGTH}",
-    f"--target-version={TARGET}",
-    "--config=format.quote-style='double'",
-    "--config=format.indent-style='space'",
-    "--config=format.skip-magic-trailing-comma=false",
-    "--config=format.line-ending='lf'",
-    "--config=format.docstring-code-format=false",
-)
+_RUFF_ARGS = ("format", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
+              f"--target-version={TARGET}", "--config=format.quote-style='double'",
+              "--config=format.indent-style='space'", "--config=format.line-ending='lf'",
+              "--config=format.skip-magic-trailing-comma=false",
+              "--config=format.docstring-code-format=false")  # fmt: skip
 
 
 @functools.cache
@@ -67,8 +54,7 @@ def black_format(source: str) -> str:
 
 
 def format_files(files: Mapping[str, str], formatter: str = "ruff") -> dict[str, str]:
-    """`files` (relative path -> text) with every `.py` file laid out by `formatter`, in one
-    run; the other files as they are."""
+    """`files` (relative path -> text), every `.py` one laid out by `formatter`, in one run."""
     python = {rel: text for rel, text in files.items() if rel.endswith(".py")}
     if formatter == "black":
         laid_out = {rel: black_format(text) for rel, text in python.items()}
