@@ -2,7 +2,8 @@
 
 Contenders per version, each a fresh process timed from spawn to reap:
 - `mcp-codegen SCHEMA.ts -o DIR`: parse, resolve, render, format (one `ruff format` run), write
-  — every output; also in one process (`MCP_CODEGEN_JOBS=1`) and with `--formatter black`;
+  — every output; also in one process (`MCP_CODEGEN_JOBS=1`; `--formatter black` takes seconds per
+  version: the profile section measures it);
 - `datamodel-codegen` on the same version's official schema.json, pydantic v2 and dataclasses
   outputs (formatters named explicitly as its current default, black + isort, so it does not warn);
 - `typescript-json-schema` (pinned in benchmarks/package.json) producing schema.json from
@@ -105,14 +106,6 @@ def tools(log: Callable[[str], None], install: bool = True) -> list[Tool]:
             "mcp-codegen cold, one process",
             lambda v, out: [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")],
             env={"MCP_CODEGEN_JOBS": "1"},
-        ),
-        Tool(
-            "mcp_codegen_black",
-            "mcp-codegen --formatter black",
-            lambda v, out: [
-                *(venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")),
-                *("--formatter", "black"),
-            ],
         ),
         Tool(
             "dmcg_pydantic",

@@ -459,8 +459,6 @@ def targets(raw: dict[str, Any]) -> str:
                     f"min {fmt_ratio(min(ratios))}, max {fmt_ratio(max(ratios))}",
                     min(ratios) >= 2,
                 )
-        black = gen["totals"]["mcp_codegen_black"]
-        add("for comparison: the same with --formatter black", f"{black:.2f} s", None)
     sc = raw.get("scaling")
     if sc:
         tf, mf = sc["time_fit"], sc["memory_fit"]
