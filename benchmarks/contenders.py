@@ -174,7 +174,7 @@ class GeneratedBindings:
             capture_output=True,
             text=True,
             check=False,
-            env=child_env(),  # formatting cache off: never the user's ~/.cache
+            env=child_env(),
         )
         if proc.returncode != 0:
             return Generated(

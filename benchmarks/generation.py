@@ -1,7 +1,9 @@
 """Benchmark 2: generation time, whole process, per official version.
 
 Contenders per version, each a fresh process timed from spawn to reap:
-- `mcp-codegen SCHEMA.ts -o DIR`: parse, resolve, render, format, write — every output;
+- `mcp-codegen SCHEMA.ts -o DIR`: parse, resolve, render, format (one `ruff format` run), write
+  — every output; also in one process (`MCP_CODEGEN_JOBS=1`; `--formatter black` takes seconds per
+  version: the profile section measures it);
 - `datamodel-codegen` on the same version's official schema.json, pydantic v2 and dataclasses
   outputs (formatters named explicitly as its current default, black + isort, so it does not warn);
 - `typescript-json-schema` (pinned in benchmarks/package.json) producing schema.json from
@@ -12,7 +14,6 @@ Each cell is the median over repeats.
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
@@ -36,7 +37,6 @@ class Tool:
     argv: Callable[[corpus.Version, Path], list[str]]  # (version, output dir) -> command
     available: bool = True
     note: str = ""
-    cache: str | None = ""  # mcp-codegen's formatting cache: "" off (cold), a directory (warm)
     env: dict[str, str] = field(default_factory=dict)  # more environment for the command
     runs: dict[str, list[ProcResult]] = field(default_factory=dict)
 
@@ -92,7 +92,7 @@ def _dmcg(model_type: str) -> Callable[[corpus.Version, Path], list[str]]:
     return argv
 
 
-def tools(log: Callable[[str], None], warm_cache: Path, install: bool = True) -> list[Tool]:
+def tools(log: Callable[[str], None], install: bool = True) -> list[Tool]:
     tjs_ok, tjs_note = ensure_tjs(log, install)
     dmcg_ok = shutil.which(venv_bin("datamodel-codegen")) is not None
     return [
@@ -106,12 +106,6 @@ def tools(log: Callable[[str], None], warm_cache: Path, install: bool = True) ->
             "mcp-codegen cold, one process",
             lambda v, out: [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")],
             env={"MCP_CODEGEN_JOBS": "1"},
-        ),
-        Tool(
-            "mcp_codegen_warm",
-            "mcp-codegen warm",
-            lambda v, out: [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(out / "pkg")],
-            cache=str(warm_cache),
         ),
         Tool(
             "dmcg_pydantic",
@@ -155,21 +149,15 @@ def run(
     install: bool = True,
 ) -> list[Tool]:
     compile_bytecode(log)
-    warm_cache = workdir / "warm-cache"
-    line_up = tools(log, warm_cache, install)
+    line_up = tools(log, install)
     active = [t for t in line_up if t.available]
-    for v in versions:  # fill the warm tool's cache: one untimed generation per version
-        run_timed(
-            [venv_bin("mcp-codegen"), str(v.schema_ts), "-o", str(workdir / "warmup" / v.name)],
-            env=child_env(str(warm_cache)),
-        )
     visit = 0
     for rep in range(repeats):
         for v in versions:
             for tool in rotated(active, visit):
                 out = workdir / "gen" / tool.key / v.name / str(rep)
                 out.mkdir(parents=True, exist_ok=True)
-                result = run_timed(tool.argv(v, out), env=child_env(tool.cache) | tool.env)
+                result = run_timed(tool.argv(v, out), env=child_env() | tool.env)
                 tool.runs.setdefault(v.name, []).append(result)
                 if result.returncode != 0:
                     log(
@@ -214,36 +202,9 @@ def all_in_one_process(versions: Sequence[corpus.Version], repeats: int, workdir
     return median(walls)
 
 
-_COUNT_BLACK = (
-    "import json, sys\n"
-    "from codegen.bindings import pyformat\n"
-    "from codegen.cli import main\n"
-    "assert main([sys.argv[1], '-o', sys.argv[2]]) == 0\n"
-    "print(json.dumps(pyformat.BLACK_CALLS))\n"
-)
-
-
-def black_calls(versions: Sequence[corpus.Version], workdir: Path) -> dict[str, dict[str, int]]:
-    """Per version, how often a cold generation ran black (one untimed run each, cache off): on
-    a logical line or a statement the views could not guarantee, or on a whole module."""
-    out = {}
-    for v in versions:
-        target = workdir / "black-calls" / v.name
-        r = run_timed(
-            [sys.executable, "-c", _COUNT_BLACK, str(v.schema_ts), str(target)],
-            env=child_env(),
-            keep_stdout=True,
-        )
-        shutil.rmtree(target, ignore_errors=True)
-        if r.returncode == 0:
-            out[v.name] = json.loads(r.stdout.strip().splitlines()[-1])
-    return out
-
-
 def summarise(
     line_up: Sequence[Tool],
     versions: Sequence[corpus.Version],
-    black: dict[str, dict[str, int]] | None = None,
 ) -> dict[str, Any]:
     ours = line_up[0]
     others = [t for t in line_up if not t.key.startswith("mcp_codegen")]
@@ -258,9 +219,6 @@ def summarise(
             row[t.key + "_failures"] = len(t.failures(v.name))
         for t in others:
             row["ratio_" + t.key] = row[t.key] / row[ours.key] if row[ours.key] else float("nan")
-            warm = row["mcp_codegen_warm"]
-            row["ratio_warm_" + t.key] = row[t.key] / warm if warm else float("nan")
-        row["black_calls"] = (black or {}).get(v.name)
         per_version[v.name] = row
     totals = {t.key: sum(per_version[v.name][t.key] for v in versions) for t in line_up}
     return {
@@ -277,25 +235,21 @@ def results_table(summary: dict[str, Any], line_up: Sequence[Tool]) -> str:
         ["version"]
         + [f"{t.label} s" for t in line_up]
         + [f"{t.label} ÷ cold" for t in others]
-        + [f"{ours.label} peak MiB", "black runs (lines/statements/modules)"]
+        + [f"{ours.label} peak MiB"]
     )
     rows = []
     for name, row in summary["per_version"].items():
-        calls = row.get("black_calls")
         rows.append(
             [name]
             + [fmt_s(row[t.key]) for t in line_up]
             + [fmt_ratio(row["ratio_" + t.key]) for t in others]
-            + [
-                f"{row[ours.key + '_peak_mib']:.0f}",
-                "–" if not calls else f"{calls['lines']}/{calls['statements']}/{calls['modules']}",
-            ]
+            + [f"{row[ours.key + '_peak_mib']:.0f}"]
         )
     tot = summary["totals"]
     rows.append(
         ["**total**"]
         + [f"**{fmt_s(tot[t.key])}**" for t in line_up]
         + [fmt_ratio(tot[t.key] / tot[ours.key]) if tot[ours.key] else "–" for t in others]
-        + ["", ""]
+        + [""]
     )
     return table(headers, rows)

@@ -63,12 +63,8 @@ def run_timed(
     )
 
 
-def child_env(cache: str | None = "") -> dict[str, str]:
-    """The parent's environment, with Python's own warnings quietened for third-party CLIs, and
-    mcp-codegen's formatting cache set: "" (default) turns the disk cache off, so every run is a
-    cold first generation; a directory makes warm runs possible once it has been filled."""
+def child_env() -> dict[str, str]:
+    """The parent's environment, with Python's own warnings quietened for third-party CLIs."""
     env = dict(os.environ)
     env.setdefault("PYTHONWARNINGS", "ignore")
-    if cache is not None:
-        env["MCP_CODEGEN_CACHE_DIR"] = cache
     return env

@@ -23,15 +23,13 @@ def stage_times(
     schema: Path,
     out: Path,
     profile: Path | None = None,
-    formatter: str = "black",
-    cache: str = "",
+    formatter: str = "ruff",
 ) -> dict[str, float]:
     argv = [sys.executable, "-m", "benchmarks.stages", str(schema), str(out)]
     if profile is not None:
         argv += ["--profile", str(profile)]
-    if formatter != "black":
-        argv += ["--formatter", formatter]
-    r = run_timed(argv, cwd=REPO, env=child_env(cache), keep_stdout=True)
+    argv += ["--formatter", formatter]
+    r = run_timed(argv, cwd=REPO, env=child_env(), keep_stdout=True)
     if r.returncode != 0:
         raise RuntimeError(f"benchmarks.stages failed on {schema}: {r.stderr_tail}")
     data: dict[str, float] = json.loads(r.stdout)

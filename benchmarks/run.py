@@ -41,6 +41,7 @@ PACKAGES = (
     "mcp-types",
     "datamodel-code-generator",
     "black",
+    "ruff",
     "tree-sitter",
 )
 
@@ -241,19 +242,17 @@ def run_generation(
         versions = [v for v in versions if v.name == QUICK_VERSION]
     log(f"generation: {len(versions)} versions x {args.repeats} repeats, interleaved ...")
     line_up = generation.run(versions, args.repeats, workdir, log, install=not args.quick)
-    summary = generation.summarise(line_up, versions, generation.black_calls(versions, workdir))
+    summary = generation.summarise(line_up, versions)
     one = generation.all_in_one_process(versions, args.scaling_repeats, workdir)
     summary["all_in_one_process_s"] = one
     report.append("## 2. Generation time (whole process, median wall seconds)\n")
     report.append(
         "dmcg = datamodel-codegen on the version's official schema.json (black + isort formatting, its default); "
         "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
-        "MCP specification's flags; mcp-codegen cold = formatting cache off (a first generation, "
-        "what CI or a new machine pays), warm = its cache filled by one earlier run of the same "
-        'version; "X ÷ cold" = how many times longer X takes than mcp-codegen cold; peak MiB = the cold '
-        "run's own peak RSS (ru_maxrss); black runs = how often a cold generation called black, on a "
-        "logical line, a top-level statement or a whole module the views could not guarantee in black's "
-        "layout (one extra untimed run per version).\n"
+        "MCP specification's flags; mcp-codegen cold = a fresh process writing every output, laid out "
+        "by one `ruff format` run (there is no cache: every generation is a first one); "
+        '"X ÷ cold" = how many times longer X takes than mcp-codegen cold; peak MiB = the cold '
+        "run's own peak RSS (ru_maxrss).\n"
     )
     report.append(generation.results_table(summary, line_up) + "\n")
     report.append(
@@ -275,16 +274,14 @@ def run_scaling(
     name = "bundled example" if args.quick else "draft"
     log(f"scaling: {name} schema x {factors}, {args.scaling_repeats} repeats ...")
     res = scaling.run(factors, args.scaling_repeats, workdir, log, base=base)
-    tf, mf, rx = res["time_fit"], res["memory_fit"], res["ruff_experiment"]
-    report.append(
-        f"## 3. Scaling ({name} schema replicated, whole process, cold formatting cache, medians)\n"
-    )
+    tf, mf, rx = res["time_fit"], res["memory_fit"], res["black_formatter"]
+    report.append(f"## 3. Scaling ({name} schema replicated, whole process, medians)\n")
     report.append(scaling.results_table(res) + "\n")
     report.append(
         f"Time: {tf['intercept_s']:.3f} s + {tf['per_copy_s']:.3f} s per copy (R² {tf['r2']:.4f}); last marginal "
         f"cost per copy ÷ first: {tf['marginal_ratio']:.2f}. Peak RSS: {mf['intercept_mib']:.0f} MiB + "
         f"{mf['per_copy_mib']:.1f} MiB per copy (R² {mf['r2']:.4f}); marginal ratio {mf['marginal_ratio']:.2f}. "
-        f"With black swapped for ruff format (experiment): {rx['per_copy_s']:.3f} s per copy, "
+        f"With --formatter black: {rx['per_copy_s']:.3f} s per copy, "
         f"R² {rx['r2']:.4f}, marginal ratio {rx['marginal_ratio']:.2f}.\n"
     )
     raw["scaling"] = res
@@ -312,10 +309,7 @@ def run_profile(
     target = QUICK_VERSION if args.quick else "draft"
     if args.quick:
         versions = [v for v in versions if v.name == target]
-    formatters = ("black", "black-warm", "ruff", "none")
-    warm_cache = workdir / "profile-warm-cache"
-    for v in versions:  # fill the cache the black-warm runs read
-        profiling.stage_times(v.schema_ts, workdir / "warmup" / v.name, cache=str(warm_cache))
+    formatters = ("ruff", "black", "none")
     log(
         f"profile: per-stage times, {len(versions)} versions x {formatters} x {args.profile_repeats} ..."
     )
@@ -327,10 +321,7 @@ def run_profile(
         for v in versions:
             for fmt in common.rotated(list(formatters), visit):
                 out = workdir / "profile" / fmt / v.name
-                formatter, cache = ("black", str(warm_cache)) if fmt == "black-warm" else (fmt, "")
-                runs[fmt][v.name].append(
-                    profiling.stage_times(v.schema_ts, out, formatter=formatter, cache=cache)
-                )
+                runs[fmt][v.name].append(profiling.stage_times(v.schema_ts, out, formatter=fmt))
             visit += 1
     diffs = {
         fmt: profiling.changed_lines(
@@ -346,44 +337,34 @@ def run_profile(
     walls = {fmt: {name: st["wall"] for name, st in per.items()} for fmt, per in stages.items()}
     profiled = corpus.get_version(target)
     summaries = {}
-    for fmt in ("black", "black-warm", "ruff"):
+    for fmt in ("ruff", "black"):
         prof_file = workdir / f"{target}-{fmt}.prof"
-        formatter, cache = ("black", str(warm_cache)) if fmt == "black-warm" else (fmt, "")
         profiling.stage_times(
-            profiled.schema_ts,
-            workdir / "prof" / fmt,
-            profile=prof_file,
-            formatter=formatter,
-            cache=cache,
+            profiled.schema_ts, workdir / "prof" / fmt, profile=prof_file, formatter=fmt
         )
         summaries[fmt] = profiling.profile_summary(prof_file)
 
     report.append("## Generation profile\n")
     report.append(
         "Per stage, seconds, median of "
-        f"{args.profile_repeats}, cold (formatting cache off: a first generation; a fresh process per "
-        "run, no profiler; `format` = time inside codegen's `format_python`, i.e. black and its "
-        "statement cache; `startup + exit` = wall minus the script's own time; black's import is in "
-        "`import`):\n"
+        f"{args.profile_repeats} (a fresh process per run, no profiler; `format` = time inside "
+        "codegen's `format_files`, i.e. one `ruff format` run over the package; `startup + exit` = "
+        "wall minus the script's own time):\n"
     )
+    report.append(profiling.stage_table(stages["ruff"]) + "\n")
+    report.append("The same with `--formatter black` (black in-process, module by module):\n")
     report.append(profiling.stage_table(stages["black"]) + "\n")
     report.append(
-        "The same, warm (the formatting cache filled by one earlier run of each version):\n"
-    )
-    report.append(profiling.stage_table(stages["black-warm"]) + "\n")
-    report.append(
-        "Formatter experiment (benchmark-only: codegen's `format_python` replaced inside the measuring "
-        "process, codegen unchanged): whole-process wall of the same generation with black as "
-        "shipped (cold and warm cache), with `ruff format` on each whole module (stdin, `--isolated "
-        "--line-length 100 --target-version py310`), and with no formatter; last column: lines of "
-        f"the {target} generated .py files that differ from black's:\n"
+        "Formatters compared: whole-process wall of the same generation with ruff (the default), "
+        "black (`--formatter black`) and no formatter (benchmark-only: codegen's `format_files` "
+        f"replaced inside the measuring process); last column: lines of the {target} generated .py "
+        "files that differ from black's:\n"
     )
     report.append(profiling.formatter_table(walls, diffs) + "\n")
     for fmt, summary in summaries.items():
         report.append(
-            f"cProfile of one {target} generation with `{fmt}`"
-            + (" (cold cache)" if fmt == "black" else "")
-            + " (profiler overhead inflates call-heavy code):\n"
+            f"cProfile of one {target} generation with `{fmt}` (profiler overhead inflates "
+            "call-heavy code):\n"
         )
         report.append(profiling.profile_tables(summary) + "\n")
     raw["profile"] = {
@@ -491,12 +472,6 @@ def targets(raw: dict[str, Any]) -> str:
                     f"min {fmt_ratio(min(ratios))}, max {fmt_ratio(max(ratios))}",
                     min(ratios) >= 2,
                 )
-        calls = [row.get("black_calls") for row in rows_.values()]
-        if all(c is not None for c in calls):
-            ran = sum(sum(c.values()) for c in calls if c is not None)
-            add("black runs on the official versions (cold)", f"{ran} in all", None)
-        warm = gen["totals"]["mcp_codegen_warm"]
-        add("for comparison: the same with a formatting cache", f"{warm:.2f} s", None)
     sc = raw.get("scaling")
     if sc:
         tf, mf = sc["time_fit"], sc["memory_fit"]

@@ -77,19 +77,19 @@ def run(
             peaks[n].append(r.peak_rss_kib / 1024)
             shutil.rmtree(out, ignore_errors=True)
         log(f"  scaling repeat {rep + 1}/{repeats} done")
-    ruff_stages: dict[int, dict[str, float]] = {}
+    black_stages: dict[int, dict[str, float]] = {}
     for n in factors:  # the stage split, once per size: where the growth goes
         out = workdir / "scaling" / f"stages_x{n}"
         stages[n].append(stage_times(schemas[n], out))
-        # the same generation with black swapped for ruff format (experiment, codegen unchanged)
-        ruff_stages[n] = stage_times(schemas[n], out, formatter="ruff")
+        # the same generation with --formatter black
+        black_stages[n] = stage_times(schemas[n], out, formatter="black")
         shutil.rmtree(out, ignore_errors=True)
     wall = {n: median(walls[n]) for n in factors}
     peak = {n: median(peaks[n]) for n in factors}
     xs = list(factors)
     t_fit = linear_fit(xs, [wall[n] for n in xs]) if len(xs) > 1 else (0.0, 0.0, 1.0)
-    ruff_wall = {n: ruff_stages[n]["wall"] for n in factors}
-    r_fit = linear_fit(xs, [ruff_wall[n] for n in xs]) if len(xs) > 1 else (0.0, 0.0, 1.0)
+    black_wall = {n: black_stages[n]["wall"] for n in factors}
+    r_fit = linear_fit(xs, [black_wall[n] for n in xs]) if len(xs) > 1 else (0.0, 0.0, 1.0)
     m_fit = linear_fit(xs, [peak[n] for n in xs]) if len(xs) > 1 else (0.0, 0.0, 1.0)
     return {
         "schema_bytes": {n: schemas[n].stat().st_size for n in factors},
@@ -102,12 +102,12 @@ def run(
             "r2": t_fit[2],
             "marginal_ratio": _marginal_ratio(wall),
         },
-        "ruff_experiment": {
-            "wall_s": ruff_wall,
-            "stages": ruff_stages,
+        "black_formatter": {
+            "wall_s": black_wall,
+            "stages": black_stages,
             "r2": r_fit[2],
             "per_copy_s": r_fit[1],
-            "marginal_ratio": _marginal_ratio(ruff_wall),
+            "marginal_ratio": _marginal_ratio(black_wall),
         },
         "memory_fit": {
             "intercept_mib": m_fit[0],
@@ -135,7 +135,7 @@ def results_table(res: dict[str, Any]) -> str:
                 fmt_s(st.get("render", float("nan"))),
                 fmt_s(st.get("format", float("nan"))),
                 fmt_s(st.get("write", float("nan"))),
-                fmt_s(res["ruff_experiment"]["wall_s"][n]),
+                fmt_s(res["black_formatter"]["wall_s"][n]),
             ]
         )
     return table(
@@ -150,7 +150,7 @@ def results_table(res: dict[str, Any]) -> str:
             "render s",
             "format s",
             "write s",
-            "wall s with ruff format (experiment)",
+            "wall s with --formatter black",
         ],
         rows,
     )

@@ -4,8 +4,8 @@
 
 Prints one JSON object: seconds spent importing, parsing (tree-sitter), lowering, resolving,
 rendering (everything `render_all` does, formatting excluded), formatting (time inside
-codegen's `format_python`: black and its statement cache, which the caller turns off or points
-at a warm directory with $MCP_CODEGEN_CACHE_DIR) and writing, plus the process's peak RSS. With --profile the same run is done under cProfile and the stats saved for
+codegen's `format_files`: one `ruff format` run, or black with `--formatter black`) and writing,
+plus the process's peak RSS. With --profile the same run is done under cProfile and the stats saved for
 `profile_summary`; cProfile inflates call-heavy code, so its shares are indicative, the
 un-profiled stage times are the numbers.
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -36,32 +35,19 @@ def _timed(impl: Any) -> Any:
     return timed
 
 
-def _ruff_format(source: str, **_: Any) -> str:
-    """The experiment's substitute formatter: `ruff format` (pinned in the test extra) on the
-    whole module via stdin, with codegen's black settings (line length 100, py310), no config."""
-    ruff = str(Path(sys.executable).parent / "ruff")
-    argv = [ruff, "format", "--isolated", "--line-length", "100", "--target-version", "py310", "-"]
-    proc = subprocess.run(argv, input=source, capture_output=True, text=True, check=True)
-    return proc.stdout
-
-
-def _unformatted(source: str, **_: Any) -> str:
-    return source
-
-
-SUBSTITUTES = {"black": None, "ruff": _ruff_format, "none": _unformatted}
+def _unformatted(files: Any, formatter: str = "ruff") -> Any:
+    return dict(files)
 
 
 def _patch_formatter(formatter: str) -> None:
-    """Time codegen's formatting entry point (`codegen.bindings.pyformat.format_python`: black
-    and its cache) wherever codegen has imported it; with another `formatter`, replace it (an
-    experiment only: what generation would cost with that formatter; codegen is not changed)."""
+    """Time codegen's formatting entry point (`codegen.bindings.pyformat.format_files`) wherever
+    codegen has imported it; with `none`, replace it by nothing (an experiment only: what
+    generation costs without a formatter; codegen is not changed)."""
     module = sys.modules.get("codegen.bindings.pyformat")
-    original = getattr(module, "format_python", None)
+    original = getattr(module, "format_files", None)
     if module is None or original is None:
         return
-    wrapped = _timed(SUBSTITUTES[formatter] or original)
-    module.format_python = wrapped  # type: ignore[attr-defined]  # later imports get it too
+    wrapped = _timed(_unformatted if formatter == "none" else original)
     for name, mod in list(sys.modules.items()):
         if name == "codegen" or name.startswith("codegen."):
             for attr, value in list(vars(mod).items()):
@@ -69,7 +55,10 @@ def _patch_formatter(formatter: str) -> None:
                     setattr(mod, attr, wrapped)
 
 
-def run_stages(schema: str, out: str, formatter: str = "black") -> dict[str, float]:
+FORMATTERS = ("ruff", "black", "none")
+
+
+def run_stages(schema: str, out: str, formatter: str = "ruff") -> dict[str, float]:
     t: dict[str, float] = {}
     t0 = time.perf_counter()
     from codegen import outputs, parse, pipeline, write  # noqa: F401
@@ -90,7 +79,7 @@ def run_stages(schema: str, out: str, formatter: str = "black") -> dict[str, flo
     t["resolve"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    files = outputs.render_all(resolved)
+    files = outputs.render_all(resolved, "ruff" if formatter == "none" else formatter)
     total_render = time.perf_counter() - t0
     t["format"] = _FORMAT["seconds"]
     t["render"] = total_render - t["format"]
@@ -111,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", help="run under cProfile and dump the stats here")
     p.add_argument(
         "--formatter",
-        choices=sorted(SUBSTITUTES),
-        default="black",
-        help="experiment: replace codegen's formatter with ruff format or nothing",
+        choices=FORMATTERS,
+        default="ruff",
+        help="ruff (codegen's default), black (--formatter black) or none (experiment: no formatter)",
     )
     args = p.parse_args(argv)
     started = time.perf_counter()

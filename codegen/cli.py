@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import SchemaError
+from .errors import FormatError, SchemaError
 from .spec import SpecError
 from .spec.cli import attach_options, resolve_args
 from .write import OutputError, add_force, report_warnings, write_output
@@ -58,9 +58,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
         files = render_zod(loaded, args.package)
     elif args.package is None:
-        files = render_all(loaded[0])
+        files = render_all(loaded[0], args.formatter)
     else:
-        files = render_distribution(loaded, args.package, args.dist_version, args.app_renames)
+        files = render_distribution(
+            loaded, args.package, args.dist_version, args.app_renames, args.formatter
+        )
     target = Path(args.output)
     if args.check:
         stale = differences(target, files)
@@ -169,6 +171,13 @@ def build_main_parser() -> argparse.ArgumentParser:
         '{"renames": {old: new}, "rejected": {...}}; default: schemas/app-renames.json)',
     )
     main.add_argument(
+        "--formatter",
+        choices=["ruff", "black"],
+        default="ruff",
+        help="what lays out the generated Python: ruff (default, `ruff format`) or black; both "
+        "pinned, both give black's style",
+    )
+    main.add_argument(
         "--check", action="store_true", help="exit 1 if OUTPUT differs from what would be generated"
     )
     add_force(main)
@@ -253,6 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SpecError, OutputError) as err:
         print(f"mcp-codegen: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except FormatError as err:  # generated code a formatter rejects, or no formatter: our bug
+        print(f"mcp-codegen: internal error: {err}", file=sys.stderr)
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
     except Exception:  # noqa: BLE001 - anything else is our bug, reported as such

@@ -7,6 +7,8 @@ Pure: resolved IR in, text out.
     DIR/NAME/_runtime.py            one runtime and one _protocol for every version, so `UNSET`,
     DIR/NAME/_protocol.py           `ValidationError` and `ProtocolError` are the same objects
     DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
+    DIR/NAME/_versioning.py         versions.py's code, and app/convert.py's (_conversion.py, with
+    DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
     DIR/NAME/<subpackage>/...       one version's bindings (codegen.bindings.VERSION_MODULES,
                                     importing the runtime as `.._runtime`) and its schema.json
     DIR/NAME/app/...                the application types of every version (codegen/appmodel.py)
@@ -25,9 +27,15 @@ from pathlib import Path
 
 from . import ir
 from .appmodel import AppModel, Renames, build, load_renames
-from .bindings import RUNTIME_MODULES, VERSION_MODULES, app_modules, render_package
+from .bindings import (
+    DISTRIBUTION_MODULES,
+    RUNTIME_MODULES,
+    VERSION_MODULES,
+    app_modules,
+    render_package,
+)
 from .bindings.analysis import TypeIndex
-from .bindings.pyformat import format_python
+from .bindings.pyformat import format_files
 from .bindings.server_views import Side, side_view
 from .bindings.versions_views import project_view, versions_view
 from .bindings.views import Context
@@ -85,30 +93,30 @@ def render_distribution(
     package: str,
     dist_version: str = DIST_VERSION,
     renames: Renames | None = None,
+    formatter: str | None = "ruff",
 ) -> dict[str, str]:
     """Every file of the distribution (relative to DIR); `renames`: the reviewed type renames
-    of the application types (default: schemas/app-renames.json)."""
+    of the application types (default: schemas/app-renames.json); `formatter`: what lays out
+    every Python file of it, in one run (None: the views' text)."""
     versions = identify(schemas)
-    files = render_top(versions, package, dist_version)
+    files = render_top(versions, package, dist_version, formatter=None)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
                   f"--package {package}")  # fmt: skip
     for v in versions:
         sub = f"{package}/{v.subpackage}/"
         package_files = render_package(
-            v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate
+            v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate, formatter=None
         )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = dumps(emit(v.resolved))
-    if len(versions) < 2:  # one version: its wire types are the application types
-        return files
-    model = build([v.key for v in versions], [v.resolved for v in versions],
-                  renames if renames is not None else load_renames())  # fmt: skip
-    app_files = render_package(
-        model.resolved, app_modules(model, versions), runtime="..", regenerate=regenerate
-    )
-    files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
-    files.update(render_dispatch(model, versions, package))
-    return files
+    if has_app(versions):
+        model = build([v.key for v in versions], [v.resolved for v in versions],
+                      renames if renames is not None else load_renames())  # fmt: skip
+        app_files = render_package(model.resolved, app_modules(model, versions), runtime="..",
+                                   regenerate=regenerate, formatter=None)  # fmt: skip
+        files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
+        files.update(render_dispatch(model, versions, package))
+    return files if formatter is None else format_files(files, formatter)
 
 
 def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str) -> dict[str, str]:
@@ -125,12 +133,15 @@ def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str
     sides: tuple[Side, ...] = ("server", "client")
     for side in sides:
         text = render(f"{TOP}{side}.py.j2", top=top, view=side_view(model, versions, app, side))
-        files[f"{package}/{side}.py"] = format_python(text)
+        files[f"{package}/{side}.py"] = text  # formatted with the rest of the distribution
     return files
 
 
 def render_top(
-    versions: tuple[Version, ...], package: str, dist_version: str = DIST_VERSION
+    versions: tuple[Version, ...],
+    package: str,
+    dist_version: str = DIST_VERSION,
+    formatter: str | None = "ruff",
 ) -> dict[str, str]:
     """The files of the distribution other than the version subpackages: pyproject.toml, the
     package's __init__, py.typed, the runtime and versions.py."""
@@ -146,15 +157,19 @@ def render_top(
     header = render(TOP + "_header.j2", top=top)
     files: dict[str, str] = {
         "pyproject.toml": render(TOP + "pyproject.toml.j2", top=top, view=project),
-        root + "__init__.py": format_python(render(TOP + "__init__.py.j2", top=top, view=init)),
+        root + "__init__.py": render(TOP + "__init__.py.j2", top=top, view=init),
         root + "py.typed": "",
-        root + "versions.py": format_python(
-            render(TOP + "versions.py.j2", top=top, view=versions_view(versions))
-        ),
+        root + "versions.py": render(TOP + "versions.py.j2", top=top, view=versions_view(versions)),
     }
-    for m in RUNTIME_MODULES:
+    static = DISTRIBUTION_MODULES if has_app(versions) else DISTRIBUTION_MODULES[:1]
+    for m in (*RUNTIME_MODULES, *static):
         files[root + m.path] = header + static_source(m.source)
-    return files
+    return files if formatter is None else format_files(files, formatter)
+
+
+def has_app(versions: tuple[Version, ...]) -> bool:
+    """Whether the distribution has application types (one version: its wire types are)."""
+    return len(versions) > 1
 
 
 def _export_order(name: str) -> tuple[int, str]:

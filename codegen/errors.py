@@ -57,3 +57,8 @@ class Collector:
     def raise_if_any(self) -> None:
         if self.items:
             raise SchemaError(self.items)
+
+
+class FormatError(Exception):
+    """The formatter could not run or rejected generated code: a bug in mcp-codegen, reported as
+    an internal error (exit 3), with nothing written."""

@@ -32,11 +32,6 @@ def environment(autoescape: bool = False) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    # `return {{ ok | bare }}`: the parentheses black drops around a whole condition (imported
-    # here: bindings imports this module, and the diff may load this one first)
-    from .bindings.pyfit import bare
-
-    env.filters["bare"] = bare
     return env
 
 

@@ -34,6 +34,12 @@ def import_package(root: Path, name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+def unformatted(resolved: ir.Resolved) -> dict[str, str]:
+    """The package as the views write it, for tests of behaviour only (the formatter changes
+    layout, never the syntax tree); the static checks and pins run on formatted output."""
+    return render_package(resolved, formatter=None)
+
+
 def generate(resolved: ir.Resolved, root: Path, name: str) -> ModuleType:
     write_package(render_package(resolved), root, name)
     return import_package(root, name)

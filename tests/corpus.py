@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Protocol, TypeAlias
 
 # jsonschema ships no type information (types-jsonschema is not a project dependency; the
 # ignore tolerates it being installed); what is used of it is typed by `SchemaValidator` below.
@@ -98,21 +98,25 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
+def missing(message: str) -> NoReturn:
+    """End the current test for want of something it needs (a corpus, a peer, a toolchain):
+    a failure under CI (it must never pass silently there), a skip elsewhere."""
+    import pytest  # lazily: benchmarks use this module without pytest
+
+    if in_ci():
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
 def require_spec_dir() -> Path:
-    """`spec_dir()`, or end the current test: fail under CI (a missing corpus must never pass
-    silently there), skip elsewhere."""
+    """`spec_dir()`, or end the current test (`missing`)."""
     root = spec_dir()
     if root is not None:
         return root
-    import pytest  # lazily: benchmarks use this module without pytest
-
-    msg = (
+    missing(
         "official MCP schemas not found: set $MCP_SPEC_DIR or provide "
         f"{REPO.parent / 'shared' / 'spec'}"
     )
-    if in_ci():
-        pytest.fail(msg, pytrace=False)
-    pytest.skip(msg)
 
 
 # --------------------------------------------------------------------------- versions and pins

@@ -53,7 +53,6 @@ def test_package_is_the_same_in_one_process_and_in_two(monkeypatch: pytest.Monke
     resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
     two = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
     monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")
-    bindings.pyformat.format_python.cache_clear()
     one = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
     assert list(two) == list(one)
     assert two == one

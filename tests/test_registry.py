@@ -19,7 +19,6 @@ import shutil
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-from unittest import mock
 
 import pytest
 from bindings_support import (
@@ -28,6 +27,7 @@ from bindings_support import (
     import_package,
     mypy_strict,
     ruff_check,
+    unformatted,
     write_package,
 )
 from hypothesis import HealthCheck, given, settings
@@ -162,14 +162,6 @@ def resolved(name: str) -> ir.Resolved:
     if name in SOURCES:
         return load(str(SOURCES[name]))
     return load_text(TEXTS[name], f"reg_{name}.ts")
-
-
-def unformatted(resolved: ir.Resolved) -> dict[str, str]:
-    """The package without black, for the behaviour tests: black only re-lays out the text (it
-    checks that the syntax tree is unchanged) and takes nearly all the generation time. The
-    static checks below run on formatted output."""
-    with mock.patch("codegen.bindings.format_python", lambda text: text):
-        return render_package(resolved)
 
 
 @pytest.fixture(scope="module")

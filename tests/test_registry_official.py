@@ -19,15 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-from unittest import mock
 
 import corpus
 import pytest
-from bindings_support import import_package, write_package
+from bindings_support import import_package, unformatted, write_package
 from random_schemas import instance as random_instance
 
 from codegen import ir
-from codegen.bindings import MODULES, render_package
+from codegen.bindings import MODULES
 from codegen.methods import MethodModel, method_model
 
 pytestmark = pytest.mark.spec
@@ -71,8 +70,7 @@ def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
     for v in corpus.versions(spec_root):
         name = package_name(v.name)
         resolved = corpus.resolved(v)
-        with mock.patch("codegen.bindings.format_python", lambda text: text):
-            write_package(render_package(resolved), root, name)
+        write_package(unformatted(resolved), root, name)
         import_package(root, name)
         out[v.name] = Official(v.name, importlib.import_module(f"{name}.registry"),
                                importlib.import_module(f"{name}.models"), resolved,

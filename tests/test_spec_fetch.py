@@ -196,14 +196,11 @@ def test_path_arguments_are_left_to_the_reader(
     assert resolve_schema_arg("some/dir/schema", options) == "some/dir/schema"
 
 
-def test_formatting_cache_switch_is_untouched(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The spec cache has its own variable: an empty $MCP_CODEGEN_CACHE_DIR still turns the
-    formatting cache off and does not move the spec cache."""
-    from codegen.bindings.pyformat import _cache_dir as formatting_cache
+def test_spec_cache_directory(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """$MCP_SPEC_CACHE_DIR, else $XDG_CACHE_HOME/mcp-codegen/spec."""
     from codegen.spec.options import default_cache_dir
 
-    monkeypatch.setenv("MCP_CODEGEN_CACHE_DIR", "")
-    assert formatting_cache() is None and default_cache_dir() == cache
+    assert default_cache_dir() == cache
     monkeypatch.delenv("MCP_SPEC_CACHE_DIR")
     if sys.platform.startswith("linux"):
         monkeypatch.setenv("XDG_CACHE_HOME", "/xdg")

@@ -22,6 +22,7 @@ from npm_install import npm_ci, require_node
 from random_schemas import instance as random_instance
 
 from codegen import ir
+from codegen.zod.layout import WIDTH
 
 ZOD_DIR = Path(__file__).resolve().parent / "zod"
 BIN = ZOD_DIR / "node_modules" / ".bin"
@@ -95,7 +96,7 @@ def tsc(directory: Path) -> subprocess.CompletedProcess[str]:
 def prettier_check(paths: list[Path]) -> subprocess.CompletedProcess[str]:
     node = ensure_toolchain()
     cli = ZOD_DIR / "node_modules" / "prettier" / "bin" / "prettier.cjs"
-    cmd = [node, str(cli), "--no-config", "--check", *map(str, paths)]
+    cmd = [node, str(cli), "--no-config", f"--print-width={WIDTH}", "--check", *map(str, paths)]
     return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=ZOD_DIR)
 
 

@@ -1,6 +1,6 @@
 """Python bindings for a resolved schema: dataclasses, codec, validators and method registry.
 
-IR -> views (plain template contexts) -> Jinja2 templates -> black -> files; the modules that do
+IR -> views (plain template contexts) -> Jinja2 templates -> one formatter run -> files; the modules that do
 not depend on the schema are real source under templates/python/static/, copied under the
 generated-file header. `render_package` returns the package's files as relative path -> text;
 `MODULES` lists them, so adding a module is one more `Module` or `StaticModule` entry.
@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import forking, ir
 from ..templating import render, static_source
-from . import pyformat, registry_views
+from . import registry_views
 from .analysis import TypeIndex
-from .pyformat import format_python
+from .pyformat import format_files
 from .pyimports import parents_first
 from .validator_views import validators_view
 from .views import (
@@ -45,8 +45,8 @@ class Module:
 
 @dataclass(frozen=True)
 class StaticModule:
-    """A module that is the same for every schema: copied as it is (it is already black's
-    formatting; tests check that, and run ruff and mypy --strict on it as source)."""
+    """A module that is the same for every schema: copied as it is (it is already formatted;
+    tests check that, and run ruff and mypy --strict on it as source)."""
 
     path: str  # relative to the package directory
     source: str  # under templates/
@@ -75,6 +75,12 @@ MODULES: tuple[Module | StaticModule, ...] = (
 
 RUNTIME_MODULES: tuple[StaticModule, ...] = tuple(m for m in MODULES if isinstance(m, StaticModule))
 """The modules shared by every version of a distribution."""
+DISTRIBUTION_MODULES: tuple[StaticModule, ...] = (
+    StaticModule("_versioning.py", "python/static/_versioning.py"),
+    StaticModule("_conversion.py", "python/static/_conversion.py"),
+)
+"""The code of a distribution's versions.py and (with application types) app/convert.py, at its
+top beside the runtime."""
 VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, Module))
 """The modules of one version (a distribution's version subpackage)."""
 
@@ -102,11 +108,14 @@ def render_package(
     regenerate: str | None = None,
     meanwhile: Callable[[], dict[str, str]] | None = None,
     alongside: Callable[[], dict[str, str]] | None = None,
+    formatter: str | None = "ruff",
 ) -> dict[str, str]:
-    """Every file of the generated package, formatted (relative path -> text). `runtime`: the
-    relative import prefix of the package holding _runtime.py and _protocol.py; `regenerate`:
-    the command the headers name (default: the one-schema command); `meanwhile`, `alongside`:
-    more files, made in this process and in the second one (they come first in the result)."""
+    """Every file of the generated package (relative path -> text). `runtime`: the relative
+    import prefix of the package holding _runtime.py and _protocol.py; `regenerate`: the command
+    the headers name (default: the one-schema command); `meanwhile`, `alongside`: more files,
+    made in this process and in the second one (they come first in the result); `formatter`:
+    what lays out the Python files, in one run (`pyformat.FORMATTERS`; None: the views' text,
+    for a caller that formats a larger whole, or tests about behaviour only)."""
     ctx = Context(resolved, TypeIndex(resolved), runtime)
     ctx.index.names.check()  # Python-name collisions: a located error before anything renders
     header = header_view(resolved, regenerate)
@@ -115,14 +124,12 @@ def render_package(
         if isinstance(m, StaticModule):
             return render(HEADER, header=header) + static_source(m.source)
         text = render(m.template, header=header, view=m.view(ctx), runtime=runtime)
-        return format_python(text if runtime == "." else parents_first(text))
+        return text if runtime == "." else parents_first(text)
 
-    def separately() -> tuple[dict[str, str], dict[str, int]]:
-        """`alongside`'s files and the `_SEPARATE` modules, and the black calls they took."""
-        before = dict(pyformat.BLACK_CALLS)
+    def separately() -> dict[str, str]:
+        """`alongside`'s files and the `_SEPARATE` modules."""
         texts = alongside() if alongside is not None else {}
-        texts |= {m.path: one(m) for m in modules if m.path in _SEPARATE}
-        return texts, {k: n - before[k] for k, n in pyformat.BLACK_CALLS.items()}
+        return texts | {m.path: one(m) for m in modules if m.path in _SEPARATE}
 
     # validators.py renders in a second process while this one renders the rest (`forking`)
     split = forking.parallel() and sum(m.path in _SEPARATE for m in modules) < len(modules)
@@ -138,16 +145,15 @@ def render_package(
         raise
     theirs: dict[str, str] = {}
     if pending is not None:
-        theirs, calls = pending.result()
-        for kind, n in calls.items():
-            pyformat.BLACK_CALLS[kind] += n
+        theirs = pending.result()
     texts = mine | theirs
     paths = {m.path for m in modules}
-    return (
+    files = (
         first
         | {p: t for p, t in theirs.items() if p not in paths}
         | {m.path: texts[m.path] for m in modules}
     )
+    return files if formatter is None else format_files(files, formatter)
 
 
 # The module rendered in a second process: about half of a package's rendering time.

@@ -21,7 +21,6 @@ from ..errors import Diagnostic, Location
 from ..pynaming import HelperNames
 from .analysis import Discriminator, TypeIndex
 from .hints import Hints
-from .pylayout import LINE_LENGTH
 from .shapes import is_class_obj, structural_key
 from .text import code_literal, comment_lines, literal
 
@@ -43,11 +42,10 @@ class TableView:
 @dataclass(frozen=True)
 class ShapesView:
     """The members `by_shape` weighs, made once at import rather than on every call: a list of
-    (validator, declared keys, builder) tuples, one per class, each on one line or exploded as
-    black would (`lines`, without the list's own indentation)."""
+    (validator, declared keys, builder) tuples, one per class."""
 
     name: str
-    lines: tuple[str, ...]
+    members: tuple[str, ...]  # each member's tuple expression
 
 
 @dataclass(frozen=True)
@@ -235,7 +233,7 @@ class Builds:
         ]
         shapes = ShapesView(
             "_SHAPES_" + fn.removeprefix("_build_"),
-            tuple(line for m in members for line in _element_lines(m)),
+            tuple(f"({', '.join(m)})" for m in members),
         )
         rule = "objects " + SHAPE_RULE
         if maps:
@@ -296,15 +294,6 @@ class Builds:
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i._to_dict() for i in {x}]"
         return f"{self.g['_encode']}({x})"
-
-
-def _element_lines(items: tuple[str, ...], indent: int = 4) -> tuple[str, ...]:
-    """A tuple as one element of an exploded collection, in black's layout: on one line when it
-    fits at `indent`, else one item per line with a trailing comma."""
-    line = f"({', '.join(items)}),"
-    if indent + len(line) <= LINE_LENGTH:
-        return (line,)
-    return ("(", *(f"    {i}," for i in items), "),")
 
 
 def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:

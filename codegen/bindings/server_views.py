@@ -49,6 +49,7 @@ class HandlerView:
     result: str  # hint ("None" for notifications)
     doc: str  # one line: what it answers and in which versions
     session: bool  # answered by the session unless overridden: no method is generated
+    request: bool  # a request (its default answers "method not found"), not a notification
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
             result=result,
             doc=_doc(method, kind, [k for k, _ in defs], versions),
             session=session,
+            request=kind == "request",
         ))  # fmt: skip
     requests = []
     for method in sorted(sent):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import textwrap
 
 from .. import ir
@@ -58,25 +57,18 @@ def docstring_body(text: str) -> str:
     return "".join(out)
 
 
-def docstring(text: str, indent: str, *, attribute: bool = False) -> str:
+def docstring(text: str, indent: str) -> str:
     """A complete docstring literal (opening and closing quotes included) for code at `indent`;
-    empty string when there is no text. A docstring proper (first in a module, class or def,
-    not an `attribute` docstring after an assignment) is written as black writes one: continuation
-    lines without their common indentation, a space between a quote and the delimiters."""
+    empty string when there is no text. Its layout (indentation, spaces by quotes) is the
+    formatter's."""
     body = docstring_body(text)
     if not body:
         return ""
     lines = body.split("\n")
-    if not attribute:
-        common = min((len(ln) - len(ln.lstrip(" ")) for ln in lines[1:] if ln.strip()), default=0)
-        lines = [lines[0], *(ln[common:] for ln in lines[1:])]
-        if re.search(r"\\\s*\n", body) is None:  # else black leaves the docstring as it is
-            if lines[0].startswith('"'):
-                lines[0] = " " + lines[0]
-            if len(lines) == 1 and lines[0].endswith('"'):
-                lines[0] += " "  # (a longer one closes on a line of its own)
     if len(lines) == 1:
-        return f'"""{lines[0]}"""'
+        if body.endswith('\\"'):  # black puts a space before the closing quotes, ruff does not
+            body = body[:-2] + "\\x22"
+        return f'"""{body}"""'
     rest = "\n".join((indent + line) if line else "" for line in lines[1:])
     return f'"""{lines[0]}\n{rest}\n{indent}"""'
 
@@ -112,30 +104,9 @@ def literal(value: str | float | bool | None) -> str:
 
 
 def code_literal(value: str | float | bool | None) -> str:
-    """`literal` quoted as black quotes it, for code (black has nothing left to change); comments
-    and messages keep `literal`'s spelling."""
-    return py_string(value) if isinstance(value, str) else literal(value)
-
-
-_ESCAPED_SINGLE = re.compile(r"([^\\]|^)\\((?:\\\\)*)'")
-_UNESCAPED_DOUBLE = re.compile(r'(([^\\]|^)(\\\\)*)"')
-
-
-def py_string(value: str) -> str:
-    """`repr(value)` in double quotes unless that needs more backslashes: black's string
-    normalization (black.strings.normalize_string_quotes) of a plain literal."""
-    single = repr(value)
-    if single[0] == '"':
-        return single  # repr picks double quotes only when single ones would need escapes
-    body = single[1:-1]
-    if '"' not in body and "\\" not in body:
-        return f'"{body}"'  # the usual case: nothing to re-escape
-    new = body
-    for pattern, repl in ((_ESCAPED_SINGLE, r"\1\2'"), (_UNESCAPED_DOUBLE, r'\1\\"')):
-        new = pattern.sub(repl, pattern.sub(repl, new))  # twice: matches may overlap
-    if new.count("\\") > body.count("\\"):
-        return single
-    return f'"{new}"'
+    """`literal` for code: the formatter quotes it as black does (double quotes unless that needs
+    more backslashes); comments and messages keep `literal`'s spelling."""
+    return literal(value)
 
 
 def json_literal(lit: ir.Lit) -> str:

@@ -15,6 +15,7 @@ from ..graphs import dependency_order
 from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
+from .pyformat import LINE_LENGTH
 from .pyimports import all_strings, import_lines, uses
 from .shapes import cyclic, is_class_obj
 from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
@@ -76,8 +77,29 @@ class FieldView:
     optional: bool
     encode: str  # expression of the JSON value of `self.<attr>`
 
+    @property
+    def parameter(self) -> str:
+        """The field as an `__init__` parameter. The one layout choice a view makes: black wraps
+        a union hint too long for its line in parentheses, and ruff keeps such parentheses but
+        does not add them (tests hold the output to black's layout)."""
+        text = f"{self.attr}: {self.hint}{self.default}"
+        if 8 + len(text) + 1 > LINE_LENGTH and _top_level_union(self.hint):
+            return f"{self.attr}: ({self.hint}){self.default}"
+        return text
+
 
 _STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")  # literals in hints
+
+
+def _top_level_union(hint: str) -> bool:
+    depth = 0
+    for ch in _STRING.sub('""', hint):
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == "|" and depth == 0:
+            return True
+    return False
+
+
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -150,7 +172,7 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
     encode = b.encode(f.type, f"self.{attr}", f.nullable)
     const = constant(f, ctx.index)
     default = f" = {unset}" if f.optional else "" if const is None else f" = {code_literal(const)}"
-    return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    ", attribute=True), build, wire, f.optional,
+    return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    "), build, wire, f.optional,
                      encode)  # fmt: skip
 
 
@@ -213,11 +235,7 @@ def models_view(ctx: Context) -> ModelsView:
     index, hints = ctx.index, ctx.hints
     b = Builds(index, hints)
     consts = tuple(
-        ConstView(
-            index.py_name(c.name),
-            code_literal(c.value.value),
-            docstring(doc_text(c.doc), "", attribute=True),
-        )
+        ConstView(index.py_name(c.name), code_literal(c.value.value), docstring(doc_text(c.doc), ""))
         for c in ctx.resolved.consts
     )
     aliases = []
@@ -231,7 +249,7 @@ def models_view(ctx: Context) -> ModelsView:
             AliasView(
                 index.py_name(td.name),
                 code_literal(value) if quoted else value,
-                docstring(doc_text(td.doc), "", attribute=True),
+                docstring(doc_text(td.doc), ""),
                 "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
             )
         )

@@ -1,6 +1,8 @@
 """A small pretty-printer for the expressions the zod target writes, laid out as prettier lays
-them out (80 columns, two-space indent, trailing commas), so prettier is the judge that leaves
-the generated module unchanged and generation itself needs no node.
+them out (`WIDTH` columns, two-space indent, trailing commas), so prettier is the judge that
+leaves the generated module unchanged and generation itself needs no Node (unlike the Python
+target, which runs `ruff format`: prettier is a Node program, and the generator promises none
+at run time; docs/formatting.md).
 
 The expression forms: atoms (already flat text), calls, arrays and objects. A call that fits
 stays on one line; else its last argument, when it is an array or object, is "hugged" (the call
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WIDTH = 80
+WIDTH = 80  # prettier's print width: the one line limit of the zod target (views.py reads it)
 STEP = "  "
 
 

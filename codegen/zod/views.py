@@ -19,7 +19,7 @@ from .. import ir
 from ..bindings.analysis import TypeIndex
 from ..bindings.shapes import cyclic, is_class_obj
 from ..graphs import dependency_order
-from .layout import Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
+from .layout import WIDTH, Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string
 from .tstypes import ts_members
 
@@ -210,7 +210,7 @@ class Emitter:
 
 def type_alias(name: str, const: str) -> str:
     one = f"export type {name} = z.infer<typeof {const}>;"
-    if len(one) <= 80:
+    if len(one) <= WIDTH:
         return one
     return f"export type {name} = z.infer<\n  typeof {const}\n>;"
 
@@ -220,9 +220,9 @@ def union_alias(name: str, members: tuple[str, ...]) -> str:
     way prettier breaks a union type)."""
     text = " | ".join(members)
     one = f"export type {name} = {text};"
-    if len(one) <= 80 or len(members) == 1:
+    if len(one) <= WIDTH or len(members) == 1:
         return one
-    if len(text) + 3 <= 80:
+    if len(text) + 3 <= WIDTH:
         return f"export type {name} =\n  {text};"
     return f"export type {name} =" + "".join(f"\n  | {m}" for m in members) + ";"
 

@@ -23,14 +23,11 @@ of a `server/discover` result (`choose_version`).
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType, ModuleType
-from typing import Any, Final, Literal, TypeAlias
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
 
-from ._protocol import Message, MethodInfo, ProtocolError
-from ._runtime import JSON
+from ._versioning import Handshake, UnsupportedVersionError, Versions
 
 __all__ = [
     "CLIENT_NOTIFICATIONS",
@@ -67,8 +64,6 @@ __all__ = [
     "versions_of",
     "with_version",
 ]
-
-Handshake: TypeAlias = Literal["initialize", "server/discover"]
 
 PROTOCOL_VERSIONS: Final[tuple[str, ...]] = (
     "1.0",
@@ -218,174 +213,27 @@ METHOD_VERSIONS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """Method string -> the versions (keys) that define it, in version order (sorted by method)."""
 
 
-class UnsupportedVersionError(ProtocolError):
-    """A protocol version this side does not support (or that this distribution does not know).
-    `requested` is the version asked for, `supported` the ones that would do; `data()` is the
-    `data` member of the protocol's `UnsupportedProtocolVersionError`."""
-
-    def __init__(self, requested: object, supported: Sequence[str], path: str = "$") -> None:
-        known = ", ".join(supported) or "none"
-        super().__init__(f"unsupported protocol version {requested!r}; supported: {known}", path)
-        self.requested = requested
-        self.supported: tuple[str, ...] = tuple(supported)
-
-    def data(self) -> dict[str, JSON]:
-        requested: JSON = self.requested if isinstance(self.requested, str) else None
-        return {"supported": list(self.supported), "requested": requested}
-
-
-def bindings(version: str) -> ModuleType:
-    """The subpackage of `version` (a key of `SUBPACKAGES`: a protocol version or a draft's
-    label), imported on first use; an unknown version raises `UnsupportedVersionError`."""
-    sub = SUBPACKAGES.get(version) if isinstance(version, str) else None
-    if sub is None:
-        raise UnsupportedVersionError(version, list(SUBPACKAGES))
-    return importlib.import_module(f"{__package__}.{sub}")
-
-
-def registry(version: str) -> ModuleType:
-    """The method registry (`registry.py`) of `version`."""
-    bindings(version)
-    return importlib.import_module(f"{__package__}.{SUBPACKAGES[version]}.registry")
-
-
-def versions_of(method: str) -> tuple[str, ...]:
-    """The versions that define `method`, in version order; empty when none does."""
-    return METHOD_VERSIONS.get(method, ())
-
-
-def method_info(method: str, version: str) -> MethodInfo:
-    """What `version`'s registry knows of `method` (its kind, direction and classes); a method
-    the version lacks raises `ProtocolError` naming both."""
-    info: MethodInfo | None = registry(version).METHODS.get(method)
-    if info is None:
-        raise _error(f"method {method!r} is not defined in protocol version {version}",
-                     method=method, version=version)  # fmt: skip
-    return info
-
-
-def parse_message(
-    value: object,
-    *,
-    version: str,
-    direction: Literal["client_to_server", "server_to_client"] | None = None,
-) -> Message:
-    """Classify, validate and decode one JSON-RPC message with the types of `version` (see the
-    version's `registry.parse_message`); a method it lacks raises `ProtocolError`."""
-    message: Message = registry(version).parse_message(value, direction=direction)
-    return message
-
-
-def parse_result(method: str, value: object, *, version: str) -> Any:
-    """Decode the result of a `method` request with the types of `version`."""
-    return registry(version).parse_result(method, value)
-
-
-def encode(obj: object, *, version: str) -> JSON:
-    """The JSON of a `Message` or a model object of `version`."""
-    out: JSON = registry(version).encode(obj)
-    return out
-
-
-def request_message(
-    method: str, params: object = None, *, id: str | int | None, version: str
-) -> dict[str, JSON]:
-    """The wire message of a `method` request of `version`: its request class built with
-    `params` (the params object, or None for none) and sent with JSON-RPC `id`, in every era:
-    up to 2025-06-18 request classes have no `id` (the message gets it), from 2025-11-25 they
-    require one. Code that sends requests in several versions need not tell them apart."""
-    info = method_info(method, version)
-    cls = info.message_class
-    if info.kind != "request" or not dataclasses.is_dataclass(cls):
-        raise _error(f"{method!r} is not a request in protocol version {version}",
-                     method=method, version=version)  # fmt: skip
-    fields = {f.name for f in dataclasses.fields(cls)}
-    body: dict[str, Any] = {} if params is None else {"params": params}
-    if "id" in fields and id is not None:
-        body["id"] = id
-    wire_id = id if info.via == "jsonrpc" else None
-    message: dict[str, JSON] = registry(version).request(cls(**body), id=wire_id)
-    return message
-
-
-# -- negotiation ----------------------------------------------------------------------------------
-
-
-def _with_handshake(method: str, supported: Sequence[str]) -> list[str]:
-    return [v for v in supported if HANDSHAKES.get(v) == method]
-
-
-def initialize_version(supported: Sequence[str] = PROTOCOL_VERSIONS) -> str:
-    """Client: the `protocolVersion` of an `initialize` request: its latest version that starts
-    with `initialize`."""
-    usable = _with_handshake("initialize", supported)
-    if not usable:
-        raise UnsupportedVersionError(
-            "initialize", _with_handshake("initialize", PROTOCOL_VERSIONS)
-        )
-    return usable[-1]
-
-
-def answer_initialize(requested: str, supported: Sequence[str] = PROTOCOL_VERSIONS) -> str:
-    """Server: the `protocolVersion` of the `initialize` result: the requested version if it is
-    supported, else the server's latest version that starts with `initialize`."""
-    usable = _with_handshake("initialize", supported)
-    if requested in usable:
-        return requested
-    if not usable:
-        raise UnsupportedVersionError(requested, usable, "$.params.protocolVersion")
-    return usable[-1]
-
-
-def accept_initialize(answered: str, supported: Sequence[str] = PROTOCOL_VERSIONS) -> str:
-    """Client: the version of the session from the server's `initialize` result; one the client
-    does not support raises `UnsupportedVersionError` (the client must then disconnect)."""
-    usable = _with_handshake("initialize", supported)
-    if answered not in usable:
-        raise UnsupportedVersionError(answered, usable, "$.result.protocolVersion")
-    return answered
-
-
-def choose_version(offered: Sequence[str], supported: Sequence[str] = PROTOCOL_VERSIONS) -> str:
-    """Client: the latest of its versions that the server offers (`supportedVersions` of a
-    `server/discover` result, or `supported` of an `UnsupportedProtocolVersionError`)."""
-    for version in reversed(supported):
-        if version in offered:
-            return version
-    raise UnsupportedVersionError(list(offered), supported)
-
-
-def request_version(value: object) -> str | None:
-    """The protocol version a request names in `params._meta` (None when it names none)."""
-    if META_PROTOCOL_VERSION is None or not isinstance(value, dict):
-        return None
-    params = value.get("params")
-    meta = params.get("_meta") if isinstance(params, dict) else None
-    found = meta.get(META_PROTOCOL_VERSION) if isinstance(meta, dict) else None
-    return found if isinstance(found, str) else None
-
-
-def check_request_version(value: object, supported: Sequence[str] = PROTOCOL_VERSIONS) -> str:
-    """Server: the version a request names, when supported; else `UnsupportedVersionError`
-    (answer with an `UnsupportedProtocolVersionError`: code `UNSUPPORTED_PROTOCOL_VERSION`,
-    data `err.data()`)."""
-    found = request_version(value)
-    usable = _with_handshake("server/discover", supported)
-    if found is None or found not in usable:
-        raise UnsupportedVersionError(found, usable, f"$.params._meta[{META_PROTOCOL_VERSION!r}]")
-    return found
-
-
-def with_version(value: dict[str, Any], version: str) -> dict[str, Any]:
-    """Client: a copy of a request (JSON) whose `params._meta` names `version`."""
-    if META_PROTOCOL_VERSION is None:
-        raise _error("no version of this distribution names the version in _meta", version=version)
-    params = dict(value.get("params") or {})
-    params["_meta"] = {**(params.get("_meta") or {}), META_PROTOCOL_VERSION: version}
-    return {**value, "params": params}
-
-
-def _error(message: str, *, method: str | None = None, version: str) -> ProtocolError:
-    err = ProtocolError(message, "$.method" if method is not None else "$", method=method)
-    err.protocol_version = version
-    return err
+_VERSIONS: Final = Versions(
+    package=__name__.rpartition(".")[0],
+    protocol_versions=PROTOCOL_VERSIONS,
+    subpackages=SUBPACKAGES,
+    handshakes=HANDSHAKES,
+    method_versions=METHOD_VERSIONS,
+    meta_key=META_PROTOCOL_VERSION,
+)
+# The work is done by the distribution's `_versioning` module (the same in every distribution).
+bindings = _VERSIONS.bindings
+registry = _VERSIONS.registry
+versions_of = _VERSIONS.versions_of
+method_info = _VERSIONS.method_info
+parse_message = _VERSIONS.parse_message
+parse_result = _VERSIONS.parse_result
+encode = _VERSIONS.encode
+request_message = _VERSIONS.request_message
+initialize_version = _VERSIONS.initialize_version
+answer_initialize = _VERSIONS.answer_initialize
+accept_initialize = _VERSIONS.accept_initialize
+choose_version = _VERSIONS.choose_version
+request_version = _VERSIONS.request_version
+check_request_version = _VERSIONS.check_request_version
+with_version = _VERSIONS.with_version
