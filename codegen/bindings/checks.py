@@ -32,7 +32,8 @@ _SIMPLE = {
     P.STRING: ("type({v}) is str", "type({v}) is not str"),
     P.BOOLEAN: ("type({v}) is bool", "type({v}) is not bool"),
     P.NULL: ("{v} is None", "{v} is not None"),
-    P.OBJECT: ("type({v}) is dict", "type({v}) is not dict"),
+    # `object` and `{[key: string]: unknown}`: a JSON object, its members walked (any JSON)
+    P.OBJECT: ("_is_json_object({v})", "not _is_json_object({v})"),
 }
 _KIND_NAMES = {
     P.STRING: "string",
@@ -49,10 +50,13 @@ class Pred:
     ok: str  # true when the variable passes (safe to combine with and/or)
     bad: str  # true when it fails (safe to combine with and/or)
     explain: str  # statement appending errors; run only when `bad`
-    anything: bool = False  # accepts every value (unknown/any): no check needed
+    anything: bool = False  # accepts every JSON value (unknown/any): only JSON-ness is checked
 
 
-ANYTHING = Pred("True", "False", "pass", anything=True)
+def anything(v: str, path: str) -> Pred:
+    """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
+    walked by the runtime's `is_json`, never a Python value that is not JSON."""
+    return Pred(f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True)
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ class Compiler:
 
     def pred(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         if self.index.accepts_anything(t):
-            return ANYTHING
+            return anything(v, path)
         if isinstance(t, ir.Prim):
             return self._prim(t.kind, v, path)
         if isinstance(t, ir.Lit):
@@ -134,6 +138,8 @@ class Compiler:
             if _inlinable(target, self.index) and td.constraints.is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
+                if inner.explain.startswith("_explain_json"):  # says what in it is not JSON
+                    return inner
                 return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
@@ -154,7 +160,7 @@ class Compiler:
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
-            return ANYTHING
+            return anything(v, path)
         if kind is P.NEVER:
             return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
         if kind is P.NUMBER:
@@ -164,6 +170,8 @@ class Compiler:
             ok = INTEGER_OK.format(v=v)
             return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
         ok, bad = _SIMPLE[kind]
+        if kind is P.OBJECT:  # the type, or a member that is not JSON: said by the runtime
+            return Pred(ok.format(v=v), bad.format(v=v), f"_explain_json_object({v}, {path}, errs)")
         return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))
 
     def _literals(self, lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
@@ -211,7 +219,7 @@ class Compiler:
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
         members = t.members
         if any(self.index.accepts_anything(m) for m in members):
-            return ANYTHING
+            return anything(v, path)
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
         lits = [
@@ -254,7 +262,7 @@ class Compiler:
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
         preds = [self.pred(m, v, path, child) for m in t.members]
-        preds = [p for p in preds if not p.anything] or [ANYTHING]
+        preds = [p for p in preds if not p.anything] or [anything(v, path)]
         if len(preds) == 1:
             return preds[0]
         ok = "(" + " and ".join(p.ok for p in preds) + ")"
@@ -287,8 +295,6 @@ class Compiler:
                 item = self.pred(value, "i", f"_key({path}, k)", True)
                 return Check("dict", v, path, item=item, expected=expected, expected_literal=exp)
         p = self.pred(t, v, path, child)
-        if p.anything:
-            return Check("none", v, path, expected=expected, expected_literal=exp)
         bad, ok, explain = p.bad, p.ok, p.explain
         extra_bad, extra_explain = self._constraints(t, constraints, v, path)
         split = ("", "", "")  # the type's failure and explanation, the constraints' explanation
@@ -380,7 +386,7 @@ def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
 
 def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
     """Aliases checked inline instead of by a call: primitives, literals, unions of them, and
-    objects of anything (`Record<string, unknown>`, checked by `type(x) is dict`)."""
+    objects of anything (`Record<string, unknown>`, checked by `_is_json_object`)."""
     if isinstance(t, (ir.Prim, ir.Lit)):
         return True
     if isinstance(t, ir.Union_):

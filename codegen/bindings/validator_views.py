@@ -17,8 +17,6 @@ from .checks import Check, Compiler, Helper, Pred
 from .shapes import cyclic, is_class_obj
 from .text import code_literal, comment_lines, docstring, key_suffix, literal
 
-MAX_DEPTH = 256
-
 
 @dataclass(frozen=True)
 class FieldView:
@@ -74,7 +72,6 @@ class ValidatorsView:
     key_sets: tuple[tuple[str, str], ...]  # (constant name, frozenset literal)
     patterns: tuple[tuple[str, str], ...]  # (constant name, regex literal)
     types: tuple[TypeEntry, ...]
-    max_depth: int
 
 
 def _path(wire: str) -> str:
@@ -309,5 +306,4 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
         key_sets=tuple(sorted(b.key_sets.items())),
         patterns=tuple(sorted((n, code_literal(r)) for n, r in b.c.patterns.items())),
         types=types,
-        max_depth=MAX_DEPTH,
     )

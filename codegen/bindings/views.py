@@ -252,7 +252,8 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         runtime_used += [n for n in ("UNSET", "UnsetType") if n not in runtime_used]
     if classes:  # every class's base and to_json
-        runtime_used += ["Model as _Model", "dumps as _dumps", "loads as _loads"]
+        runtime_used += ["Model as _Model", "NotJSON as _NotJSON", "dumps as _dumps", "loads as _loads",
+                         "not_decodable as _not_decodable", "not_encodable as _not_encodable"]  # fmt: skip
     exports = tuple(
         sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
     )
