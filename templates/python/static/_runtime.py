@@ -216,38 +216,52 @@ def _walk(value: object) -> bool:
     return True
 
 
+_Where: TypeAlias = "tuple[_Where, object] | None"
+
+
 def not_json(value: object, path: str = "$", text: bool = False) -> ErrorDetail | None:
     """The first place where `value` is not JSON (depth first, as `is_json` walks), with its JSON
     path; None if it is JSON. `text`: also integers too long for `str()` (JSON text output)."""
     digits = sys.get_int_max_str_digits() if text and hasattr(sys, "get_int_max_str_digits") else 0
-    stack: list[tuple[object, str, int]] = [(value, path, 0)]
+    # (value, where: None or (parent's where, key or index), depth); paths made only for the error
+    stack: list[tuple[object, _Where, int]] = [(value, None, 0)]
+
+    def here(where: _Where) -> str:
+        keys: list[object] = []
+        while where is not None:
+            where, key = where
+            keys.append(key)
+        p = path
+        for key in reversed(keys):
+            p = at(p, key) if type(key) is int else key_path(p, key)
+        return p
+
     while stack:
-        x, p, d = stack.pop()
+        x, w, d = stack.pop()
         t = type(x)
         if t is dict or t is list:
             if d >= MAX_DEPTH and x:
-                return too_deep(p, MAX_DEPTH)
-            if t is dict:
-                assert isinstance(x, dict)
+                return too_deep(here(w), MAX_DEPTH)
+            if isinstance(x, dict):
                 bad = next((k for k in x if type(k) is not str), ABSENT)
                 if bad is not ABSENT:
-                    return ErrorDetail(p, f"object key {bad!r} is not a string")
-                children = [(key_path(p, k), v) for k, v in x.items()]
+                    return ErrorDetail(here(w), f"object key {bad!r} is not a string")
+                items: list[tuple[object, object]] = list(x.items())
             else:
                 assert isinstance(x, list)
-                children = [(at(p, n), v) for n, v in enumerate(x)]
-            stack.extend((v, cp, d + 1) for cp, v in reversed(children))
+                items = list(enumerate(x))
+            stack.extend((v, (w, k), d + 1) for k, v in reversed(items))
         elif t is float:
             assert isinstance(x, float)
             if x - x != 0.0:
-                return ErrorDetail(p, f"number {x!r} is not JSON (JSON numbers are finite)")
+                return ErrorDetail(here(w), f"number {x!r} is not JSON (JSON numbers are finite)")
         elif t not in _JSON_SCALARS:
-            return ErrorDetail(p, f"expected a JSON value, got {describe(x)}")
+            return ErrorDetail(here(w), f"expected a JSON value, got {describe(x)}")
         elif digits and isinstance(x, int) and abs(x).bit_length() > digits * 3.3:
             try:
                 str(x)
             except ValueError:
-                return ErrorDetail(p, f"integer of more than {digits} digits ({_DIGITS})")
+                return ErrorDetail(here(w), f"integer of more than {digits} digits ({_DIGITS})")
     return None
 
 
@@ -485,10 +499,12 @@ def _path_at(text: str, pos: int, find: bool = False) -> tuple[str, str]:
         elif tok == ":":
             expect_key = False
         elif expect_key and tok.startswith('"'):
-            try:
-                key = json.loads(tok)
-            except ValueError:
-                key = tok[1:-1]
+            key = tok[1:-1]
+            if "\\" in key:
+                try:
+                    key = json.loads(tok)
+                except ValueError:
+                    pass
             frame = frames[-1]
             frame[1] = key
             if find and key in frame[2]:
