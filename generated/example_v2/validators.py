@@ -25,13 +25,18 @@ from ._runtime import ErrorDetail, ValidationError
 
 __all__ = ["MAX_DEPTH", "TYPES", "ValidationError", "errors", "is_valid", "validate"]
 
-MAX_DEPTH = 256
-"""Nesting depth past which values of recursive types are rejected, not walked."""
+MAX_DEPTH = _rt.MAX_DEPTH
+"""Nesting depth past which values of recursive types, and arrays and objects in a value of any
+JSON (`unknown`, `object`), are rejected, not walked."""
 
 _isfinite = math.isfinite
 _ABSENT = _rt.ABSENT
 _at = _rt.at
+_explain_json = _rt.explain_json
+_explain_json_object = _rt.explain_json_object
 _explain_union = _rt.explain_union
+_is_json = _rt.is_json
+_is_json_object = _rt.is_json_object
 _forbidden = _rt.forbidden
 _key = _rt.key_path
 _mismatch = _rt.mismatch
@@ -39,6 +44,7 @@ _missing = _rt.missing
 _too_deep = _rt.too_deep
 _Check: TypeAlias = Callable[[object], bool]
 _Explain: TypeAlias = Callable[[object, str, list[ErrorDetail]], None]
+_KEYS_WidgetActionInputSchema = frozenset({"type", "properties", "required"})
 _KEYS_record_low_high_of_number = frozenset({"low", "high"})
 _RE_39c46b3647 = re.compile("^[a-z]+$")
 
@@ -132,12 +138,12 @@ def _explain_JSONArray(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
 
 def is_MetaObject(v: object) -> bool:
     """Whether `v` is a valid MetaObject."""
-    return type(v) is dict
+    return _is_json_object(v)
 
 
 def _explain_MetaObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
+    if not _is_json_object(v):
+        _explain_json_object(v, p, errs)
 
 
 def is_JSONRPCMessage(v: object) -> bool:
@@ -240,7 +246,7 @@ def is_Request(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -255,8 +261,8 @@ def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
 
 
 def is_NotificationParams(v: object) -> bool:
@@ -265,7 +271,7 @@ def is_NotificationParams(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -275,8 +281,8 @@ def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
 
 
 def is_Notification(v: object) -> bool:
@@ -287,7 +293,7 @@ def is_Notification(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -302,8 +308,8 @@ def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
 
 
 def is_Result(v: object) -> bool:
@@ -312,7 +318,7 @@ def is_Result(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -322,8 +328,8 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
 
 
 def is_EmptyResult(v: object) -> bool:
@@ -344,7 +350,10 @@ def is_Error(v: object) -> bool:
     x = v.get("code")
     if not (type(x) is int or (type(x) is float and _isfinite(x))):
         return False
-    return type(v.get("message")) is str
+    if type(v.get("message")) is not str:
+        return False
+    x = v.get("data", _ABSENT)
+    return x is _ABSENT or _is_json(x)
 
 
 def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -361,6 +370,11 @@ def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> No
         errs.append(_missing(p, "message", "string"))
     elif type(x) is not str:
         errs.append(_mismatch(p + ".message", "string", x))
+    x = v.get("data", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json(x):
+        _explain_json(x, p + ".data", errs)
 
 
 def is_JSONRPCRequest(v: object) -> bool:
@@ -372,7 +386,7 @@ def is_JSONRPCRequest(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if v.get("jsonrpc") != "2.0":
         return False
@@ -392,8 +406,8 @@ def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "jsonrpc", '"2.0"'))
@@ -414,7 +428,7 @@ def is_JSONRPCNotification(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return v.get("jsonrpc") == "2.0"
 
@@ -431,8 +445,8 @@ def _explain_JSONRPCNotification(v: object, p: str, errs: list[ErrorDetail], d: 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "jsonrpc", '"2.0"'))
@@ -796,7 +810,7 @@ def is_Widget(v: object) -> bool:
         if not is_WidgetSettings(x):
             return False
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -898,8 +912,8 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
 
 
 def is_WidgetSettings(v: object) -> bool:
@@ -1060,7 +1074,7 @@ def is_ButtonWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("pressed", _ABSENT)
     return x is _ABSENT or x is True
@@ -1163,8 +1177,8 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("pressed", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1241,7 +1255,7 @@ def is_GaugeWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return _is_record_low_high_of_number(v.get("thresholds"))
 
@@ -1343,8 +1357,8 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "thresholds", "object with keys low, high of number"))
@@ -1449,7 +1463,7 @@ def is_RangedGauge(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if not _is_record_low_high_of_number(v.get("thresholds")):
         return False
@@ -1557,8 +1571,8 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "thresholds", "object with keys low, high of number"))
@@ -1622,7 +1636,7 @@ def is_WidgetActionInputSchema(v: object) -> bool:
         if type(x) is not dict:
             return False
         for i in x.values():
-            if type(i) is not dict:
+            if not _is_json_object(i):
                 return False
     if "required" in v:
         x = v["required"]
@@ -1631,6 +1645,9 @@ def is_WidgetActionInputSchema(v: object) -> bool:
         for i in x:
             if type(i) is not str:
                 return False
+    for k, x in v.items():
+        if k not in _KEYS_WidgetActionInputSchema and not _is_json(x):
+            return False
     return True
 
 
@@ -1652,8 +1669,8 @@ def _explain_WidgetActionInputSchema(
         errs.append(_mismatch(p + ".properties", "object of object", x))
     else:
         for k, i in x.items():
-            if type(i) is not dict:
-                errs.append(_mismatch(_key(p + ".properties", k), "object", i))
+            if not _is_json_object(i):
+                _explain_json_object(i, _key(p + ".properties", k), errs)
     x = v.get("required", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1663,6 +1680,9 @@ def _explain_WidgetActionInputSchema(
         for n, i in enumerate(x):
             if type(i) is not str:
                 errs.append(_mismatch(_at(p + ".required", n), "string", i))
+    for k, x in v.items():
+        if k not in _KEYS_WidgetActionInputSchema and not _is_json(x):
+            _explain_json(x, _key(p, k), errs)
 
 
 def is_TextContent(v: object) -> bool:
@@ -2035,7 +2055,7 @@ def is_InitializeResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if type(v.get("protocolVersion")) is not str:
         return False
@@ -2054,8 +2074,8 @@ def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("protocolVersion", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "protocolVersion", "string"))
@@ -2282,7 +2302,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("widgets")
     if type(x) is not list:
@@ -2304,8 +2324,8 @@ def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widgets", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widgets", "array of Widget"))
@@ -2411,7 +2431,7 @@ def is_GetWidgetResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if not is_Widget(v.get("widget")):
         return False
@@ -2437,8 +2457,8 @@ def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2568,7 +2588,7 @@ def is_UpdateWidgetResult(v: object) -> bool:
         return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2580,8 +2600,8 @@ def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2665,7 +2685,7 @@ def is_ResetWidgetResult(v: object) -> bool:
         return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2677,8 +2697,8 @@ def _explain_ResetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2850,7 +2870,7 @@ def is_ConfirmResult(v: object) -> bool:
         return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return type(v.get("confirmed")) is bool
 
@@ -2862,8 +2882,8 @@ def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("confirmed", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "confirmed", "boolean"))
@@ -2914,7 +2934,7 @@ def is_ProgressNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("progressToken")
     if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
@@ -2935,8 +2955,8 @@ def _explain_ProgressNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "progressToken", "ProgressToken"))
@@ -3029,7 +3049,7 @@ def is_FocusChangedNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("from", _ABSENT)
     if not (is_WidgetId(x) or x is None):
@@ -3046,8 +3066,8 @@ def _explain_FocusChangedNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "from", "WidgetId | null"))
