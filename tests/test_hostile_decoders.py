@@ -108,25 +108,31 @@ def _cycle(kind: str) -> Any:
     return items
 
 
+NOT_JSON: list[Any] = [
+    math.nan, math.inf, -math.inf, 10**5000, -(10**5000), b"bytes", bytearray(b"x"), {1, 2},
+    frozenset(), (1, 2), 1j, object(), {1: "k"}, {("t",): 1}, {"a": {None: 1}}, "\ud800",
+    ["\udfff"], [math.nan], {"a": [b"x"]}, {"a": {"b": {3}}}, range(3),
+]  # fmt: skip
+
+
 def _python_hostile() -> st.SearchStrategy[Any]:
     """Python values that are not JSON, or JSON values past the limits."""
     kinds = st.sampled_from(["object", "array"])
     return st.one_of(
-        st.sampled_from([math.nan, math.inf, -math.inf, 10**5000, -(10**5000), b"bytes",
-                         bytearray(b"x"), {1, 2}, frozenset(), (1, 2), 1j, object(), {1: "k"},
-                         {("t",): 1}, {"a": {None: 1}}, "\ud800", ["\udfff"], [math.nan],
-                         {"a": [b"x"]}, {"a": {"b": {3}}}, range(3)]),  # fmt: skip
+        st.sampled_from(NOT_JSON),
         st.builds(_deep, st.sampled_from([257, 300, 1_200, 5_000]), kinds),
         st.builds(_cycle, kinds),
     )
 
 
 # JSON text tokens that are not JSON or past the limits, with the verdict they must get
-# (True: a ValidationError wherever they are; False: may be accepted, a string).
+# (True: a ValidationError wherever they are; False: may be accepted: a string, or deep nesting
+# inside a JSON Schema payload, which the validators check for its declared shape only, as deep
+# as the parser goes; elsewhere deep nesting must fail, see DEEP).
+DEEP = ['{"a":' * 300 + "1" + "}" * 300, "[" * 1_200 + "]" * 1_200, '{"a":' * 5_000 + "1" + "}" * 5_000]  # fmt: skip
 TEXT_HOSTILE: list[tuple[str, bool]] = [
     ("NaN", True), ("Infinity", True), ("-Infinity", True), ("1e400", True), ("-1e400", True),
-    ("9" * 5_000, True), ("-" + "9" * 5_000, True), ('{"a":' * 300 + "1" + "}" * 300, True),
-    ("[" * 1_200 + "]" * 1_200, True), ('{"a":' * 5_000 + "1" + "}" * 5_000, True),
+    ("9" * 5_000, True), ("-" + "9" * 5_000, True), *((d, False) for d in DEEP),
     ('"\\ud800"', False), ('"\\udfff\\ud800"', False), ('{"a":[1,{"b":"\\udc00"}]}', False),
 ]  # fmt: skip
 INVALID_UTF8 = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xe2\x82", b"\xf8\x88\x80\x80\x80", b"\x80"]
@@ -214,9 +220,9 @@ def _strict(text: str) -> Any:
 def _encodes(m: ModuleType, obj: Any) -> None:
     """Every way out of an object raises only ValidationError; JSON text is strict JSON."""
     for validate in (True, False):
-        for out in (lambda: obj.to_dict(validate=validate), lambda: m.encode(obj, validate=validate)):
+        for out in (obj.to_dict, lambda validate: m.encode(obj, validate=validate)):
             try:
-                out()
+                out(validate=validate)
             except m.ValidationError as e:
                 assert e.errors and all(d.path.startswith("$") for d in e.errors)
         try:
@@ -260,6 +266,10 @@ def test_from_json_of_hostile_text_raises_only_validation_error(
         text = _text_with(value, rnd, token[0])
         _decodes(m, cls, cls.from_json, text, must_fail=token[1])
         _decodes(m, cls, cls.from_json, text.encode("utf-8"), must_fail=token[1])
+        if token[0] in DEEP:  # as an undeclared member of the object itself: always too deep
+            deep = json.dumps({**value, "x-hostile": MARK}).replace(json.dumps(MARK), token[0])
+            with pytest.raises(m.ValidationError, match="nested deeper than 256 levels"):
+                cls.from_json(deep)
 
 
 @pytest.mark.parametrize("version", VERSIONS)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import math
 import sys
 from types import ModuleType
 from typing import Any
@@ -53,8 +52,6 @@ def test_loads_is_json_loads_on_json_and_a_validation_error_otherwise(text: str 
     ours, theirs = _outcome(rt.loads, text), _outcome(json.loads, text)
     if theirs[0] == "value" and not (isinstance(text, str) and text in NOT_JSON):
         assert ours == theirs
-    elif text == "1e400":  # a number: what is not finite is the validators' to refuse, with a path
-        assert ours == ("value", math.inf)
     else:
         assert ours[0] == "ValidationError", ours
 

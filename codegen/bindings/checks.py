@@ -100,12 +100,17 @@ class Compiler:
     calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
     current: str = ""  # key of the function being compiled
     has_d: bool = False
+    # Compiling a JSON Schema payload (`Tool.inputSchema`): its `object` members are checked to be
+    # dicts, not walked (decoding a tool list would spend most of its time there); the payload
+    # stays the parsed JSON value, and `dumps` refuses what in it is not JSON.
+    shallow: bool = False
 
     # -- functions ------------------------------------------------------------------------------
 
-    def enter(self, key: str) -> None:
+    def enter(self, key: str, shallow: bool = False) -> None:
         self.current = key
         self.has_d = key in self.recursive
+        self.shallow = shallow
         self.calls.setdefault(key, set())
 
     def depth_arg(self, key: str | None, child: bool) -> str:
@@ -170,6 +175,10 @@ class Compiler:
             ok = INTEGER_OK.format(v=v)
             return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
         ok, bad = _SIMPLE[kind]
+        if kind is P.OBJECT and self.shallow:
+            return Pred(
+                f"type({v}) is dict", f"type({v}) is not dict", _mismatch(path, "object", v)
+            )
         if kind is P.OBJECT:  # the type, or a member that is not JSON: said by the runtime
             return Pred(ok.format(v=v), bad.format(v=v), f"_explain_json_object({v}, {path}, errs)")
         return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))

@@ -157,7 +157,8 @@ class _Builder:
         cls: ClassDef | None,
         key: str | None = None,
     ) -> FunctionView:
-        self.c.enter(key or name)
+        payload = cls is not None and cls.name in self.index.plain_json
+        self.c.enter(key or name, shallow=payload)
         fields = []
         for p in props:
             path = _path(p.name)
@@ -180,10 +181,6 @@ class _Builder:
         extras = None
         if index is not None and not self.index.accepts_anything(index.value):
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
-        elif cls is not None and cls.name in self.index.plain_json:
-            # A JSON Schema payload stays the JSON value, built by no decoder that would look at
-            # its undeclared members: they are checked here (the decoders check classes').
-            extras = self.c.pred(ir.Prim(ir.PrimKind.UNKNOWN), "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
             keys = "_KEYS_" + (key or self.index.py_name(name))

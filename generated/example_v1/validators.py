@@ -44,7 +44,6 @@ _missing = _rt.missing
 _too_deep = _rt.too_deep
 _Check: TypeAlias = Callable[[object], bool]
 _Explain: TypeAlias = Callable[[object, str, list[ErrorDetail]], None]
-_KEYS_WidgetActionInputSchema = frozenset({"type", "properties", "required"})
 _KEYS_record_low_high_of_number = frozenset({"low", "high"})
 _RE_39c46b3647 = re.compile("^[a-z]+$")
 
@@ -1636,7 +1635,7 @@ def is_WidgetActionInputSchema(v: object) -> bool:
         if type(x) is not dict:
             return False
         for i in x.values():
-            if not _is_json_object(i):
+            if type(i) is not dict:
                 return False
     if "required" in v:
         x = v["required"]
@@ -1645,9 +1644,6 @@ def is_WidgetActionInputSchema(v: object) -> bool:
         for i in x:
             if type(i) is not str:
                 return False
-    for k, x in v.items():
-        if k not in _KEYS_WidgetActionInputSchema and not _is_json(x):
-            return False
     return True
 
 
@@ -1669,8 +1665,8 @@ def _explain_WidgetActionInputSchema(
         errs.append(_mismatch(p + ".properties", "object of object", x))
     else:
         for k, i in x.items():
-            if not _is_json_object(i):
-                _explain_json_object(i, _key(p + ".properties", k), errs)
+            if type(i) is not dict:
+                errs.append(_mismatch(_key(p + ".properties", k), "object", i))
     x = v.get("required", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1680,9 +1676,6 @@ def _explain_WidgetActionInputSchema(
         for n, i in enumerate(x):
             if type(i) is not str:
                 errs.append(_mismatch(_at(p + ".required", n), "string", i))
-    for k, x in v.items():
-        if k not in _KEYS_WidgetActionInputSchema and not _is_json(x):
-            _explain_json(x, _key(p, k), errs)
 
 
 def is_TextContent(v: object) -> bool:

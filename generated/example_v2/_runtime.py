@@ -388,6 +388,15 @@ def _no_constant(name: str) -> NoReturn:
     raise _Constant(name)
 
 
+def _finite(token: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a float (`1e400`) is not
+    made infinity (called for such numbers only: integers and the rest cost nothing)."""
+    value = float(token)
+    if value - value != 0.0:
+        raise _Constant(token)
+    return value
+
+
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     value = dict(pairs)
     if len(value) != len(pairs):  # a key given twice: located by `_problem`
@@ -400,14 +409,15 @@ class _Duplicate(Exception):
 
 
 _SCAN: Final[Scanner] = json.JSONDecoder(  # type: ignore[attr-defined]
-    object_pairs_hook=_object, parse_constant=_no_constant
+    object_pairs_hook=_object, parse_constant=_no_constant, parse_float=_finite
 ).scan_once
 
 
 def loads(text: str | bytes, type_name: str = "JSON") -> Any:
     """The value of JSON text (`str`, or `bytes` in UTF-8), as `json.loads` gives it; anything
     else is a `ValidationError` naming where in the value it went wrong: a syntax error,
-    invalid UTF-8, `NaN`/`Infinity`, a key given twice in one object, an integer longer than
+    invalid UTF-8, `NaN`/`Infinity`, a number too large for a float (`1e400`), a key given
+    twice in one object, an integer longer than
     Python converts (`sys.get_int_max_str_digits()`), nesting deeper than the parser's stack.
     A str holding exactly one value (no surrounding whitespace: what senders write) goes
     straight to the scanner, skipping the two whitespace regex passes."""
@@ -458,6 +468,14 @@ def _problem(text: str, error: BaseException) -> ErrorDetail:
     if not reason:  # nothing past the limits: the interpreter's stack was already deep
         reason = "invalid JSON text" if isinstance(error, ValueError) else "nested too deeply"
     return ErrorDetail(path, reason)
+
+
+def _inf(token: str) -> bool:
+    try:
+        value = float(token)
+    except ValueError:
+        return False
+    return value - value != 0.0
 
 
 _TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
@@ -514,6 +532,8 @@ def _path_at(text: str, pos: int, find: bool = False) -> tuple[str, str]:
             frame[2].add(key)
         elif find and tok in ("NaN", "Infinity", "-Infinity"):
             return path(), f"{tok} is not JSON (JSON numbers are finite)"
+        elif find and tok[-1:].isdigit() and not tok.lstrip("-").isdigit() and _inf(tok):
+            return path(), f"number {tok[:20]} is too large for a float (JSON numbers are finite)"
         elif find and digits and len(tok.lstrip("-")) > digits and tok.lstrip("-").isdigit():
             return path(), f"integer of more than {digits} digits ({_DIGITS})"
     return path(), ""
