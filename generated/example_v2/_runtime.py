@@ -608,7 +608,30 @@ def plain(value: Any) -> Any:
     """A JSON value given as any mappings and sequences (a field typed `JSONInput`), as dicts
     and lists: the value itself when it already is JSON (the common case, walked without
     copying). Whatever is not JSON is left for the validators and `dumps` to name."""
-    return value if is_json(value) else _copy_plain(value, 0)
+    t = type(value)
+    if t is not dict and t is not list:
+        return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
+    return value if _is_plain(value) else _copy_plain(value, 0)
+
+
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def _is_plain(value: object) -> bool:
+    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed),
+    at most `MAX_DEPTH` levels (a cycle is not)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]  # a loop: this runs on every encode of JSON
+    while stack:
+        item, d = stack.pop()
+        for x in item.values() if type(item) is dict else item:
+            t = type(x)
+            if t is dict or t is list:
+                if d >= MAX_DEPTH:
+                    return False
+                stack.append((x, d + 1))
+            elif t not in _SCALARS:
+                return False
+    return True
 
 
 def _copy_plain(value: Any, d: int) -> Any:
