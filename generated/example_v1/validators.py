@@ -10,7 +10,9 @@ Semantics follow schema.ts: a `number` is any finite JSON number but not a bool,
 also be written `1.0`, literal types are exact, optional properties may be absent, `null` only
 where declared, and keys the schema does not name are allowed (objects are open). `@minimum`,
 `@maximum`, `@minItems`, `@maxItems` and patterns are enforced; `@format` is an annotation, as in
-JSON Schema, and is not checked. Recursive types give up past `MAX_DEPTH` levels of nesting.
+JSON Schema, and is not checked. `unknown` and `object` take any JSON value (string keys, finite
+numbers), never a Python value that is not JSON. Recursive types and values of any JSON give up
+past `MAX_DEPTH` levels of nesting.
 """
 
 from __future__ import annotations
