@@ -313,7 +313,10 @@ def test_bad_input_raises_only_validation_error(
     try:
         obj = wcp.decode(name, value)
     except wcp.ValidationError as err:
-        assert not ok and err.errors and all(e.path.startswith("$") for e in err.errors)
+        # The fast checks leave undeclared members to the decoder, which refuses those that are
+        # not JSON (NaN, infinity): the one case where a valid-checked value does not decode.
+        assert not ok or wcp._runtime.not_json(value) is not None
+        assert err.errors and all(e.path.startswith("$") for e in err.errors)
     else:
         assert ok and _same(wcp.encode(obj), value)
 

@@ -32,7 +32,8 @@ _SIMPLE = {
     P.STRING: ("type({v}) is str", "type({v}) is not str"),
     P.BOOLEAN: ("type({v}) is bool", "type({v}) is not bool"),
     P.NULL: ("{v} is None", "{v} is not None"),
-    P.OBJECT: ("type({v}) is dict", "type({v}) is not dict"),
+    # `object` and `{[key: string]: unknown}`: a JSON object, its members walked (any JSON)
+    P.OBJECT: ("_is_json_object({v})", "not _is_json_object({v})"),
 }
 _KIND_NAMES = {
     P.STRING: "string",
@@ -49,10 +50,13 @@ class Pred:
     ok: str  # true when the variable passes (safe to combine with and/or)
     bad: str  # true when it fails (safe to combine with and/or)
     explain: str  # statement appending errors; run only when `bad`
-    anything: bool = False  # accepts every value (unknown/any): no check needed
+    anything: bool = False  # accepts every JSON value (unknown/any): only JSON-ness is checked
 
 
-ANYTHING = Pred("True", "False", "pass", anything=True)
+def anything(v: str, path: str) -> Pred:
+    """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
+    walked by the runtime's `is_json`, never a Python value that is not JSON."""
+    return Pred(f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True)
 
 
 @dataclass(frozen=True)
@@ -96,15 +100,20 @@ class Compiler:
     calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> keys it calls
     current: str = ""  # key of the function being compiled
     has_d: bool = False
+    # Compiling a JSON Schema payload (`Tool.inputSchema`): its `object` members are checked to be
+    # dicts, not walked (decoding a tool list would spend most of its time there); the payload
+    # stays the parsed JSON value, and `dumps` refuses what in it is not JSON.
+    shallow: bool = False
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.validators_helpers()
 
     # -- functions ------------------------------------------------------------------------------
 
-    def enter(self, key: str) -> None:
+    def enter(self, key: str, shallow: bool = False) -> None:
         self.current = key
         self.has_d = key in self.recursive
+        self.shallow = shallow
         self.calls.setdefault(key, set())
 
     def depth_arg(self, key: str | None, child: bool) -> str:
@@ -126,7 +135,7 @@ class Compiler:
 
     def pred(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         if self.index.accepts_anything(t):
-            return ANYTHING
+            return anything(v, path)
         if isinstance(t, ir.Prim):
             return self._prim(t.kind, v, path)
         if isinstance(t, ir.Lit):
@@ -137,6 +146,8 @@ class Compiler:
             if _inlinable(target, self.index) and td.constraints.is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
+                if inner.explain.startswith("_explain_json"):  # says what in it is not JSON
+                    return inner
                 return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
@@ -157,7 +168,7 @@ class Compiler:
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
-            return ANYTHING
+            return anything(v, path)
         if kind is P.NEVER:
             return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
         if kind is P.NUMBER:
@@ -167,6 +178,12 @@ class Compiler:
             ok = INTEGER_OK.format(v=v)
             return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
         ok, bad = _SIMPLE[kind]
+        if kind is P.OBJECT and self.shallow:
+            return Pred(
+                f"type({v}) is dict", f"type({v}) is not dict", _mismatch(path, "object", v)
+            )
+        if kind is P.OBJECT:  # the type, or a member that is not JSON: said by the runtime
+            return Pred(ok.format(v=v), bad.format(v=v), f"_explain_json_object({v}, {path}, errs)")
         return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))
 
     def _literals(self, lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
@@ -214,7 +231,7 @@ class Compiler:
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
         members = t.members
         if any(self.index.accepts_anything(m) for m in members):
-            return ANYTHING
+            return anything(v, path)
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
         lits = [
@@ -257,7 +274,7 @@ class Compiler:
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
         preds = [self.pred(m, v, path, child) for m in t.members]
-        preds = [p for p in preds if not p.anything] or [ANYTHING]
+        preds = [p for p in preds if not p.anything] or [anything(v, path)]
         if len(preds) == 1:
             return preds[0]
         ok = "(" + " and ".join(p.ok for p in preds) + ")"
@@ -290,8 +307,6 @@ class Compiler:
                 item = self.pred(value, "i", f"_key({path}, k)", True)
                 return Check("dict", v, path, item=item, expected=expected, expected_literal=exp)
         p = self.pred(t, v, path, child)
-        if p.anything:
-            return Check("none", v, path, expected=expected, expected_literal=exp)
         bad, ok, explain = p.bad, p.ok, p.explain
         extra_bad, extra_explain = self._constraints(t, constraints, v, path)
         split = ("", "", "")  # the type's failure and explanation, the constraints' explanation
@@ -383,7 +398,7 @@ def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
 
 def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
     """Aliases checked inline instead of by a call: primitives, literals, unions of them, and
-    objects of anything (`Record<string, unknown>`, checked by `type(x) is dict`)."""
+    objects of anything (`Record<string, unknown>`, checked by `_is_json_object`)."""
     if isinstance(t, (ir.Prim, ir.Lit)):
         return True
     if isinstance(t, ir.Union_):

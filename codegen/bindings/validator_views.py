@@ -17,8 +17,6 @@ from .checks import Check, Compiler, Helper, Pred
 from .shapes import cyclic, is_class_obj
 from .text import code_literal, comment_lines, docstring, key_suffix, literal
 
-MAX_DEPTH = 256
-
 
 @dataclass(frozen=True)
 class FieldView:
@@ -74,7 +72,6 @@ class ValidatorsView:
     key_sets: tuple[tuple[str, str], ...]  # (constant name, frozenset literal)
     patterns: tuple[tuple[str, str], ...]  # (constant name, regex literal)
     types: tuple[TypeEntry, ...]
-    max_depth: int
 
 
 def _path(wire: str) -> str:
@@ -166,7 +163,8 @@ class _Builder:
         cls: ClassDef | None,
         key: str | None = None,
     ) -> FunctionView:
-        self.c.enter(key or name)
+        payload = cls is not None and cls.name in self.index.plain_json
+        self.c.enter(key or name, shallow=payload)
         fields = []
         for p in props:
             path = _path(p.name)
@@ -314,5 +312,4 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
         key_sets=tuple(sorted(b.key_sets.items())),
         patterns=tuple(sorted((n, code_literal(r)) for n, r in b.c.patterns.items())),
         types=types,
-        max_depth=MAX_DEPTH,
     )

@@ -264,6 +264,7 @@ def models_view(ctx: Context) -> ModelsView:
     template = f"{g['Any']} {g['JSON']} {g['_v']} {g['_new']}" if classes else ""
     if classes:
         template += f" {g['dataclass']} {g['_field']} {g['_Model']} {g['_dumps']} {g['_loads']}"
+        template += f" {g['_NotJSON']} {g['_not_decodable']} {g['_not_encodable']}"
     if selectors:
         template += f" {g['Any']}"
     text = hint_text + "\n" + all_strings([classes, selectors]) + "\n" + template
@@ -290,8 +291,8 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         found |= {g["UNSET"], g["UnsetType"]}
     runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
-    runtime += imported(("Model", "by_shape", "dumps", "extras", "loads", "plain",
-                                     "same"), private=True)  # fmt: skip
+    runtime += imported(("Model", "NotJSON", "by_shape", "dumps", "extras", "loads",
+                         "not_decodable", "not_encodable", "plain", "same"), private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
     typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast")

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import enum
 import json
+import linecache
+import re
 import reprlib
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, NoReturn, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -45,6 +48,11 @@ UNSET: Final = UnsetType.UNSET
 
 ABSENT: Final = object()
 """What the validators read for a key that is not there."""
+
+MAX_DEPTH: Final = 256
+"""How deep arrays and objects may nest: in a value of any JSON (`unknown`, a `{[key: string]:
+unknown}` map, an undeclared member), counted from where it starts, and in a recursive type;
+JSON text nested deeper than the parser can follow is rejected at this depth from its top."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,15 +172,170 @@ def explain_union(
     errs.extend(best or [mismatch(path, expected, value)])
 
 
+# -- any JSON: what `unknown` and undeclared members may hold ------------------------------------
+
+_JSON_SCALARS: Final = frozenset({str, int, bool, type(None)})
+
+
+def is_json(value: object) -> bool:
+    """Whether `value` is JSON as `json.loads` gives it: dicts with str keys, lists, str, int,
+    finite floats, bool, None, arrays and objects nested at most `MAX_DEPTH` levels. A loop, not
+    recursion (a cycle is too deep); as fast as a walk in Python goes, for the validators'
+    fast path."""
+    if type(value) is float:
+        return value - value == 0.0  # nan and inf give nan
+    if type(value) is not dict and type(value) is not list:
+        return type(value) in _JSON_SCALARS
+    return _walk(value)
+
+
+def is_json_object(value: object) -> bool:
+    """Whether `value` is a JSON object (`object`, `{[key: string]: unknown}`)."""
+    return type(value) is dict and _walk(value)
+
+
+def _walk(value: object) -> bool:
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, d = stack.pop()
+        if type(item) is dict:
+            for k in item:
+                if type(k) is not str:
+                    return False
+            item = item.values()
+        for x in item:
+            t = type(x)
+            if t is dict or t is list:
+                if x:
+                    if d >= MAX_DEPTH:
+                        return False
+                    stack.append((x, d + 1))
+            elif t is float:
+                if x - x != 0.0:
+                    return False
+            elif t not in _JSON_SCALARS:
+                return False
+    return True
+
+
+_Where: TypeAlias = "tuple[_Where, object] | None"
+
+
+def not_json(value: object, path: str = "$", text: bool = False) -> ErrorDetail | None:
+    """The first place where `value` is not JSON (depth first, as `is_json` walks), with its JSON
+    path; None if it is JSON. `text`: also integers too long for `str()` (JSON text output)."""
+    digits = sys.get_int_max_str_digits() if text and hasattr(sys, "get_int_max_str_digits") else 0
+    # (value, where: None or (parent's where, key or index), depth); paths made only for the error
+    stack: list[tuple[object, _Where, int]] = [(value, None, 0)]
+
+    def here(where: _Where) -> str:
+        keys: list[object] = []
+        while where is not None:
+            where, key = where
+            keys.append(key)
+        p = path
+        for key in reversed(keys):
+            p = at(p, key) if type(key) is int else key_path(p, key)
+        return p
+
+    while stack:
+        x, w, d = stack.pop()
+        t = type(x)
+        if t is dict or t is list:
+            if d >= MAX_DEPTH and x:
+                return too_deep(here(w), MAX_DEPTH)
+            if isinstance(x, dict):
+                bad = next((k for k in x if type(k) is not str), ABSENT)
+                if bad is not ABSENT:
+                    return ErrorDetail(here(w), f"object key {bad!r} is not a string")
+                items: list[tuple[object, object]] = list(x.items())
+            else:
+                assert isinstance(x, list)
+                items = list(enumerate(x))
+            stack.extend((v, (w, k), d + 1) for k, v in reversed(items))
+        elif t is float:
+            assert isinstance(x, float)
+            if x - x != 0.0:
+                return ErrorDetail(here(w), f"number {x!r} is not JSON (JSON numbers are finite)")
+        elif t not in _JSON_SCALARS:
+            return ErrorDetail(here(w), f"expected a JSON value, got {describe(x)}")
+        elif digits and isinstance(x, int) and abs(x).bit_length() > digits * 3.3:
+            try:
+                str(x)
+            except ValueError:
+                return ErrorDetail(here(w), f"integer of more than {digits} digits ({_DIGITS})")
+    return None
+
+
+_DIGITS: Final = "the limit of Python's int/str conversion, `sys.get_int_max_str_digits()`"
+
+
+def explain_json(value: object, path: str, errs: list[ErrorDetail], d: int = 0) -> None:
+    """The error for a value of any JSON that `is_json` rejects."""
+    found = not_json(value, path)
+    if found is not None:
+        errs.append(found)
+
+
+def explain_json_object(value: object, path: str, errs: list[ErrorDetail], d: int = 0) -> None:
+    if type(value) is not dict:
+        errs.append(mismatch(path, "object", value))
+    else:
+        explain_json(value, path, errs)
+
+
+class NotJSON(Exception):
+    """Raised while building a value whose undeclared members are not JSON (the fast checks
+    leave them to the builders, which look only when there are some); the decoder turns it into
+    a `ValidationError` located by `not_json`."""
+
+
+def not_decodable(type_name: str, value: object) -> ValidationError:
+    """The error for a value the validators accepted but that could not be built: an undeclared
+    member that is not JSON, or nesting deeper than the interpreter's stack."""
+    found = not_json(value)
+    return ValidationError(type_name, [found or ErrorDetail("$", "nested too deeply to decode")])
+
+
+def not_encodable(type_name: str, error: Exception) -> ValidationError:
+    """The error for a model object whose `_to_dict` failed (an attribute holding something
+    its type cannot encode: bytes for a class, a number for a list; a cycle; nesting past the
+    stack): names the attributes from the object down to the one that failed, read from the
+    failing line of each generated `_to_dict` on the traceback."""
+    if isinstance(error, ValidationError):
+        return error
+    attrs: list[str] = []
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_name in ("_to_dict", "<listcomp>", "<dictcomp>"):
+            line = linecache.getline(code.co_filename, tb.tb_lineno)
+            found = _ATTR.search(line)
+            if found is not None and (not attrs or code.co_name == "_to_dict"):
+                attrs.append(found.group(1))
+        tb = tb.tb_next
+    what = "nested too deeply" if isinstance(error, RecursionError) else f"{error}"
+    where = f" (attribute {'.'.join(attrs)})" if attrs else ""
+    return ValidationError(type_name, [ErrorDetail("$", f"cannot encode{where}: {what}")])
+
+
+_ATTR: Final = re.compile(r"\bself\.(\w+)")
+
+
+# -- JSON text ------------------------------------------------------------------------------------
+
 _checked_dumps: Final[Callable[[object], str]] = json.JSONEncoder(
-    ensure_ascii=False, separators=(",", ":")
+    ensure_ascii=False, separators=(",", ":"), allow_nan=False
+).encode
+_ascii_dumps: Final[Callable[[object], str]] = json.JSONEncoder(
+    separators=(",", ":"), allow_nan=False
 ).encode
 
 
 def _unchecked_encoder() -> Callable[[object, int], Any] | None:
     """The C encoder `JSONEncoder.encode` makes on every call (options, closures and all, most of
     the cost of encoding a small object), made once; without the circular-reference check, which
-    `dumps` leaves to `_checked_dumps`. None if the interpreter has no C encoder or a different
+    `dumps` leaves to `not_json`. None if the interpreter has no C encoder or a different
     signature (the output is compared with the checked encoder's on a sample)."""
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
@@ -180,7 +343,7 @@ def _unchecked_encoder() -> Callable[[object, int], Any] | None:
     try:
         # (markers, default, encoder, indent, separators, sort_keys, skipkeys, allow_nan)
         args = (None, json.JSONEncoder().default, json.encoder.encode_basestring, None, ":", ",")
-        encoder: Callable[[object, int], Any] = make(*args, False, False, True)
+        encoder: Callable[[object, int], Any] = make(*args, False, False, False)
         sample = {"a": [1, 2.5, None, True, "\u00e9\n"], "b": {}}
         if "".join(encoder(sample, 0)) != _checked_dumps(sample):
             return None
@@ -192,37 +355,188 @@ def _unchecked_encoder() -> Callable[[object, int], Any] | None:
 _UNCHECKED: Final = _unchecked_encoder()
 
 
-def dumps(value: object) -> str:
-    """`json.dumps(value, ensure_ascii=False, separators=(",", ":"))`, the same text and errors,
-    without the per-call set-up: the encoder made once. Any failure (a cycle, which the
-    unchecked encoder meets as a RecursionError, or a value that is not JSON) is left to the
-    standard encoder, so the error raised is the one `json.dumps` raises."""
-    if _UNCHECKED is not None:
+def dumps(value: object, type_name: str = "JSON") -> str:
+    """`json.dumps(value, ensure_ascii=False, separators=(",", ":"))` for JSON values, without
+    the per-call set-up (the encoder made once); anything that is not JSON (NaN, infinity, a
+    set, bytes, a cycle, nesting past `MAX_DEPTH`, an integer too long for `str`) is a
+    `ValidationError` naming where, never `NaN` or `Infinity` in the text. A string holding a
+    lone surrogate is written escaped (`\ud800`), so the text always encodes as UTF-8."""
+    try:
+        text = "".join(_UNCHECKED(value, 0)) if _UNCHECKED is not None else _checked_dumps(value)
+    except Exception:  # noqa: BLE001 - located below; RecursionError and MemoryError included
+        found = not_json(value, text=True)
+        raise ValidationError(
+            type_name, [found or ErrorDetail("$", "cannot be written as JSON text")]
+        ) from None
+    if not text.isascii():
         try:
-            return "".join(_UNCHECKED(value, 0))
-        except Exception:  # noqa: BLE001 - encoded again, for json's own error
-            return _checked_dumps(value)
-    return _checked_dumps(value)
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: the \u escape is the only JSON for it
+            return _ascii_dumps(value)
+    return text
 
 
 # The scanner `json.loads` itself uses (the C one when there is one).
 Scanner: TypeAlias = Callable[[str, int], tuple[Any, int]]
-_SCAN: Final[Scanner] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
-def loads(text: str | bytes) -> Any:
-    """`json.loads(text)`, the same value and errors; a str holding exactly one value (no
-    surrounding whitespace: what senders write) goes straight to the C scanner, skipping the
-    two whitespace regex passes that cost more than scanning a small message."""
-    if type(text) is str:
+class _Constant(Exception):
+    """`NaN`, `Infinity` or `-Infinity` in JSON text: Python's extension, not JSON."""
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise _Constant(name)
+
+
+def _finite(token: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a float (`1e400`) is not
+    made infinity (called for such numbers only: integers and the rest cost nothing)."""
+    value = float(token)
+    if value - value != 0.0:
+        raise _Constant(token)
+    return value
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):  # a key given twice: located by `_problem`
+        raise _Duplicate
+    return value
+
+
+class _Duplicate(Exception):
+    """A key given twice in one object of JSON text."""
+
+
+_SCAN: Final[Scanner] = json.JSONDecoder(  # type: ignore[attr-defined]
+    object_pairs_hook=_object, parse_constant=_no_constant, parse_float=_finite
+).scan_once
+
+
+def loads(text: str | bytes, type_name: str = "JSON") -> Any:
+    """The value of JSON text (`str`, or `bytes` in UTF-8), as `json.loads` gives it; anything
+    else is a `ValidationError` naming where in the value it went wrong: a syntax error,
+    invalid UTF-8, `NaN`/`Infinity`, a number too large for a float (`1e400`), a key given
+    twice in one object, an integer longer than
+    Python converts (`sys.get_int_max_str_digits()`), nesting deeper than the parser's stack.
+    A str holding exactly one value (no surrounding whitespace: what senders write) goes
+    straight to the scanner, skipping the two whitespace regex passes."""
+    if type(text) is not str:
+        if not isinstance(text, (bytes, bytearray)):
+            msg = f"expected JSON text (str or bytes), got {type(text).__name__}"
+            raise ValidationError(type_name, [ErrorDetail("$", msg)])
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            msg = f"invalid UTF-8 at byte {e.start}: {e.reason}"
+            raise ValidationError(type_name, [ErrorDetail("$", msg)]) from None
+        text = text.removeprefix("\ufeff")  # a byte order mark, as json.loads allows in bytes
+    assert isinstance(text, str)
+    try:
         try:
             value, end = _SCAN(text, 0)
-        except (StopIteration, ValueError):
-            pass  # no value at 0 (whitespace, empty) or malformed: json.loads says which
+        except StopIteration:  # no value at 0: whitespace first (retried after it), or none
+            start = _WS.match(text).end()  # type: ignore[union-attr]
+            if start == 0:
+                raise
+            value, end = _SCAN(text, start)
+        if end != len(text):
+            end = _WS.match(text, end).end()  # type: ignore[union-attr]
+            if end != len(text):
+                raise json.JSONDecodeError("Extra data", text, end)
+        return value
+    except (StopIteration, ValueError, RecursionError, _Constant, _Duplicate) as e:
+        error: BaseException = e  # located below, outside the handler: a RecursionError
+    raise ValidationError(type_name, [_problem(text, error)])  # leaves no stack to spare
+
+
+_WS: Final = re.compile(r"[ \t\n\r]*")
+
+
+def _problem(text: str, error: BaseException) -> ErrorDetail:
+    """Where JSON text went wrong, as a JSON path, and what."""
+    if isinstance(error, (StopIteration, json.JSONDecodeError)):
+        if isinstance(error, StopIteration):
+            pos, msg = int(error.value), "Expecting value"
         else:
-            if end == len(text):
-                return value
-    return json.loads(text)
+            pos, msg = error.pos, error.msg
+        line = text.count("\n", 0, pos) + 1
+        col = pos - text.rfind("\n", 0, pos)
+        where = f"invalid JSON text: {msg} (line {line} column {col})"
+        return ErrorDetail(_path_at(text, pos)[0], where)
+    path, reason = _path_at(text, len(text), find=True)
+    if not reason:  # nothing past the limits: the interpreter's stack was already deep
+        reason = "invalid JSON text" if isinstance(error, ValueError) else "nested too deeply"
+    return ErrorDetail(path, reason)
+
+
+def _inf(token: str) -> bool:
+    try:
+        value = float(token)
+    except ValueError:
+        return False
+    return value - value != 0.0
+
+
+_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+
+
+def _path_at(text: str, pos: int, find: bool = False) -> tuple[str, str]:
+    """The JSON path of the value at character `pos` of `text`; with `find`, of the first thing
+    the fast scanner refuses (nesting past `MAX_DEPTH`, a repeated key, `NaN`/`Infinity`, an
+    integer over the digit limit) and what it is. A token walk, for error messages only."""
+    digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    frames: list[list[Any]] = []  # [kind "{" or "[", key or index, keys seen]
+
+    def path() -> str:
+        p = "$"
+        for kind, key, _ in frames:
+            if kind == "[":
+                p = at(p, key)
+            elif key is not ABSENT:
+                p = key_path(p, key)
+        return p
+
+    expect_key = False
+    for m in _TOKEN.finditer(text):
+        if m.start() >= pos:
+            break
+        tok = m.group()
+        if tok in "{[":
+            frames.append([tok, 0 if tok == "[" else ABSENT, set()])
+            expect_key = tok == "{"
+            if find and len(frames) > MAX_DEPTH:
+                frames.pop()
+                return path(), f"nested deeper than {MAX_DEPTH} levels"
+        elif tok in "}]":
+            if frames:
+                frames.pop()
+            expect_key = False
+        elif tok == ",":
+            if frames and frames[-1][0] == "[":
+                frames[-1][1] += 1
+            expect_key = bool(frames) and frames[-1][0] == "{"
+        elif tok == ":":
+            expect_key = False
+        elif expect_key and tok.startswith('"'):
+            key = tok[1:-1]
+            if "\\" in key:
+                try:
+                    key = json.loads(tok)
+                except ValueError:
+                    pass
+            frame = frames[-1]
+            frame[1] = key
+            if find and key in frame[2]:
+                return path(), f"key {json.dumps(key, ensure_ascii=False)} given twice"
+            frame[2].add(key)
+        elif find and tok in ("NaN", "Infinity", "-Infinity"):
+            return path(), f"{tok} is not JSON (JSON numbers are finite)"
+        elif find and tok[-1:].isdigit() and not tok.lstrip("-").isdigit() and _inf(tok):
+            return path(), f"number {tok[:20]} is too large for a float (JSON numbers are finite)"
+        elif find and digits and len(tok.lstrip("-")) > digits and tok.lstrip("-").isdigit():
+            return path(), f"integer of more than {digits} digits ({_DIGITS})"
+    return path(), ""
 
 
 class Model:
@@ -263,8 +577,13 @@ def same(value: Any) -> Any:
 
 def extras(value: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
     """The members of `value` whose keys the schema does not declare (the decoders call it once
-    they have seen that there are some: no second containment check here)."""
-    return {k: v for k, v in value.items() if k not in declared}
+    they have seen that there are some: no second containment check here). They must be JSON
+    (`NotJSON` otherwise): the validators' fast checks leave undeclared members to this, the
+    one place that looks at them only when there are some."""
+    out = {k: v for k, v in value.items() if k not in declared}
+    if not is_json(out):
+        raise NotJSON
+    return out
 
 
 Member: TypeAlias = tuple[Callable[[object], bool], frozenset[str], Callable[[Any], Any]]
@@ -285,35 +604,43 @@ def by_shape(value: Any, members: Sequence[Member], fallback: Callable[[Any], An
     return best(value)
 
 
+def plain(value: Any) -> Any:
+    """A JSON value given as any mappings and sequences (a field typed `JSONInput`), as dicts
+    and lists: the value itself when it already is JSON (the common case, walked without
+    copying). Whatever is not JSON is left for the validators and `dumps` to name."""
+    t = type(value)
+    if t is not dict and t is not list:
+        return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
+    return value if _is_plain(value) else _copy_plain(value, 0)
+
+
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
-def is_plain(value: Any) -> bool:
-    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed)."""
-    stack = [value]  # a loop, not recursion: this runs on every encode of a JSON-valued field
+def _is_plain(value: object) -> bool:
+    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed),
+    at most `MAX_DEPTH` levels (a cycle is not)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]  # a loop: this runs on every encode of JSON
     while stack:
-        item = stack.pop()
-        t = type(item)
-        if t is dict:
-            stack.extend(item.values())
-        elif t is list:
-            stack.extend(item)
-        elif t not in _SCALARS:
-            return False
+        item, d = stack.pop()
+        for x in item.values() if type(item) is dict else item:
+            t = type(x)
+            if t is dict or t is list:
+                if d >= MAX_DEPTH:
+                    return False
+                stack.append((x, d + 1))
+            elif t not in _SCALARS:
+                return False
     return True
 
 
-def plain(value: Any) -> Any:
-    """A JSON value given as any mappings and sequences (a field typed `JSONInput`), as dicts
-    and lists: the value itself when it already is (the common case, walked without copying)."""
-    return value if is_plain(value) else _copy_plain(value)
-
-
-def _copy_plain(value: Any) -> Any:
+def _copy_plain(value: Any, d: int) -> Any:
+    if d > MAX_DEPTH:  # too deep, or a cycle: left as it is, for the validators to reject
+        return value
     if isinstance(value, Mapping):
-        return {k: _copy_plain(item) for k, item in value.items()}
+        return {k: _copy_plain(item, d + 1) for k, item in value.items()}
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
-        return [_copy_plain(item) for item in value]
+        return [_copy_plain(item, d + 1) for item in value]
     return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
 
 

@@ -10,7 +10,9 @@ Semantics follow schema.ts: a `number` is any finite JSON number but not a bool,
 also be written `1.0`, literal types are exact, optional properties may be absent, `null` only
 where declared, and keys the schema does not name are allowed (objects are open). `@minimum`,
 `@maximum`, `@minItems`, `@maxItems` and patterns are enforced; `@format` is an annotation, as in
-JSON Schema, and is not checked. Recursive types give up past `MAX_DEPTH` levels of nesting.
+JSON Schema, and is not checked. `unknown` and `object` take any JSON value (string keys, finite
+numbers), never a Python value that is not JSON. Recursive types and values of any JSON give up
+past `MAX_DEPTH` levels of nesting.
 """
 
 from __future__ import annotations
@@ -25,13 +27,18 @@ from ._runtime import ErrorDetail, ValidationError
 
 __all__ = ["MAX_DEPTH", "TYPES", "ValidationError", "errors", "is_valid", "validate"]
 
-MAX_DEPTH = 256
-"""Nesting depth past which values of recursive types are rejected, not walked."""
+MAX_DEPTH = _rt.MAX_DEPTH
+"""Nesting depth past which values of recursive types, and arrays and objects in a value of any
+JSON (`unknown`, `object`), are rejected, not walked."""
 
 _isfinite = math.isfinite
 _ABSENT = _rt.ABSENT
 _at = _rt.at
+_explain_json = _rt.explain_json
+_explain_json_object = _rt.explain_json_object
 _explain_union = _rt.explain_union
+_is_json = _rt.is_json
+_is_json_object = _rt.is_json_object
 _forbidden = _rt.forbidden
 _key = _rt.key_path
 _mismatch = _rt.mismatch
@@ -132,12 +139,12 @@ def _explain_JSONArray(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
 
 def is_MetaObject(v: object) -> bool:
     """Whether `v` is a valid MetaObject."""
-    return type(v) is dict
+    return _is_json_object(v)
 
 
 def _explain_MetaObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
+    if not _is_json_object(v):
+        _explain_json_object(v, p, errs)
 
 
 def is_JSONRPCMessage(v: object) -> bool:
@@ -240,7 +247,7 @@ def is_Request(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -255,8 +262,8 @@ def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
 
 
 def is_NotificationParams(v: object) -> bool:
@@ -265,7 +272,7 @@ def is_NotificationParams(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -275,8 +282,8 @@ def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
 
 
 def is_Notification(v: object) -> bool:
@@ -287,7 +294,7 @@ def is_Notification(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -302,8 +309,8 @@ def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
 
 
 def is_Result(v: object) -> bool:
@@ -312,7 +319,7 @@ def is_Result(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -322,8 +329,8 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
 
 
 def is_EmptyResult(v: object) -> bool:
@@ -344,7 +351,10 @@ def is_Error(v: object) -> bool:
     x = v.get("code")
     if not (type(x) is int or (type(x) is float and _isfinite(x))):
         return False
-    return type(v.get("message")) is str
+    if type(v.get("message")) is not str:
+        return False
+    x = v.get("data", _ABSENT)
+    return x is _ABSENT or _is_json(x)
 
 
 def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -361,6 +371,11 @@ def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> No
         errs.append(_missing(p, "message", "string"))
     elif type(x) is not str:
         errs.append(_mismatch(p + ".message", "string", x))
+    x = v.get("data", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json(x):
+        _explain_json(x, p + ".data", errs)
 
 
 def is_JSONRPCRequest(v: object) -> bool:
@@ -372,7 +387,7 @@ def is_JSONRPCRequest(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if v.get("jsonrpc") != "2.0":
         return False
@@ -392,8 +407,8 @@ def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "jsonrpc", '"2.0"'))
@@ -414,7 +429,7 @@ def is_JSONRPCNotification(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return v.get("jsonrpc") == "2.0"
 
@@ -431,8 +446,8 @@ def _explain_JSONRPCNotification(v: object, p: str, errs: list[ErrorDetail], d: 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + ".params", "object", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "jsonrpc", '"2.0"'))
@@ -796,7 +811,7 @@ def is_Widget(v: object) -> bool:
         if not is_WidgetSettings(x):
             return False
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or type(x) is dict
+    return x is _ABSENT or _is_json_object(x)
 
 
 def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -898,8 +913,8 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
 
 
 def is_WidgetSettings(v: object) -> bool:
@@ -1060,7 +1075,7 @@ def is_ButtonWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("pressed", _ABSENT)
     return x is _ABSENT or x is True
@@ -1163,8 +1178,8 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("pressed", _ABSENT)
     if x is _ABSENT:
         pass  # optional
@@ -1241,7 +1256,7 @@ def is_GaugeWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return _is_record_low_high_of_number(v.get("thresholds"))
 
@@ -1343,8 +1358,8 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "thresholds", "object with keys low, high of number"))
@@ -1449,7 +1464,7 @@ def is_RangedGauge(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if not _is_record_low_high_of_number(v.get("thresholds")):
         return False
@@ -1557,8 +1572,8 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "thresholds", "object with keys low, high of number"))
@@ -2001,7 +2016,7 @@ def is_InitializeResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if type(v.get("protocolVersion")) is not str:
         return False
@@ -2020,8 +2035,8 @@ def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("protocolVersion", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "protocolVersion", "string"))
@@ -2248,7 +2263,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("widgets")
     if type(x) is not list:
@@ -2267,8 +2282,8 @@ def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widgets", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widgets", "array of Widget"))
@@ -2369,7 +2384,7 @@ def is_GetWidgetResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     if not is_Widget(v.get("widget")):
         return False
@@ -2396,8 +2411,8 @@ def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2527,7 +2542,7 @@ def is_UpdateWidgetResult(v: object) -> bool:
         return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2539,8 +2554,8 @@ def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "widget", "Widget"))
@@ -2703,7 +2718,7 @@ def is_LockWidgetResult(v: object) -> bool:
         return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return type(v.get("granted")) is bool
 
@@ -2715,8 +2730,8 @@ def _explain_LockWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("granted", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "granted", "boolean"))
@@ -2807,7 +2822,7 @@ def is_ConfirmResult(v: object) -> bool:
         return False
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     return type(v.get("confirmed")) is bool
 
@@ -2819,8 +2834,8 @@ def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("confirmed", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "confirmed", "boolean"))
@@ -2871,7 +2886,7 @@ def is_ProgressNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("progressToken")
     if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
@@ -2892,8 +2907,8 @@ def _explain_ProgressNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "progressToken", "ProgressToken"))
@@ -2986,7 +3001,7 @@ def is_FocusChangedNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if type(x) is not dict:
+        if not _is_json_object(x):
             return False
     x = v.get("from", _ABSENT)
     if not (is_WidgetId(x) or x is None):
@@ -3003,8 +3018,8 @@ def _explain_FocusChangedNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif type(x) is not dict:
-        errs.append(_mismatch(p + "._meta", "MetaObject (object)", x))
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "from", "WidgetId | null"))

@@ -11,8 +11,11 @@ from typing import Any, TypeVar, overload
 
 from . import models as _m
 from . import validators as _v
-from ._runtime import JSON, ErrorDetail, ValidationError
+from ._runtime import JSON
+from ._runtime import NotJSON as _NotJSON
 from ._runtime import encode_value as _encode_value
+from ._runtime import not_decodable as _not_decodable
+from ._runtime import not_encodable as _not_encodable
 from ._runtime import same as _same
 
 __all__ = ["DECODERS", "decode", "encode"]
@@ -126,13 +129,15 @@ def decode(type_: type[Any] | str, value: object) -> Any:
             return entry[1](value)
     except RecursionError:
         pass  # `validate` reports it
+    except _NotJSON:  # an undeclared member that is not JSON
+        raise _not_decodable(name, value) from None
     if name not in DECODERS:
         raise LookupError(f"no type named {name!r} in this schema")
     _v.validate(name, value)
     try:
         return DECODERS[name](value)
-    except RecursionError:
-        raise ValidationError(name, [ErrorDetail("$", "nested too deeply to decode")]) from None
+    except (_NotJSON, RecursionError):
+        raise _not_decodable(name, value) from None
 
 
 _ENCODE: dict[type, str] = {
@@ -211,8 +216,8 @@ def encode(obj: object, *, validate: bool = True) -> JSON:
         if name is None:
             return _encode_value(obj, validate)
         out: dict[str, JSON] = obj._to_dict()  # type: ignore[attr-defined]
-    except RecursionError:
-        raise ValidationError("JSON", [ErrorDetail("$", "nested too deeply to encode")]) from None
+    except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode; a cycle
+        raise _not_encodable(name or "JSON", e) from None
     if validate and not _v.is_valid(name, out):  # as `obj.to_dict()`, without its call layers
         _v.validate(name, out)
     return out

@@ -21,11 +21,14 @@ from typing import Any, Final, Literal, TypeAlias, cast
 from . import validators as _v
 from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import Model as _Model
+from ._runtime import NotJSON as _NotJSON
 from ._runtime import by_shape as _by_shape
 from ._runtime import dumps as _dumps
 from ._runtime import encode_value as _encode
 from ._runtime import extras as _extras
 from ._runtime import loads as _loads
+from ._runtime import not_decodable as _not_decodable
+from ._runtime import not_encodable as _not_encodable
 from ._runtime import plain as _plain
 
 __all__ = [
@@ -175,12 +178,16 @@ class RequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("RequestParams", value):
             _v.validate("RequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("RequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "RequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
@@ -192,14 +199,18 @@ class RequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RequestParams", e) from None
         if validate and not _v.is_valid("RequestParams", out):
             _v.validate("RequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "RequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -237,12 +248,16 @@ class RequestParamsMeta(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("RequestParamsMeta", value):
             _v.validate("RequestParamsMeta", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("RequestParamsMeta", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParamsMeta:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "RequestParamsMeta"))
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParamsMeta:
@@ -256,14 +271,18 @@ class RequestParamsMeta(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RequestParamsMeta", e) from None
         if validate and not _v.is_valid("RequestParamsMeta", out):
             _v.validate("RequestParamsMeta", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -301,12 +320,16 @@ class Request(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Request", value):
             _v.validate("Request", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Request", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Request:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Request"))
 
     @staticmethod
     def _from_valid(v: Any) -> Request:
@@ -319,14 +342,18 @@ class Request(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Request", e) from None
         if validate and not _v.is_valid("Request", out):
             _v.validate("Request", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Request")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -363,12 +390,16 @@ class NotificationParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("NotificationParams", value):
             _v.validate("NotificationParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("NotificationParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> NotificationParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "NotificationParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> NotificationParams:
@@ -382,14 +413,18 @@ class NotificationParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("NotificationParams", e) from None
         if validate and not _v.is_valid("NotificationParams", out):
             _v.validate("NotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "NotificationParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -427,12 +462,16 @@ class Notification(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Notification", value):
             _v.validate("Notification", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Notification", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Notification:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Notification"))
 
     @staticmethod
     def _from_valid(v: Any) -> Notification:
@@ -445,14 +484,18 @@ class Notification(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Notification", e) from None
         if validate and not _v.is_valid("Notification", out):
             _v.validate("Notification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Notification")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -489,12 +532,16 @@ class Result(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Result", value):
             _v.validate("Result", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Result", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Result:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Result"))
 
     @staticmethod
     def _from_valid(v: Any) -> Result:
@@ -506,14 +553,18 @@ class Result(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Result", e) from None
         if validate and not _v.is_valid("Result", out):
             _v.validate("Result", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Result")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -557,12 +608,16 @@ class Error(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Error", value):
             _v.validate("Error", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Error", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Error:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Error"))
 
     @staticmethod
     def _from_valid(v: Any) -> Error:
@@ -576,14 +631,18 @@ class Error(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Error", e) from None
         if validate and not _v.is_valid("Error", out):
             _v.validate("Error", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Error")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -630,12 +689,16 @@ class JSONRPCRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("JSONRPCRequest", value):
             _v.validate("JSONRPCRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("JSONRPCRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "JSONRPCRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
@@ -650,14 +713,18 @@ class JSONRPCRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCRequest", e) from None
         if validate and not _v.is_valid("JSONRPCRequest", out):
             _v.validate("JSONRPCRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -702,12 +769,16 @@ class JSONRPCNotification(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("JSONRPCNotification", value):
             _v.validate("JSONRPCNotification", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("JSONRPCNotification", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCNotification:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "JSONRPCNotification"))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
@@ -723,14 +794,18 @@ class JSONRPCNotification(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCNotification", e) from None
         if validate and not _v.is_valid("JSONRPCNotification", out):
             _v.validate("JSONRPCNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -774,12 +849,16 @@ class JSONRPCResultResponse(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("JSONRPCResultResponse", value):
             _v.validate("JSONRPCResultResponse", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("JSONRPCResultResponse", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCResultResponse:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "JSONRPCResultResponse"))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCResultResponse:
@@ -793,14 +872,18 @@ class JSONRPCResultResponse(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCResultResponse", e) from None
         if validate and not _v.is_valid("JSONRPCResultResponse", out):
             _v.validate("JSONRPCResultResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -843,12 +926,16 @@ class JSONRPCErrorResponse(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("JSONRPCErrorResponse", value):
             _v.validate("JSONRPCErrorResponse", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("JSONRPCErrorResponse", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCErrorResponse:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "JSONRPCErrorResponse"))
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCErrorResponse:
@@ -866,14 +953,18 @@ class JSONRPCErrorResponse(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCErrorResponse", e) from None
         if validate and not _v.is_valid("JSONRPCErrorResponse", out):
             _v.validate("JSONRPCErrorResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -921,12 +1012,16 @@ class WidgetLockedError(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetLockedError", value):
             _v.validate("WidgetLockedError", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetLockedError", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedError:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetLockedError"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedError:
@@ -940,14 +1035,18 @@ class WidgetLockedError(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetLockedError", e) from None
         if validate and not _v.is_valid("WidgetLockedError", out):
             _v.validate("WidgetLockedError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedError")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -993,12 +1092,16 @@ class WidgetLockedErrorError(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetLockedErrorError", value):
             _v.validate("WidgetLockedErrorError", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetLockedErrorError", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorError:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetLockedErrorError"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorError:
@@ -1016,14 +1119,18 @@ class WidgetLockedErrorError(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetLockedErrorError", e) from None
         if validate and not _v.is_valid("WidgetLockedErrorError", out):
             _v.validate("WidgetLockedErrorError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1066,12 +1173,16 @@ class WidgetLockedErrorErrorData(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetLockedErrorErrorData", value):
             _v.validate("WidgetLockedErrorErrorData", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetLockedErrorErrorData", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorErrorData:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetLockedErrorErrorData"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
@@ -1088,14 +1199,18 @@ class WidgetLockedErrorErrorData(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetLockedErrorErrorData", e) from None
         if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
             _v.validate("WidgetLockedErrorErrorData", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1137,12 +1252,16 @@ class BaseMetadata(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("BaseMetadata", value):
             _v.validate("BaseMetadata", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("BaseMetadata", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> BaseMetadata:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "BaseMetadata"))
 
     @staticmethod
     def _from_valid(v: Any) -> BaseMetadata:
@@ -1155,14 +1274,18 @@ class BaseMetadata(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("BaseMetadata", e) from None
         if validate and not _v.is_valid("BaseMetadata", out):
             _v.validate("BaseMetadata", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "BaseMetadata")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1206,12 +1329,16 @@ class WidgetHints(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetHints", value):
             _v.validate("WidgetHints", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetHints", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetHints:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetHints"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetHints:
@@ -1224,14 +1351,18 @@ class WidgetHints(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetHints", e) from None
         if validate and not _v.is_valid("WidgetHints", out):
             _v.validate("WidgetHints", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetHints")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1268,12 +1399,16 @@ class Annotated(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Annotated", value):
             _v.validate("Annotated", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Annotated", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Annotated:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Annotated"))
 
     @staticmethod
     def _from_valid(v: Any) -> Annotated:
@@ -1287,14 +1422,18 @@ class Annotated(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Annotated", e) from None
         if validate and not _v.is_valid("Annotated", out):
             _v.validate("Annotated", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Annotated")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1415,12 +1554,16 @@ class Widget(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Widget", value):
             _v.validate("Widget", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Widget", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Widget:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Widget"))
 
     @staticmethod
     def _from_valid(v: Any) -> Widget:
@@ -1449,14 +1592,18 @@ class Widget(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Widget", e) from None
         if validate and not _v.is_valid("Widget", out):
             _v.validate("Widget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Widget")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1518,12 +1665,16 @@ class WidgetSettings(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetSettings", value):
             _v.validate("WidgetSettings", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetSettings", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettings:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetSettings"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
@@ -1535,14 +1686,18 @@ class WidgetSettings(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetSettings", e) from None
         if validate and not _v.is_valid("WidgetSettings", out):
             _v.validate("WidgetSettings", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetSettings")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1580,12 +1735,16 @@ class WidgetSettingsLayout(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetSettingsLayout", value):
             _v.validate("WidgetSettingsLayout", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetSettingsLayout", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayout:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetSettingsLayout"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
@@ -1602,14 +1761,18 @@ class WidgetSettingsLayout(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetSettingsLayout", e) from None
         if validate and not _v.is_valid("WidgetSettingsLayout", out):
             _v.validate("WidgetSettingsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1649,12 +1812,16 @@ class WidgetSettingsLayoutGrid(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetSettingsLayoutGrid", value):
             _v.validate("WidgetSettingsLayoutGrid", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetSettingsLayoutGrid", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayoutGrid:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetSettingsLayoutGrid"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
@@ -1667,14 +1834,18 @@ class WidgetSettingsLayoutGrid(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
         if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
             _v.validate("WidgetSettingsLayoutGrid", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1795,12 +1966,16 @@ class ButtonWidget(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ButtonWidget", value):
             _v.validate("ButtonWidget", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ButtonWidget", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ButtonWidget:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ButtonWidget"))
 
     @staticmethod
     def _from_valid(v: Any) -> ButtonWidget:
@@ -1830,14 +2005,18 @@ class ButtonWidget(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ButtonWidget", e) from None
         if validate and not _v.is_valid("ButtonWidget", out):
             _v.validate("ButtonWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ButtonWidget")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1986,12 +2165,16 @@ class GaugeWidget(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("GaugeWidget", value):
             _v.validate("GaugeWidget", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("GaugeWidget", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GaugeWidget:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "GaugeWidget"))
 
     @staticmethod
     def _from_valid(v: Any) -> GaugeWidget:
@@ -2021,14 +2204,18 @@ class GaugeWidget(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GaugeWidget", e) from None
         if validate and not _v.is_valid("GaugeWidget", out):
             _v.validate("GaugeWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "GaugeWidget")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2096,12 +2283,16 @@ class RangeSpec(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("RangeSpec", value):
             _v.validate("RangeSpec", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("RangeSpec", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RangeSpec:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "RangeSpec"))
 
     @staticmethod
     def _from_valid(v: Any) -> RangeSpec:
@@ -2114,14 +2305,18 @@ class RangeSpec(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RangeSpec", e) from None
         if validate and not _v.is_valid("RangeSpec", out):
             _v.validate("RangeSpec", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "RangeSpec")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2248,12 +2443,16 @@ class RangedGauge(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("RangedGauge", value):
             _v.validate("RangedGauge", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("RangedGauge", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RangedGauge:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "RangedGauge"))
 
     @staticmethod
     def _from_valid(v: Any) -> RangedGauge:
@@ -2285,14 +2484,18 @@ class RangedGauge(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RangedGauge", e) from None
         if validate and not _v.is_valid("RangedGauge", out):
             _v.validate("RangedGauge", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "RangedGauge")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2367,12 +2570,16 @@ class WidgetAction(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetAction", value):
             _v.validate("WidgetAction", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetAction", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetAction:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetAction"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetAction:
@@ -2386,14 +2593,18 @@ class WidgetAction(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetAction", e) from None
         if validate and not _v.is_valid("WidgetAction", out):
             _v.validate("WidgetAction", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetAction")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2434,12 +2645,16 @@ class TextContent(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("TextContent", value):
             _v.validate("TextContent", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("TextContent", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> TextContent:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "TextContent"))
 
     @staticmethod
     def _from_valid(v: Any) -> TextContent:
@@ -2452,14 +2667,18 @@ class TextContent(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("TextContent", e) from None
         if validate and not _v.is_valid("TextContent", out):
             _v.validate("TextContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "TextContent")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2502,12 +2721,16 @@ class ImageContent(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ImageContent", value):
             _v.validate("ImageContent", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ImageContent", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ImageContent:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ImageContent"))
 
     @staticmethod
     def _from_valid(v: Any) -> ImageContent:
@@ -2521,14 +2744,18 @@ class ImageContent(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ImageContent", e) from None
         if validate and not _v.is_valid("ImageContent", out):
             _v.validate("ImageContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ImageContent")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2568,12 +2795,16 @@ class ChartContent(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ChartContent", value):
             _v.validate("ChartContent", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ChartContent", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ChartContent:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ChartContent"))
 
     @staticmethod
     def _from_valid(v: Any) -> ChartContent:
@@ -2586,14 +2817,18 @@ class ChartContent(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ChartContent", e) from None
         if validate and not _v.is_valid("ChartContent", out):
             _v.validate("ChartContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ChartContent")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2636,12 +2871,16 @@ class AudioContent(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("AudioContent", value):
             _v.validate("AudioContent", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("AudioContent", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> AudioContent:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "AudioContent"))
 
     @staticmethod
     def _from_valid(v: Any) -> AudioContent:
@@ -2655,14 +2894,18 @@ class AudioContent(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("AudioContent", e) from None
         if validate and not _v.is_valid("AudioContent", out):
             _v.validate("AudioContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "AudioContent")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2707,12 +2950,16 @@ class Implementation(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("Implementation", value):
             _v.validate("Implementation", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("Implementation", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Implementation:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "Implementation"))
 
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
@@ -2726,14 +2973,18 @@ class Implementation(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Implementation", e) from None
         if validate and not _v.is_valid("Implementation", out):
             _v.validate("Implementation", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "Implementation")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2777,12 +3028,16 @@ class HostCapabilities(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("HostCapabilities", value):
             _v.validate("HostCapabilities", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("HostCapabilities", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilities:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "HostCapabilities"))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilities:
@@ -2799,14 +3054,18 @@ class HostCapabilities(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("HostCapabilities", e) from None
         if validate and not _v.is_valid("HostCapabilities", out):
             _v.validate("HostCapabilities", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "HostCapabilities")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2846,12 +3105,16 @@ class HostCapabilitiesWidgets(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("HostCapabilitiesWidgets", value):
             _v.validate("HostCapabilitiesWidgets", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("HostCapabilitiesWidgets", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgets:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "HostCapabilitiesWidgets"))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgets:
@@ -2870,14 +3133,18 @@ class HostCapabilitiesWidgets(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("HostCapabilitiesWidgets", e) from None
         if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
             _v.validate("HostCapabilitiesWidgets", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2914,12 +3181,16 @@ class HostCapabilitiesWidgetsLayout(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("HostCapabilitiesWidgetsLayout", value):
             _v.validate("HostCapabilitiesWidgetsLayout", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("HostCapabilitiesWidgetsLayout", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgetsLayout:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "HostCapabilitiesWidgetsLayout"))
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
@@ -2935,14 +3206,18 @@ class HostCapabilitiesWidgetsLayout(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
         if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
             _v.validate("HostCapabilitiesWidgetsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -2983,12 +3258,16 @@ class InitializeRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("InitializeRequestParams", value):
             _v.validate("InitializeRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("InitializeRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "InitializeRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
@@ -3006,14 +3285,18 @@ class InitializeRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializeRequestParams", e) from None
         if validate and not _v.is_valid("InitializeRequestParams", out):
             _v.validate("InitializeRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3061,12 +3344,16 @@ class InitializeRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("InitializeRequest", value):
             _v.validate("InitializeRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("InitializeRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "InitializeRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequest:
@@ -3081,14 +3368,18 @@ class InitializeRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializeRequest", e) from None
         if validate and not _v.is_valid("InitializeRequest", out):
             _v.validate("InitializeRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "InitializeRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3141,12 +3432,16 @@ class InitializeResult(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("InitializeResult", value):
             _v.validate("InitializeResult", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("InitializeResult", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeResult:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "InitializeResult"))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
@@ -3164,14 +3459,18 @@ class InitializeResult(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializeResult", e) from None
         if validate and not _v.is_valid("InitializeResult", out):
             _v.validate("InitializeResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "InitializeResult")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3222,12 +3521,16 @@ class PingRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("PingRequest", value):
             _v.validate("PingRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("PingRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PingRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "PingRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> PingRequest:
@@ -3242,14 +3545,18 @@ class PingRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("PingRequest", e) from None
         if validate and not _v.is_valid("PingRequest", out):
             _v.validate("PingRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "PingRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3295,12 +3602,16 @@ class PaginatedRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("PaginatedRequestParams", value):
             _v.validate("PaginatedRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("PaginatedRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PaginatedRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "PaginatedRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
@@ -3318,14 +3629,18 @@ class PaginatedRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("PaginatedRequestParams", e) from None
         if validate and not _v.is_valid("PaginatedRequestParams", out):
             _v.validate("PaginatedRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3375,12 +3690,16 @@ class ListWidgetsRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ListWidgetsRequestParams", value):
             _v.validate("ListWidgetsRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ListWidgetsRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ListWidgetsRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
@@ -3399,14 +3718,18 @@ class ListWidgetsRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ListWidgetsRequestParams", e) from None
         if validate and not _v.is_valid("ListWidgetsRequestParams", out):
             _v.validate("ListWidgetsRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3456,12 +3779,16 @@ class ListWidgetsRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ListWidgetsRequest", value):
             _v.validate("ListWidgetsRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ListWidgetsRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ListWidgetsRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequest:
@@ -3478,14 +3805,18 @@ class ListWidgetsRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ListWidgetsRequest", e) from None
         if validate and not _v.is_valid("ListWidgetsRequest", out):
             _v.validate("ListWidgetsRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3534,12 +3865,16 @@ class ListWidgetsResult(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ListWidgetsResult", value):
             _v.validate("ListWidgetsResult", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ListWidgetsResult", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsResult:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ListWidgetsResult"))
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
@@ -3556,14 +3891,18 @@ class ListWidgetsResult(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ListWidgetsResult", e) from None
         if validate and not _v.is_valid("ListWidgetsResult", out):
             _v.validate("ListWidgetsResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3609,12 +3948,16 @@ class GetWidgetRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("GetWidgetRequestParams", value):
             _v.validate("GetWidgetRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("GetWidgetRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "GetWidgetRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
@@ -3632,14 +3975,18 @@ class GetWidgetRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GetWidgetRequestParams", e) from None
         if validate and not _v.is_valid("GetWidgetRequestParams", out):
             _v.validate("GetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3686,12 +4033,16 @@ class GetWidgetRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("GetWidgetRequest", value):
             _v.validate("GetWidgetRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("GetWidgetRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "GetWidgetRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequest:
@@ -3706,14 +4057,18 @@ class GetWidgetRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GetWidgetRequest", e) from None
         if validate and not _v.is_valid("GetWidgetRequest", out):
             _v.validate("GetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3761,12 +4116,16 @@ class GetWidgetResult(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("GetWidgetResult", value):
             _v.validate("GetWidgetResult", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("GetWidgetResult", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetResult:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "GetWidgetResult"))
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
@@ -3783,14 +4142,18 @@ class GetWidgetResult(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GetWidgetResult", e) from None
         if validate and not _v.is_valid("GetWidgetResult", out):
             _v.validate("GetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "GetWidgetResult")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3839,12 +4202,16 @@ class UpdateWidgetRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("UpdateWidgetRequestParams", value):
             _v.validate("UpdateWidgetRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("UpdateWidgetRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "UpdateWidgetRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
@@ -3863,14 +4230,18 @@ class UpdateWidgetRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("UpdateWidgetRequestParams", e) from None
         if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
             _v.validate("UpdateWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3918,12 +4289,16 @@ class UpdateWidgetRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("UpdateWidgetRequest", value):
             _v.validate("UpdateWidgetRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("UpdateWidgetRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "UpdateWidgetRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequest:
@@ -3938,14 +4313,18 @@ class UpdateWidgetRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("UpdateWidgetRequest", e) from None
         if validate and not _v.is_valid("UpdateWidgetRequest", out):
             _v.validate("UpdateWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3986,12 +4365,16 @@ class UpdateWidgetResult(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("UpdateWidgetResult", value):
             _v.validate("UpdateWidgetResult", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("UpdateWidgetResult", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetResult:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "UpdateWidgetResult"))
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
@@ -4006,14 +4389,18 @@ class UpdateWidgetResult(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("UpdateWidgetResult", e) from None
         if validate and not _v.is_valid("UpdateWidgetResult", out):
             _v.validate("UpdateWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4052,12 +4439,16 @@ class ResetWidgetRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ResetWidgetRequestParams", value):
             _v.validate("ResetWidgetRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ResetWidgetRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ResetWidgetRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
@@ -4074,14 +4465,18 @@ class ResetWidgetRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ResetWidgetRequestParams", e) from None
         if validate and not _v.is_valid("ResetWidgetRequestParams", out):
             _v.validate("ResetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4130,12 +4525,16 @@ class ResetWidgetRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ResetWidgetRequest", value):
             _v.validate("ResetWidgetRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ResetWidgetRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ResetWidgetRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequest:
@@ -4150,14 +4549,18 @@ class ResetWidgetRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ResetWidgetRequest", e) from None
         if validate and not _v.is_valid("ResetWidgetRequest", out):
             _v.validate("ResetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4198,12 +4601,16 @@ class ResetWidgetResult(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ResetWidgetResult", value):
             _v.validate("ResetWidgetResult", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ResetWidgetResult", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetResult:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ResetWidgetResult"))
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetResult:
@@ -4218,14 +4625,18 @@ class ResetWidgetResult(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ResetWidgetResult", e) from None
         if validate and not _v.is_valid("ResetWidgetResult", out):
             _v.validate("ResetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetResult")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4264,12 +4675,16 @@ class WatchWidgetRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WatchWidgetRequestParams", value):
             _v.validate("WatchWidgetRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WatchWidgetRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WatchWidgetRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WatchWidgetRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequestParams:
@@ -4286,14 +4701,18 @@ class WatchWidgetRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WatchWidgetRequestParams", e) from None
         if validate and not _v.is_valid("WatchWidgetRequestParams", out):
             _v.validate("WatchWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4342,12 +4761,16 @@ class WatchWidgetRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WatchWidgetRequest", value):
             _v.validate("WatchWidgetRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WatchWidgetRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WatchWidgetRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WatchWidgetRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequest:
@@ -4362,14 +4785,18 @@ class WatchWidgetRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WatchWidgetRequest", e) from None
         if validate and not _v.is_valid("WatchWidgetRequest", out):
             _v.validate("WatchWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4415,12 +4842,16 @@ class ConfirmRequestParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ConfirmRequestParams", value):
             _v.validate("ConfirmRequestParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ConfirmRequestParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequestParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ConfirmRequestParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
@@ -4438,14 +4869,18 @@ class ConfirmRequestParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ConfirmRequestParams", e) from None
         if validate and not _v.is_valid("ConfirmRequestParams", out):
             _v.validate("ConfirmRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4494,12 +4929,16 @@ class ConfirmRequest(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ConfirmRequest", value):
             _v.validate("ConfirmRequest", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ConfirmRequest", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequest:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ConfirmRequest"))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequest:
@@ -4514,14 +4953,18 @@ class ConfirmRequest(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ConfirmRequest", e) from None
         if validate and not _v.is_valid("ConfirmRequest", out):
             _v.validate("ConfirmRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4562,12 +5005,16 @@ class ConfirmResult(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ConfirmResult", value):
             _v.validate("ConfirmResult", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ConfirmResult", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmResult:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ConfirmResult"))
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
@@ -4580,14 +5027,18 @@ class ConfirmResult(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ConfirmResult", e) from None
         if validate and not _v.is_valid("ConfirmResult", out):
             _v.validate("ConfirmResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ConfirmResult")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4629,12 +5080,16 @@ class InitializedNotification(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("InitializedNotification", value):
             _v.validate("InitializedNotification", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("InitializedNotification", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializedNotification:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "InitializedNotification"))
 
     @staticmethod
     def _from_valid(v: Any) -> InitializedNotification:
@@ -4652,14 +5107,18 @@ class InitializedNotification(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializedNotification", e) from None
         if validate and not _v.is_valid("InitializedNotification", out):
             _v.validate("InitializedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "InitializedNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4706,12 +5165,16 @@ class ProgressNotificationParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ProgressNotificationParams", value):
             _v.validate("ProgressNotificationParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ProgressNotificationParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotificationParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ProgressNotificationParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
@@ -4730,14 +5193,18 @@ class ProgressNotificationParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ProgressNotificationParams", e) from None
         if validate and not _v.is_valid("ProgressNotificationParams", out):
             _v.validate("ProgressNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4782,12 +5249,16 @@ class ProgressNotification(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("ProgressNotification", value):
             _v.validate("ProgressNotification", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("ProgressNotification", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotification:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "ProgressNotification"))
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotification:
@@ -4801,14 +5272,18 @@ class ProgressNotification(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ProgressNotification", e) from None
         if validate and not _v.is_valid("ProgressNotification", out):
             _v.validate("ProgressNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "ProgressNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4853,12 +5328,16 @@ class WidgetListChangedNotification(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("WidgetListChangedNotification", value):
             _v.validate("WidgetListChangedNotification", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("WidgetListChangedNotification", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetListChangedNotification:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "WidgetListChangedNotification"))
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetListChangedNotification:
@@ -4876,14 +5355,18 @@ class WidgetListChangedNotification(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetListChangedNotification", e) from None
         if validate and not _v.is_valid("WidgetListChangedNotification", out):
             _v.validate("WidgetListChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4928,12 +5411,16 @@ class FocusChangedNotificationParams(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("FocusChangedNotificationParams", value):
             _v.validate("FocusChangedNotificationParams", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("FocusChangedNotificationParams", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotificationParams:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "FocusChangedNotificationParams"))
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
@@ -4951,14 +5438,18 @@ class FocusChangedNotificationParams(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("FocusChangedNotificationParams", e) from None
         if validate and not _v.is_valid("FocusChangedNotificationParams", out):
             _v.validate("FocusChangedNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5003,12 +5494,16 @@ class FocusChangedNotification(_Model):
         paths) if it is not valid."""
         if not _v.is_valid("FocusChangedNotification", value):
             _v.validate("FocusChangedNotification", value)
-        return cls._from_valid(value)
+        try:
+            return cls._from_valid(value)
+        except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
+            raise _not_decodable("FocusChangedNotification", value) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotification:
-        """Decode JSON text; raises `ValidationError` (with JSON paths) if it is not valid."""
-        return cls.from_dict(_loads(text))
+        """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
+        is not valid, or not JSON."""
+        return cls.from_dict(_loads(text, "FocusChangedNotification"))
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotification:
@@ -5022,14 +5517,18 @@ class FocusChangedNotification(_Model):
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
-        out = self._to_dict()
+        try:
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("FocusChangedNotification", e) from None
         if validate and not _v.is_valid("FocusChangedNotification", out):
             _v.validate("FocusChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
-        """The JSON text for this value (compact, UTF-8 characters as they are)."""
-        return _dumps(self.to_dict(validate=validate))
+        """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
+        not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
