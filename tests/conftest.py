@@ -74,6 +74,9 @@ WHOLE_SUITE: dict[str, int | None] = {"collected": None}
 def pytest_collection_finish(session: pytest.Session) -> None:
     config, opt = session.config, session.config.option
     whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS
-    narrowed = (getattr(opt, name, None) for name in ("markexpr", "keyword", "deselect", "lf", "failedfirst"))
+    narrowed = (
+        getattr(opt, name, None)
+        for name in ("markexpr", "keyword", "deselect", "lf", "failedfirst")
+    )
     if whole and not any(narrowed):  # (`lf`, `failedfirst`: absent without the cacheprovider)
         WHOLE_SUITE["collected"] = len(session.items)
