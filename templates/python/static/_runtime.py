@@ -607,9 +607,11 @@ def plain(value: Any) -> Any:
     and lists: the value itself when it already is JSON (the common case, walked without
     copying). Whatever is not JSON is left for the validators and `dumps` to name."""
     t = type(value)
-    if t is not dict and t is not list:
-        return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
-    return value if _is_plain(value) else _copy_plain(value, 0)
+    if t is dict or t is list:
+        return value if _is_plain(value) else _copy_plain(value, 0)
+    if t in _SCALARS:
+        return value
+    return _copy_plain(value, 0)  # any other mapping or sequence (a tuple, a mappingproxy...)
 
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
