@@ -53,6 +53,13 @@ def pkg(root: Path) -> ModuleType:
     return package
 
 
+def in_fresh_thread(fn: Any, *args: Any) -> Any:
+    """`fn(*args)` in a thread of its own: another test's browser session (Playwright's sync
+    API) may keep an event loop running in the test thread, where `asyncio.run` refuses."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result(timeout=120)
+
+
 def server(pkg: ModuleType, secret: str = "do-not-leak") -> Any:
     app, srv = pkg.app, pkg.server
 
@@ -226,9 +233,7 @@ def test_async_handlers_stream_ask_the_client_and_see_cancellation(pkg: ModuleTy
         await slow
         return sent
 
-    # a fresh thread: another test's browser session may keep an event loop running in this one
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        sent = pool.submit(asyncio.run, run()).result(timeout=60)
+    sent = in_fresh_thread(asyncio.run, run())
     answer = next(m for m in sent if m.get("id") == 2 and "result" in m)
     assert answer["result"]["content"] == [{"type": "text", "text": "file:///r"}]
     assert not any(m.get("id") == 3 and ("result" in m or "error" in m) for m in sent)
@@ -364,7 +369,7 @@ def test_example_server_with_the_sdk_client(example_root: Path, version: str) ->
 
     env = {**os.environ, "PYTHONPATH": str(example_root)}
     argv = [sys.executable, str(EXAMPLE), version]
-    seen = anyio.run(sdk_client_session, argv, env, version)
+    seen = in_fresh_thread(anyio.run, sdk_client_session, argv, env, version)
     assert seen.pop("version") == version
     assert seen == EXPECTED
 
@@ -374,9 +379,8 @@ def test_the_sdk_server_does_the_same() -> None:
     """The line count compares like with like: the SDK server answers the same session."""
     import anyio
 
-    seen = anyio.run(
-        sdk_client_session, [sys.executable, str(SDK_SERVER)], dict(os.environ), "2025-11-25"
-    )
+    argv = [sys.executable, str(SDK_SERVER)]
+    seen = in_fresh_thread(anyio.run, sdk_client_session, argv, dict(os.environ), "2025-11-25")
     assert seen.pop("version") == "2025-11-25"
     assert seen == EXPECTED
 
