@@ -67,24 +67,24 @@ def test_distribution_with_application_types_is_blacks_layout() -> None:
     assert black_changes(files) == []
 
 
-def _official(version: str) -> tuple[list[str], bool]:
-    """(modules black changes in ruff's output, whether --formatter black gives ruff's files)."""
+def _official(version: str) -> list[str]:
+    """The modules black changes in ruff's output of `version` (`--formatter black` giving
+    ruff's files is checked on the examples, the hostile fixture and random schemas: black on
+    the official versions' raw text too would double this test's ~10 s per large module)."""
     raw = unformatted(load(str(corpus.get_version(version).schema_ts)))
-    ruffed = pyformat.format_files(raw, "ruff")
-    return black_changes(ruffed), pyformat.format_files(raw, "black") == ruffed
+    return black_changes(pyformat.format_files(raw, "ruff"))
 
 
 @pytest.mark.slow
 @pytest.mark.spec
-def test_official_versions_black_and_ruff_agree() -> None:
+def test_official_versions_are_unchanged_by_black() -> None:
     """black takes ~10 s on the largest modules: the versions in two processes."""
     versions = corpus.version_names()
     for v in versions:
         corpus.get_version(v)  # skips (fails under CI) without the corpus
     with ProcessPoolExecutor(max_workers=2) as pool:
         results = dict(zip(versions, pool.map(_official, versions)))
-    assert {v: changed for v, (changed, _) in results.items() if changed} == {}
-    assert [v for v, (_, same) in results.items() if not same] == []
+    assert {v: changed for v, changed in results.items() if changed} == {}
 
 
 # -- ruff as it is run -----------------------------------------------------------------------------
