@@ -35,11 +35,12 @@ _RENDER_ALL = outputs.render_all
 _RENDERED: dict[str, dict[str, str]] = {}
 
 
-def _render_all(resolved: ir.Resolved) -> dict[str, str]:
+def _render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]:
     """The real output of a schema, rendered once per session (by the schema's sha256)."""
-    if resolved.sha256 not in _RENDERED:
-        _RENDERED[resolved.sha256] = _RENDER_ALL(resolved)
-    return dict(_RENDERED[resolved.sha256])
+    key = f"{resolved.sha256}:{formatter}"
+    if key not in _RENDERED:
+        _RENDERED[key] = _RENDER_ALL(resolved, formatter)
+    return dict(_RENDERED[key])
 
 
 def rendered(path: str) -> dict[str, str]:
