@@ -109,7 +109,7 @@ def test_no_user_configuration_is_read_and_no_cache_is_left(
     monkeypatch.setenv("RUFF_CACHE_DIR", str(work / "ruff-cache"))
     monkeypatch.setenv("RUFF_LINE_LENGTH", "40")
     monkeypatch.setenv("XDG_CACHE_HOME", str(work / "xdg"))
-    assert main([schema, "-o", "out"]) == 0
+    assert main([schema, "-o", "out", "--force"]) == 0  # a folder of the user's: --force
     assert main([schema, "-o", "out", "--check"]) == 0
     for rel in ("models.py", "validators.py", "codec.py"):
         assert (work / "out" / rel).read_bytes() == (expected / rel).read_bytes(), rel
