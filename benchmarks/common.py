@@ -8,7 +8,7 @@ import platform
 import statistics
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +124,34 @@ def git_state() -> str:
     return f"commit {head}" + (
         " with uncommitted changes under codegen/ or templates/" if dirty else ""
     )
+
+
+def median_us(fn: Callable[[], Any], n: int, rounds: int) -> float:
+    """The median over `rounds` of the mean µs of `n` calls of `fn`."""
+    import time
+
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter_ns()
+        for _ in range(n):
+            fn()
+        times.append((time.perf_counter_ns() - start) / n / 1000)
+    return sorted(times)[len(times) // 2]
+
+
+def distribution(path: Path | None, versions: Sequence[str], prefix: str) -> Path:
+    """`path`, or a distribution of `versions` (official schema names) generated with
+    `--package mcp_bindings` into a new temporary directory."""
+    if path is not None:
+        return path
+    import tempfile
+
+    import corpus
+
+    from codegen.cli import main
+
+    out = Path(tempfile.mkdtemp(prefix=prefix))
+    schemas = [str(corpus.get_version(n).schema_ts) for n in versions]
+    if main([*schemas, "-o", str(out), "--package", "mcp_bindings"]) != 0:
+        raise SystemExit("generation failed")
+    return out

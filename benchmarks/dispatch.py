@@ -13,13 +13,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import corpus
+
+from .common import distribution, median_us
 
 VERSION = "2026-07-28"
 VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
@@ -29,25 +29,11 @@ META = {"io.modelcontextprotocol/protocolVersion": VERSION,
 
 
 def _dist(path: Path | None) -> Path:
-    if path is not None:
-        return path
-    from codegen.cli import main
-
-    out = Path(tempfile.mkdtemp(prefix="dispatch_bench_"))
-    schemas = [str(corpus.get_version(n).schema_ts) for n in VERSIONS]
-    if main([*schemas, "-o", str(out), "--package", "mcp_bindings"]) != 0:
-        raise SystemExit("generation failed")
-    return out
+    return distribution(path, VERSIONS, "dispatch_bench_")
 
 
 def _median_us(fn: Callable[[], Any], n: int) -> float:
-    times = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter_ns()
-        for _ in range(n):
-            fn()
-        times.append((time.perf_counter_ns() - start) / n / 1000)
-    return sorted(times)[len(times) // 2]
+    return median_us(fn, n, ROUNDS)
 
 
 def measure(dist: Path, n: int) -> tuple[float, float]:
