@@ -32,7 +32,10 @@ SESSION_METHODS: dict[Side, frozenset[str]] = {
 # Results a client's `request` returns as they are: the session retries an input-required
 # result itself, and a task is created only for a request that asked for one.
 NOT_RETURNED = frozenset({"InputRequiredResult", "CreateTaskResult"})
-CAPABILITIES_TYPE: dict[Side, str] = {"server": "ServerCapabilities", "client": "ClientCapabilities"}
+CAPABILITIES_TYPE: dict[Side, str] = {
+    "server": "ServerCapabilities",
+    "client": "ClientCapabilities",
+}
 RECEIVES: dict[Side, str] = {"server": "client_to_server", "client": "server_to_client"}
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TYPING = {"Mapping": "collections.abc", "Sequence": "collections.abc"}
@@ -89,14 +92,18 @@ class _Facts:
     def params(self, defs: list[tuple[str, Method]]) -> str:
         key, last = defs[-1]
         request = self.classes.get(self.app_of.get((key, last.type_name), last.type_name))
-        field = next((f for f in request.fields if f.prop.name == "params"), None) if request else None
+        field = (
+            next((f for f in request.fields if f.prop.name == "params"), None) if request else None
+        )
         if field is None:
             return "None"
         hint = self.app.hints.field(field.prop).removesuffix(" | UnsetType")
         optional = any(m.params_optional for _, m in defs) or field.prop.optional
         return f"{hint} | None" if optional else hint
 
-    def results(self, defs: list[tuple[str, Method]], leave_out: frozenset[str] = frozenset()) -> str:
+    def results(
+        self, defs: list[tuple[str, Method]], leave_out: frozenset[str] = frozenset()
+    ) -> str:
         seen: list[str] = []
         for key, m in defs:
             for wire in m.result_types:
@@ -119,8 +126,11 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
             receives = m.direction in (RECEIVES[side], "both")
             if receives and (m.via == "jsonrpc" or side == "client"):
                 received.setdefault(m.method, []).append((v.key, m))
-            if side == "client" and m.kind == "request" and m.via == "jsonrpc" and (
-                m.direction in ("client_to_server", "both")
+            if (
+                side == "client"
+                and m.kind == "request"
+                and m.via == "jsonrpc"
+                and (m.direction in ("client_to_server", "both"))
             ):
                 sent.setdefault(m.method, []).append((v.key, m))
     names: set[str] = {"Implementation", CAPABILITIES_TYPE[side]}  # the Session's parameters
@@ -151,7 +161,8 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
     requests = []
     for method in sorted(sent):
         defs = sent[method]
-        request = facts.py(*_last(defs, lambda m: m.type_name))
+        key, last = defs[-1]
+        request = facts.py(key, last.type_name)
         result = facts.results(defs, NOT_RETURNED) or "Result"
         if method in ("initialize", "server/discover"):
             continue  # connect() sends these
@@ -161,16 +172,12 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
     return SideView(
         handlers=tuple(handlers),
         requests=tuple(sorted(requests, key=lambda r: r.request)),
-        app_imports=tuple(sort_imports([n for n in names if n not in _TYPING and n not in _RUNTIME])),
+        app_imports=tuple(
+            sort_imports([n for n in names if n not in _TYPING and n not in _RUNTIME])
+        ),
         abc_imports=tuple(sorted(n for n in names if n in _TYPING)),
         runtime_imports=tuple(sorted(n for n in names if n in _RUNTIME)),
     )
-
-
-def _last(defs: list[tuple[str, Method]], pick: object) -> tuple[str, str]:
-    key, m = defs[-1]
-    assert callable(pick)
-    return key, pick(m)
 
 
 def _doc(method: str, kind: str, keys: Iterable[str], versions: tuple[Version, ...]) -> str:

@@ -44,10 +44,6 @@ from .change import NO_FACTS, Change, Facts, Movement, What
 from .compare_methods import compare_methods
 from .notation import ITEM, VALUE
 
-# Tags compared structurally (constraints.STRUCTURAL_TAGS); every other tag is compared as an
-# opaque documentation tag.
-_STRUCTURAL_TAGS = STRUCTURAL_TAGS
-
 # ---------------------------------------------------------------------------------------------
 # The comparison
 
@@ -647,7 +643,7 @@ def _deprecated(d: ir.Doc) -> bool | None:
 def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for t in d.tags:
-        if t.name not in _STRUCTURAL_TAGS:
+        if t.name not in STRUCTURAL_TAGS:  # every other tag: an opaque documentation tag
             out.setdefault(t.name, []).append(t.value)
     return {k: tuple(v) for k, v in out.items()}
 
