@@ -40,10 +40,10 @@ def _unformatted(files: Any, formatter: str = "ruff") -> Any:
 
 
 def _patch_formatter(formatter: str) -> None:
-    """Time codegen's formatting entry point (`codegen.bindings.pyformat.format_files`) wherever
+    """Time codegen's formatting entry point (`codegen.pyformat.format_files`) wherever
     codegen has imported it; with `none`, replace it by nothing (an experiment only: what
     generation costs without a formatter; codegen is not changed)."""
-    module = sys.modules.get("codegen.bindings.pyformat")
+    module = sys.modules.get("codegen.pyformat")
     original = getattr(module, "format_files", None)
     if module is None or original is None:
         return

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import ir
-from .bindings.payloads import is_schema_payload
+from .analysis.payloads import is_schema_payload
 from .errors import Diagnostic, Location, SchemaError
 
 # The checkout's reviewed file; the wheel carries it inside the package (pyproject force-include),
@@ -410,7 +410,7 @@ def hoist(resolved: ir.Resolved) -> tuple[ir.TypeDef, ...]:
 
 def _hoist_props(o: ir.Obj, found: list[ir.TypeDef]) -> ir.Obj:
     # A JSON Schema payload stays inline, so the application types hand it over as the plain
-    # dict the wire types do (bindings/payloads.py's rule; a named type would be a class).
+    # dict the wire types do (analysis/payloads.py's rule; a named type would be a class).
     props = tuple(p if is_schema_payload(p) else replace(p, type=_hoist(p.type, found))
                   for p in o.properties)  # fmt: skip
     index = replace(o.index, value=_hoist(o.index.value, found)) if o.index else None

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import ir
+from .analysis.typeindex import TypeIndex
 from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import (
     DISTRIBUTION_MODULES,
@@ -34,14 +35,13 @@ from .bindings import (
     app_modules,
     render_package,
 )
-from .bindings.analysis import TypeIndex
-from .bindings.pyformat import format_files
 from .bindings.server_views import Side, side_view
 from .bindings.versions_views import project_view, versions_view
 from .bindings.views import Context
 from .errors import Diagnostic, Location, SchemaError
 from .jsonout import dumps
 from .jsonschema_out import emit
+from .pyformat import format_files
 from .templating import render, static_source
 from .versions import Version, identify
 

@@ -62,3 +62,8 @@ class Collector:
 class FormatError(Exception):
     """The formatter could not run or rejected generated code: a bug in mcp-codegen, reported as
     an internal error (exit 3), with nothing written."""
+
+
+class SpecError(Exception):
+    """An official schema could not be found, downloaded or verified: the message is complete
+    and shown as is."""

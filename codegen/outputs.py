@@ -9,7 +9,7 @@ from .jsonout import dumps
 
 def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]:
     """One schema without --package: the package itself (its runtime included), its JSON
-    Schema and its IR; `formatter` lays out the Python files (`bindings.pyformat`)."""
+    Schema and its IR; `formatter` lays out the Python files (`codegen.pyformat`)."""
     from .jsonschema_out import emit
 
     def ir_json() -> dict[str, str]:

@@ -14,8 +14,8 @@ import corpus
 import pytest
 from bindings_support import import_package, mypy_strict, write_package
 
+from codegen.analysis.typeindex import TypeIndex
 from codegen.bindings import render_package
-from codegen.bindings.analysis import TypeIndex
 from codegen.pipeline import load
 
 pytestmark = pytest.mark.spec

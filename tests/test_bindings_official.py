@@ -38,8 +38,8 @@ from random_schemas import instance as random_instance
 from referencing import Registry, Resource
 
 from codegen import ir
+from codegen.analysis.typeindex import TypeIndex
 from codegen.bindings import render_package
-from codegen.bindings.analysis import TypeIndex
 from codegen.jsonschema_out import emit
 from codegen.pipeline import load
 

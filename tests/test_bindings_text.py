@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from bindings_support import generate_text, mypy_strict, ruff_check
 
-from codegen.bindings.text import (
+from codegen.pytext import (
     comment,
     comment_lines,
     docstring,
@@ -131,7 +131,7 @@ export type str = "str" | JSON;
 
 
 def test_name_clashes_follow_the_naming_rule(tmp_path: Path) -> None:
-    """codegen/pynaming.py: an attribute that is a keyword, a hint's builtin or a method of
+    """codegen/analysis/pynaming.py: an attribute that is a keyword, a hint's builtin or a method of
     every class gets `_`; so does a type named like a keyword or builtin. A type named like one
     of the package's own names (`JSON`, `ValidationError`) keeps its name: the package's yields."""
     m = generate_text(CLASHES, tmp_path, "clashes")

@@ -380,7 +380,7 @@ def test_filter_by_name_on_index_and_version_page(
 
 def test_nothing_scripted_runs_from_schema_text(page: Any, tmp_path: Path) -> None:
     hostile = REFERENCE_FIXTURES / "hostile" / "schema.ts"
-    injection = REPO / "schemas" / "fixtures" / "hostile" / "injection.ts"
+    injection = REPO / "tests" / "fixtures" / "hostile" / "injection.ts"
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir()
     b.mkdir()

@@ -22,13 +22,13 @@ import pytest
 from cli_support import run_cli
 from golden_files import check_golden
 
+from codegen.analysis.methods import method_model
 from codegen.cli import main
 from codegen.diff import FORMAT, Report, diff
 from codegen.diff.change import Facts, What
 from codegen.diff.compare import compare
 from codegen.diff.report import finding_json, render_markdown, render_rules, to_json
 from codegen.diff.rules import CATEGORIES, LEVELS, RULES, Finding
-from codegen.methods import method_model
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent

@@ -13,9 +13,9 @@ from xml.etree import ElementTree as ET
 import corpus
 import pytest
 
+from codegen.cli.diff import fail_message
 from codegen.diff import Report, diff
 from codegen.diff.ci import COMMENT_LIMIT, acting
-from codegen.diff.cli import fail_message
 from codegen.diff.history import history_files
 from codegen.diff.html import render_html
 from codegen.diff.markdown import code

@@ -27,7 +27,7 @@ from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "schemas" / "example"
-HOSTILE = REPO / "schemas" / "fixtures" / "hostile"
+HOSTILE = REPO / "tests" / "fixtures" / "hostile"
 REPORTS = REPO / "generated" / "reports"
 HISTORY = REPORTS / "history"
 VERSIONS = corpus.version_names()

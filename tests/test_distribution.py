@@ -24,11 +24,11 @@ from bindings_support import REPO, import_package, mypy_strict, ruff_check
 from golden_files import check_golden, load_from_repo
 
 from codegen import ir
+from codegen.analysis.methods import union_members
 from codegen.bindings import RUNTIME_MODULES, VERSION_MODULES
 from codegen.cli import main
 from codegen.distribution import render_distribution, render_top
 from codegen.errors import SchemaError
-from codegen.methods import union_members
 from codegen.pipeline import load_text
 from codegen.templating import static_source
 from codegen.versions import identify
@@ -290,7 +290,7 @@ def test_official_tables_match_unions(official_top: ModuleType, name: str) -> No
         results, alternatives = {ts[0] for ts in rows}, {t for ts in rows for t in ts[1:]}
         official = set(union_members(types, union))
         # `Result`: a schema without `EmptyResult` answers with it; `CreateTaskResult`: task
-        # augmentation is stated in prose, not in the unions (codegen/methods.py).
+        # augmentation is stated in prose, not in the unions (codegen/analysis/methods.py).
         assert results - {"Result"} <= official, (table, name, results - official)
         assert alternatives - {"CreateTaskResult"} <= official, (table, name, alternatives)
         # EmptyResult and task results may be listed for methods answered the other way

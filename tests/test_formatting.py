@@ -19,8 +19,7 @@ import random_schemas
 from bindings_support import REPO, unformatted
 from hypothesis import HealthCheck, given, settings
 
-from codegen import bindings, ir
-from codegen.bindings import pyformat
+from codegen import bindings, ir, pyformat
 from codegen.cli import EXIT_INTERNAL, main
 from codegen.distribution import render_distribution
 from codegen.pipeline import load, load_text
@@ -28,7 +27,7 @@ from codegen.pipeline import load, load_text
 EXAMPLES = (
     "schemas/example/v1/schema.ts",
     "schemas/example/v2/schema.ts",
-    "schemas/fixtures/hostile/injection.ts",
+    "tests/fixtures/hostile/injection.ts",
 )
 
 

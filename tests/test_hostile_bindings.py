@@ -26,7 +26,7 @@ from codegen.naming import Overrides
 from codegen.pipeline import load_text
 
 REPO = Path(__file__).resolve().parent.parent
-INJECTION = REPO / "schemas/fixtures/hostile/injection.ts"
+INJECTION = REPO / "tests/fixtures/hostile/injection.ts"
 
 
 # -- 2. injection -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from codegen.numbers import js_string, property_key
 from codegen.pipeline import declared, load_text
 
 REPO = Path(__file__).resolve().parent.parent
-FORMAT_TYPO = REPO / "schemas/fixtures/hostile/format_colon.ts"
+FORMAT_TYPO = REPO / "tests/fixtures/hostile/format_colon.ts"
 INFINITE = "does not fit a double (it is Infinity in JavaScript, and JSON has no Infinity)"
 
 

@@ -17,7 +17,7 @@ from codegen.errors import SchemaError
 from codegen.pipeline import load_text
 
 REPO = Path(__file__).resolve().parent.parent
-ERRORS = sorted((REPO / "schemas/fixtures/errors").glob("*.ts"))
+ERRORS = sorted((REPO / "tests/fixtures/errors").glob("*.ts"))
 EXAMPLE = REPO / "schemas/example/v2/schema.ts"
 LINE = re.compile(r"^.+:\d+:\d+: \S.*$")
 

@@ -1,4 +1,4 @@
-"""The method model (codegen/methods.py): pairing rules on small schemas, and every official
+"""The method model (codegen/analysis/methods.py): pairing rules on small schemas, and every official
 version checked against its own schema.json unions."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import corpus
 import pytest
 from cli_support import run_cli
 
+from codegen.analysis.methods import Method, MethodModel, method_model, usage
 from codegen.cli import main
-from codegen.methods import Method, MethodModel, method_model, usage
 from codegen.pipeline import load, load_text
 
 REPO = Path(__file__).resolve().parent.parent

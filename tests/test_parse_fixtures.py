@@ -14,15 +14,14 @@ from codegen.jsonout import dumps
 from codegen.naming import Overrides
 
 REPO = Path(__file__).resolve().parent.parent
-PARSE = sorted((REPO / "schemas/fixtures/parse").glob("*.ts"))
-GOLDEN = REPO / "tests/golden/ir"
+PARSE = sorted((REPO / "tests/fixtures/parse").glob("*.ts"))  # each beside its IR, NAME.json
 
 
 @pytest.mark.parametrize("path", PARSE, ids=[p.stem for p in PARSE])
 def test_fixture_parses_to_golden_ir(path: Path, update_golden: bool) -> None:
     resolved = load_from_repo(path)
     assert resolved.types or resolved.consts
-    check_golden(GOLDEN / f"{path.stem}.json", dumps(ir.to_json(resolved)), update_golden)
+    check_golden(path.with_suffix(".json"), dumps(ir.to_json(resolved)), update_golden)
 
 
 def _types(src: str) -> dict[str, ir.TypeDef]:
@@ -193,7 +192,7 @@ def test_ir_is_frozen_and_structurally_equal() -> None:
 
 # -- constructs from the specification's history ------------------------------------------------
 
-PARSE_DIR = "schemas/fixtures/parse/"
+PARSE_DIR = "tests/fixtures/parse/"
 
 
 def test_merged_interface_members_bases_and_docs() -> None:
@@ -311,7 +310,7 @@ def test_required_never_property_is_left_out_optional_never_stays() -> None:
 
 # -- must fail -----------------------------------------------------------------------------------
 
-E = "schemas/fixtures/errors/"
+E = "tests/fixtures/errors/"
 EXPECTED_ERRORS: dict[str, list[str]] = {
     "annotated_in_array": [
         (

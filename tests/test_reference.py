@@ -15,8 +15,8 @@ import pytest
 import reference_page as rp
 
 from codegen import cli
+from codegen.analysis.presence import presence
 from codegen.pipeline import declared, load
-from codegen.presence import presence
 from codegen.reference import find_template, render_page
 from codegen.reference.site import site_files
 
@@ -293,7 +293,7 @@ def test_untrusted_text_stays_text_in_mdx_and_html() -> None:
 
 
 def test_injection_fixture_renders_as_text() -> None:
-    mdx = our_page(REPO / "schemas" / "fixtures" / "hostile" / "injection.ts")
+    mdx = our_page(REPO / "tests" / "fixtures" / "hostile" / "injection.ts")
     assert "<script" not in mdx and "<img" not in mdx and "<textarea" not in mdx.lower()
     assert "{{" not in mdx and "{%" not in mdx
 
@@ -433,6 +433,6 @@ def test_folder_reports_every_version_s_problems_and_writes_nothing(
 def test_markdown_rules(text: str, html: str) -> None:
     """The Markdown typedoc renders (markdown-it), for constructs the official pages do not all
     show: unseen drafts may use them."""
-    from codegen.reference.markdown import Renderer
+    from codegen.reference.prose import Renderer
 
     assert Renderer(lambda _: None).render(text) == html

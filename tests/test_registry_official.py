@@ -1,5 +1,5 @@
 """The generated registry.py of the seven official MCP versions: the table is the method model
-(codegen/methods.py) and agrees with the official message unions of schema.json; every official
+(codegen/analysis/methods.py) and agrees with the official message unions of schema.json; every official
 example message goes through parse_message (and every example result through parse_result, with
 the method known from its type) and encodes back identically; random valid messages of every
 method of every version do the same. mypy --strict and ruff over registry.py run with the whole
@@ -26,8 +26,8 @@ from bindings_support import import_package, unformatted, write_package
 from random_schemas import instance as random_instance
 
 from codegen import ir
+from codegen.analysis.methods import MethodModel, method_model
 from codegen.bindings import MODULES
-from codegen.methods import MethodModel, method_model
 
 pytestmark = pytest.mark.spec
 

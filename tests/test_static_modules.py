@@ -16,9 +16,9 @@ import pytest
 from bindings_support import REPO, tool
 
 from codegen.bindings import DISTRIBUTION_MODULES, MODULES, StaticModule, render_package
-from codegen.bindings.pyformat import black_format
 from codegen.distribution import SESSION_SOURCES, render_top
 from codegen.pipeline import load, load_text
+from codegen.pyformat import black_format
 from codegen.templating import template_dir
 from codegen.versions import identify
 

@@ -9,7 +9,7 @@ failed under CI=true):
   zod schema as from the generated Python validators; every example (and every valid
   synthetic instance) round-trips exactly (`parse`, then JSON text equal modulo key order);
 - random schemas (tests/random_schemas.py) give modules that pass the same checks;
-- hostile schema text (schemas/fixtures/hostile plus `*/`, backticks, `${...}`, `</script>`)
+- hostile schema text (tests/fixtures/hostile plus `*/`, backticks, `${...}`, `</script>`)
   yields a module that type-checks and whose constants carry the text as data;
 - the committed drift reports (generated/reports/drift, tests/zod_drift.py) are up to date.
 """
@@ -38,7 +38,7 @@ from codegen.zod import render_module
 from codegen.zod.tstext import comment_text, ts_string
 
 VERSIONS = corpus.version_names()
-HOSTILE = REPO / "schemas" / "fixtures" / "hostile" / "injection.ts"
+HOSTILE = REPO / "tests" / "fixtures" / "hostile" / "injection.ts"
 BREAKOUT = r"""
 /**
  * Tries to end the comment early: *\/ and /* nested, then code: globalThis.PWNED = "doc";

@@ -33,7 +33,7 @@ if str(TESTS) not in sys.path:
 import corpus
 import zod_support
 
-from codegen.bindings.analysis import TypeIndex
+from codegen.analysis.typeindex import TypeIndex
 from codegen.zod import render_module
 
 REPORTS = corpus.REPO / "generated" / "reports" / "drift"

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import forking, ir
+from ..analysis.typeindex import TypeIndex
+from ..pyformat import format_files
 from ..templating import render, static_source
 from . import registry_views
-from .analysis import TypeIndex
-from .pyformat import format_files
 from .pyimports import parents_first
 from .validator_views import validators_view
 from .views import (

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
+from ..analysis.typeindex import TypeIndex
 from ..appmodel import AppModel
+from ..pytext import code_literal, sort_all, sort_imports
 from ..versions import Version
-from .analysis import TypeIndex
-from .text import code_literal, sort_all, sort_imports
 from .views import Context, models_exports
 
 CONVERT_EXPORTS = ("ConversionError", "to_app", "to_wire", "parse_message", "parse_result",
@@ -113,7 +113,7 @@ def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
 
 
 def app_init_view(app: Context) -> AppInitView:
-    """The schema's names win here too (`codegen/pynaming.py`): a conversion entry point or
+    """The schema's names win here too (`codegen/analysis/pynaming.py`): a conversion entry point or
     `UNSET` that an application type's name took stays in its module (`convert`, `_runtime`)."""
     names, own = app.index.names.exports(
         models_exports(app), [*CONVERT_EXPORTS, "UNSET", "decode", "encode"]

@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .. import ir
+from ..analysis.pynaming import HelperNames
+from ..analysis.shapes import is_class_obj, structural_key
+from ..analysis.typeindex import Discriminator, TypeIndex
 from ..errors import Diagnostic, Location
-from ..pynaming import HelperNames
-from .analysis import Discriminator, TypeIndex
+from ..pytext import code_literal, comment_lines, literal
 from .hints import Hints
-from .shapes import is_class_obj, structural_key
-from .text import code_literal, comment_lines, literal
 
 SHAPE_RULE = (
     "by shape: of the members whose validator accepts the value, the one that declares the most"

@@ -15,9 +15,9 @@ what encoding returns (`JSON`) and the `extra` bags stay `dict`/`list`.
 from __future__ import annotations
 
 from .. import ir
-from .analysis import TypeIndex
-from .shapes import P, is_class_obj
-from .text import code_literal
+from ..analysis.shapes import P, is_class_obj
+from ..analysis.typeindex import TypeIndex
+from ..pytext import code_literal
 
 _PRIMS = {
     P.STRING: "str",
@@ -32,7 +32,7 @@ _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolea
 
 class Hints:
     """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
-    table spells them there (`codegen/pynaming.py`: they yield to schema names)."""
+    table spells them there (`codegen/analysis/pynaming.py`: they yield to schema names)."""
 
     def __init__(self, index: TypeIndex) -> None:
         self.index = index

@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from .text import import_cmp, sort_imports
+from ..pytext import import_cmp, sort_imports
 
 
 def all_strings(obj: object) -> str:

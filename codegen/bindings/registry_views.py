@@ -1,5 +1,5 @@
 """View models of the method registries: `registry.py` in each generated package (the method table
-of codegen.methods with the Python classes of each method's types, and the JSON-RPC envelope
+of codegen.analysis.methods with the Python classes of each method's types, and the JSON-RPC envelope
 types of the schema). The cross-version tables are codegen/bindings/versions_views.py's.
 
 Pure: resolved IR (or method models) in, plain template contexts out. Every Python expression a
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .. import ir
-from ..methods import ENVELOPE_UNION, Method, method_model
-from .analysis import TypeIndex
+from ..analysis.methods import ENVELOPE_UNION, Method, method_model
+from ..analysis.shapes import is_class_obj
+from ..analysis.typeindex import TypeIndex
+from ..pytext import code_literal, comment, sort_imports
 from .pyimports import uses
-from .shapes import is_class_obj
-from .text import code_literal, comment, sort_imports
 from .views import Context
 
 MODELS = "_m"  # how registry.py imports the package's models module

@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..analysis.methods import Method, method_model
 from ..appmodel import AppModel
-from ..methods import Method, method_model
+from ..pytext import code_literal, sort_imports
 from ..versions import Version
-from .text import code_literal, sort_imports
 from .views import Context
 
 Side = Literal["server", "client"]

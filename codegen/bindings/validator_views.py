@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
-from .analysis import ClassDef, Discriminator, TypeIndex
+from ..analysis.shapes import cyclic, is_class_obj
+from ..analysis.typeindex import ClassDef, Discriminator, TypeIndex
+from ..pytext import code_literal, comment_lines, docstring, key_suffix, literal
 from .checks import Check, Compiler, Helper, Pred
-from .shapes import cyclic, is_class_obj
-from .text import code_literal, comment_lines, docstring, key_suffix, literal
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """View models of a distribution's top level (codegen/distribution.py): `versions.py` (the
 versions, their negotiation facts and the `(method, version) -> types` tables of every direction,
-read from codegen.methods), the top `__init__.py` and `pyproject.toml`.
+read from codegen.analysis.methods), the top `__init__.py` and `pyproject.toml`.
 
 Pure: versions and their method models in, plain template contexts out; every Python expression
 a template writes is computed here. This is the one owner of the cross-version method tables.
@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import ir
-from ..methods import Method, MethodModel, method_model
+from ..analysis.methods import Method, MethodModel, method_model
+from ..pytext import code_literal, comment
 from ..versions import Version
-from .text import code_literal, comment
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)

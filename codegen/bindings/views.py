@@ -10,15 +10,15 @@ from functools import cached_property
 from pathlib import PurePath
 
 from .. import ir
+from ..analysis.shapes import cyclic, is_class_obj
+from ..analysis.typeindex import ClassDef, TypeIndex
 from ..errors import SchemaError
 from ..graphs import dependency_order
-from .analysis import ClassDef, TypeIndex
+from ..pyformat import LINE_LENGTH
+from ..pytext import code_literal, comment, doc_text, docstring, sort_all, sort_imports
 from .builds import Builds, SelectorView
 from .hints import Hints
-from .pyformat import LINE_LENGTH
 from .pyimports import all_strings, import_lines, uses
-from .shapes import cyclic, is_class_obj
-from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Semantic diff of two schemas: compare (neutral changes) -> rules (findings) -> report (text).
 
 `diff(old, new)` is pure: two resolved IRs in, a `Report` out. Reading files and writing the
-output is the CLI's job (`codegen/diff/cli.py`).
+output is the CLI's job (`codegen/cli/diff.py`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import ir
-from ..methods import method_model, usage
+from ..analysis.methods import method_model, usage
 from ..versions import label_for
 from . import tally
 from .algebra import detect_renames, detect_retyped

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, fields
 from typing import Literal
 
-from ..methods import Direction, Kind
+from ..analysis.methods import Direction, Kind
 from .algebra import Relation
 from .notation import subject
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .. import ir, pynaming
+from .. import ir
+from ..analysis import pynaming
+from ..analysis.methods import MethodModel, envelope_properties
 from ..constraints import STRUCTURAL_TAGS
-from ..methods import MethodModel, envelope_properties
 from . import notation
 from .algebra import (
     Acceptance,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import ir
-from ..methods import CREATE_TASK_RESULT, Method, MethodModel
+from ..analysis.methods import CREATE_TASK_RESULT, Method, MethodModel
 from . import notation
 from .algebra import shape
 from .change import NO_FACTS, Change, Facts, What

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..methods import Method, MethodModel
+from ..analysis.methods import Method, MethodModel
 from .rules import Finding
 
 # The unions that list the messages of each side: a member change there restates the method.

@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any
 
 from .. import ir
-from ..presence import presence
+from ..analysis.presence import presence
 from . import diff, info, tally
 from .html import is_documentation, render_html, render_page, root_of
 
@@ -150,7 +150,7 @@ def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
     labels = [info(s).label for s in schemas]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    facts = presence(labels, schemas)  # the one cross-version model (codegen/presence.py)
+    facts = presence(labels, schemas)  # the one cross-version model (codegen/analysis/presence.py)
     declared = [facts.declared_in(i) for i in range(len(schemas))]
     method_sets, type_sets = [m for m, _ in declared], [t for _, t in declared]
     touches = [touched(d) for d in docs]

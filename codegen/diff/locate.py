@@ -7,7 +7,7 @@ index signatures and matched union members; the line of the deepest part found i
 from __future__ import annotations
 
 from .. import ir
-from ..methods import MethodModel
+from ..analysis.methods import MethodModel
 from .algebra import strip_null
 from .notation import ITEM, VALUE
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import ir
-from ..methods import MethodModel, Side, Usage
+from ..analysis.methods import MethodModel, Side, Usage
 from .change import Change, Facts, What
 from .locate import Locator
 

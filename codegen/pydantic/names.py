@@ -1,5 +1,5 @@
 """Every Python name of the pydantic target, in one place: read from the one Python naming
-pass (`codegen/pynaming.py`'s `NameTable`, built by `TypeIndex`) for classes and attributes,
+pass (`codegen/analysis/pynaming.py`'s `NameTable`, built by `TypeIndex`) for classes and attributes,
 with the profile's inline-type names (`--names` format) applied on top.
 
 Still the target's own: its module names (`BaseModel`, `Field`...) do not yet yield to schema
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bindings.analysis import TypeIndex
+from ..analysis.pynaming import py_identifier
+from ..analysis.typeindex import TypeIndex
 from ..naming import NO_OVERRIDES, Overrides
-from ..pynaming import py_identifier
 
 # Names the generated module imports or defines itself; a schema type may not take them.
 MODULE_NAMES = (

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import ir
-from ..bindings.analysis import ClassDef, TypeIndex
-from ..bindings.shapes import cyclic
-from ..bindings.text import docstring_body
+from ..analysis.shapes import cyclic
+from ..analysis.typeindex import ClassDef, TypeIndex
 from ..errors import SchemaError
 from ..naming import NO_OVERRIDES
+from ..pytext import docstring_body
 from .names import Names, inline_paths, python_names
 from .profile import Section
 

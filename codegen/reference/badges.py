@@ -6,8 +6,8 @@ from __future__ import annotations
 import urllib.parse
 from collections.abc import Sequence
 
-from ..presence import Change, Facts, Presence
-from .markdown import esc
+from ..analysis.presence import Change, Facts, Presence
+from .prose import esc
 
 _TEXT = {"since": "since {}", "removed": "removed in {}", "deprecated": "deprecated since {}"}
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from .. import ir
 from . import formatter as f
 from .comments import HIDDEN, BlockTag, block_tags
-from .markdown import Renderer
 from .model import Entry, Member, Model
+from .prose import Renderer
 from .signatures import Builder, anchor_of, checker_type, esc, layout, slug, span
 
 ICON = (

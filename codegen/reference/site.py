@@ -14,10 +14,10 @@ from itertools import pairwise
 import markupsafe
 
 from .. import ir
+from ..analysis.presence import presence
 from ..diff import info
 from ..diff.history import file_names, history_files
 from ..errors import Diagnostic, SchemaError
-from ..presence import presence
 from . import Template, render_page
 from .badges import Badges
 from .pages import render_html

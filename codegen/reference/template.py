@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, Location, SchemaError
-from .markdown import esc
 from .model import Entry
 from .order import category_order
+from .prose import esc
 from .render import mdx_escape
 
 PLACEHOLDER = re.compile(r"^\{/\* @category (.+) \*/\}$", re.MULTILINE)

@@ -3,9 +3,9 @@ downloading, and resolving a command's schema argument (path, released version o
 
 from __future__ import annotations
 
-from .errors import SpecError
+from ..errors import SpecError
+from .arguments import resolve_schema_arg
 from .options import SpecOptions, from_environment
 from .pins import known_versions
-from .resolve import resolve_schema_arg
 
 __all__ = ["SpecError", "SpecOptions", "from_environment", "known_versions", "resolve_schema_arg"]

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from ..errors import SpecError
 from .cache import install, staging
 from .deadline import Deadline
-from .errors import SpecError
 from .options import SpecOptions
 from .pins import Pin
 from .verify import check_digest

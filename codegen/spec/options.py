@@ -11,7 +11,7 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import SpecError
+from ..errors import SpecError
 
 ENV_SPEC_DIR = "MCP_SPEC_DIR"
 ENV_BASE_URL = "MCP_SPEC_BASE_URL"

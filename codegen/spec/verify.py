@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .errors import SpecError
+from ..errors import SpecError
 from .pins import Pin
 
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .. import ir
-from ..bindings.analysis import TypeIndex
+from ..analysis.methods import Method, method_model
+from ..analysis.typeindex import TypeIndex
 from ..errors import Diagnostic, Location, SchemaError
-from ..methods import Method, method_model
 from ..templating import render
 from .layout import Arr, Atom, Obj, Prop, layout, statement
 from .tstext import comment_text, doc_comment, ts_key, ts_string

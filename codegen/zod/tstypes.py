@@ -4,8 +4,8 @@ lazy schema needs its type written out). Mirrors what zod infers for the same sc
 from __future__ import annotations
 
 from .. import ir
-from ..bindings.analysis import TypeIndex
-from ..bindings.shapes import is_class_obj
+from ..analysis.shapes import is_class_obj
+from ..analysis.typeindex import TypeIndex
 from .tstext import ts_key, ts_number, ts_string
 
 P = ir.PrimKind

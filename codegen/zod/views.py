@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import ir
-from ..bindings.analysis import TypeIndex
-from ..bindings.shapes import cyclic, is_class_obj
+from ..analysis.shapes import cyclic, is_class_obj
+from ..analysis.typeindex import TypeIndex
 from ..graphs import dependency_order
 from .layout import WIDTH, Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from codegen.methods import method_model
+from codegen.analysis.methods import method_model
 from codegen.pipeline import load
 from codegen.pydantic import render_pydantic
 

@@ -1,0 +1,129 @@
+"""Which versions declare each method, type and member, and in which each is deprecated: the
+one cross-version presence model (the reference's since.json and badges and the history
+matrices read it).
+
+Input: resolved schemas, oldest first, with their labels. A type is any declared type
+(`@internal` ones included, constants not); its members are the properties of its JSON object,
+inherited ones included, by wire name. A type is deprecated in a version when its comment
+carries `@deprecated`; a member when its own comment does or its type is deprecated (as the
+reference page marks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import ir
+from .methods import method_model
+
+DEPRECATED = "deprecated"
+
+
+@dataclass
+class Facts:
+    versions: list[str] = field(default_factory=list)
+    deprecated: list[str] = field(default_factory=list)
+    indexes: list[int] = field(default_factory=list)  # positions in the input (labels may repeat)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"versions": list(self.versions), "deprecated": list(self.deprecated)}
+
+
+@dataclass
+class TypeFacts(Facts):
+    members: dict[str, Facts] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["members"] = {k: self.members[k].to_json() for k in sorted(self.members)}
+        return out
+
+
+@dataclass(frozen=True)
+class Change:
+    """The first version of a run (`since`), the version that ends it (`until`, the first
+    without), or where deprecation starts; `index` is the version's position."""
+
+    kind: str  # "since" | "removed" | "deprecated"
+    version: str
+    index: int
+
+
+@dataclass
+class Presence:
+    versions: list[str]
+    types: dict[str, TypeFacts]
+    methods: dict[str, Facts] = field(default_factory=dict)  # method string -> where declared
+
+    def declared_in(self, index: int) -> tuple[frozenset[str], frozenset[str]]:
+        """The methods and the types that the schema at `index` declares."""
+        return (
+            frozenset(n for n, f in self.methods.items() if index in f.indexes),
+            frozenset(n for n, f in self.types.items() if index in f.indexes),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "versions": list(self.versions),
+            "types": {k: self.types[k].to_json() for k in sorted(self.types)},
+        }
+
+    def changes(self, facts: Facts) -> list[Change]:
+        """Every point where `facts` changes over the versions, in order: each run of
+        presence starts (`since`) and, unless it lasts to the newest version, ends
+        (`removed`); deprecation starts (`deprecated`)."""
+        out: list[Change] = []
+        present, deprecated = set(facts.versions), set(facts.deprecated)
+        for i, v in enumerate(self.versions):
+            before = i > 0 and self.versions[i - 1] in present
+            was_deprecated = i > 0 and self.versions[i - 1] in deprecated
+            if v in present and not before:
+                out.append(Change("since", v, i))
+            if v not in present and before:
+                out.append(Change("removed", v, i))
+            if v in deprecated and not was_deprecated:
+                out.append(Change("deprecated", v, i))
+        return out
+
+
+def is_deprecated(doc: ir.Doc) -> bool:
+    return doc.has(DEPRECATED)
+
+
+def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
+    types: dict[str, TypeFacts] = {}
+    methods: dict[str, Facts] = {}
+    for index, (label, schema) in enumerate(zip(labels, schemas)):
+        for method in method_model(schema).methods:
+            found = methods.setdefault(method.method, Facts())
+            found.versions.append(label)
+            found.indexes.append(index)
+        by_name = schema.type_map()
+        for t in schema.types:
+            facts = types.setdefault(t.name, TypeFacts())
+            facts.versions.append(label)
+            facts.indexes.append(index)
+            type_deprecated = is_deprecated(t.doc)
+            if type_deprecated:
+                facts.deprecated.append(label)
+            obj = _object_of(t, by_name)
+            if obj is None:
+                continue
+            for p in obj.properties:
+                m = facts.members.setdefault(p.name, Facts())
+                m.versions.append(label)
+                if type_deprecated or is_deprecated(p.doc):
+                    m.deprecated.append(label)
+    return Presence(list(labels), types, methods)
+
+
+def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
+    """The JSON object a type is: its own, or (an alias of another type) that type's."""
+    seen = {t.name}
+    value = t.type
+    while isinstance(value, ir.Ref) and value.name in by_name and value.name not in seen:
+        seen.add(value.name)
+        value = by_name[value.name].type
+    return value if isinstance(value, ir.Obj) else None

@@ -1,0 +1,227 @@
+"""`mcp-codegen diff OLD NEW`, `mcp-codegen rules` and `mcp-codegen history A B C ... -o DIR`:
+arguments, output and exit codes, no logic."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..diff import FAIL_LEVELS, Report, ignore, tally
+from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
+from ..diff.rules import Finding
+from ..errors import SpecError
+from ..spec.options import add_spec_options
+from ..write import add_force, report_warnings, write_output, write_tree
+
+EXIT_OK, EXIT_FINDINGS = 0, 1
+FORMATS = ("md", "json", "html", "summary", "github", "junit")
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from ..diff import diff, info
+    from ..diff.html import render_format as render  # html from the JSON document, else report's
+    from ..pipeline import read_overrides
+
+    if args.json_schema:
+        from ..diff.report_schema import render_schema
+
+        write_output(render_schema(), args.output)
+        return EXIT_OK
+    if args.old_input is None or args.new_input is None:
+        raise SpecError("diff needs OLD and NEW (or --json-schema)")
+    sides = _inputs(args)
+    names = read_overrides(args.names)
+    old, new = load_inputs(sides, names)
+    report_warnings(old, new)
+    report = diff(old, new)
+    report = replace(
+        report,
+        old=info(old, sides[0].label, sides[0].file),
+        new=info(new, sides[1].label, sides[1].file),
+    )
+    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
+    write_output(render(report, args.format, args.fail_on), args.output)
+    return gate(report, args.fail_on)
+
+
+def _ignoring(report: Report, path: str | None) -> Report:
+    """The report with the ignore file's entries applied, saying on stderr which file that was
+    and which of its entries are stale."""
+    if path is None:
+        return report
+    report = ignore.apply(report, ignore.read(path), path)
+    print(
+        f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored",
+        file=sys.stderr,
+    )
+    for e in report.stale:
+        what = f"id {e['id']}" if "id" in e else f"rule {e['rule']} subject {e['subject']}"
+        print(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding", file=sys.stderr)
+    return report
+
+
+def _known(arg: str) -> bool:
+    """Whether `arg` is a file or a known version (else resolving it fails at once)."""
+    from ..spec.arguments import looks_like_path
+    from ..spec.pins import pins
+
+    return Path(arg).is_file() or looks_like_path(arg) or arg in pins()
+
+
+def _inputs(args: argparse.Namespace) -> list[Input]:
+    """Each side as given: `-`, `REF:PATH` (git) or a path or version name (resolved here, as
+    every command resolves its schema arguments)."""
+    from ..spec import resolve_schema_arg
+    from ..spec.options import options_from_args
+
+    if args.old_input == STDIN and args.new_input == STDIN:
+        raise SpecError("only one of OLD and NEW can be `-` (standard input)")
+    sides = (
+        (args.old_input, args.label_old, "old"),
+        (args.new_input, args.label_new, "new"),
+    )
+    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
+    # an unknown version name fails before the other side is downloaded
+    paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
+    out = []
+    for arg, label, side in sides:
+        out.append(read_input(paths.get(arg, arg), label, args.git_dir, side))
+    return out
+
+
+def gate(report: Report, fail_on: str | None) -> int:
+    """`--fail-on`: exit 1, with the count on stderr, when a root cause fails it."""
+    failing = report.failing(fail_on) if fail_on else ()
+    if not failing:
+        return EXIT_OK
+    print(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}", file=sys.stderr)
+    return EXIT_FINDINGS
+
+
+def fail_message(report: Report, failing: tuple[Finding, ...], fail_on: str) -> str:
+    levels = tally.root_levels(report.findings)
+    per: dict[str, int] = {}
+    for f in failing:
+        key = "documentation" if f.category == "documentation" else levels.get(f.id, f.level)
+        per[key] = per.get(key, 0) + 1
+    return (
+        f"{len(failing)} root cause(s) fail --fail-on {fail_on} ({tally.line(per, with_docs=True)})"
+    )
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from ..diff.report import render_rules
+
+    write_output(render_rules(args.format), None)
+    return EXIT_OK
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from ..diff.history import history_files
+    from ..pipeline import load_many, read_overrides
+
+    schemas = load_many(args.schemas, read_overrides(args.names))
+    report_warnings(*schemas)
+    files = history_files(schemas)  # everything is rendered before anything is written
+    target = Path(args.output)
+    write_tree(target, files, force=args.force)
+    print(f"wrote {len(files)} pages to {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+def register(subparsers: Any) -> None:
+    """Add the `diff`, `rules` and `history` subcommands."""
+    p = subparsers.add_parser(
+        "diff",
+        help="semantic diff of two schema.ts files (findings with rule ids and levels)",
+        description="Compare two schemas and report every difference as a finding with a stable "
+        "rule id and a level for senders and receivers (see `mcp-codegen rules`).",
+    )
+    # dests other than `old`/`new`: these inputs are resolved here (git refs, stdin), not by
+    # the generic schema-argument resolution
+    p.add_argument(
+        "old_input",
+        nargs="?",
+        metavar="OLD",
+        help="the older schema: a schema.ts path, a released version or draft, REF:PATH"
+        " (read from git), or - (standard input)",
+    )
+    p.add_argument("new_input", nargs="?", metavar="NEW", help="the newer schema, as OLD")
+    p.add_argument("--label-old", metavar="TEXT", help="the old side's name in titles and JSON")
+    p.add_argument("--label-new", metavar="TEXT", help="the new side's name in titles and JSON")
+    p.add_argument(
+        "--git-dir",
+        metavar="DIR",
+        help="the git repository REF:PATH inputs are read from (default: the one around the"
+        " current directory)",
+    )
+    p.add_argument(
+        "--ignore",
+        metavar="FILE",
+        help='accepted findings, left out of counts and --fail-on: {"ignore": [{"id": ...,'
+        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]} (default:'
+        f" {ignore.DEFAULT_FILE} in the current directory, if there is one)",
+    )
+    p.add_argument(
+        "--no-ignore",
+        action="store_true",
+        help=f"use no ignore file, not even {ignore.DEFAULT_FILE}",
+    )
+    p.add_argument(
+        "--json-schema",
+        action="store_true",
+        help="print the JSON Schema (2020-12) of the JSON report document and exit",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="md",
+        help="output format (default: md): md, json, html, summary (Markdown that fits a PR"
+        " comment), github (workflow annotations), junit (XML test report)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of stdout (its folder must exist)",
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=FAIL_LEVELS,
+        help="exit 1 when a finding is at or over this level (breaking, risky), is a wire-breaking"
+        " finding of level breaking (wire), breaks code that names generated declarations (api),"
+        " or exists at all, documentation included (any)",
+    )
+    p.add_argument(
+        "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
+    )
+    add_spec_options(p)
+    p.set_defaults(func=cmd_diff)
+
+    p = subparsers.add_parser("rules", help="list every diff rule with its levels and purpose")
+    p.add_argument(
+        "--format", choices=["md", "json"], default="md", help="output format (default: md)"
+    )
+    p.set_defaults(func=cmd_rules)
+
+    p = subparsers.add_parser(
+        "history",
+        help="HTML pages: method x version and type x version matrices, and a diff per pair",
+        description="Compare consecutive schemas (oldest first) and write DIR/index.html, a method "
+        "x version and a type x version matrix whose cells link to the pair's diff page "
+        "(also written into DIR). The folder is replaced atomically; files in it that mcp-codegen did not write are kept.",
+    )
+    p.add_argument(
+        "schemas",
+        nargs="+",
+        help="schemas oldest first: schema.ts paths, released versions or draft",
+    )
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="the folder to write")
+    p.add_argument(
+        "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
+    )
+    add_force(p)
+    p.set_defaults(func=cmd_history)

@@ -1,0 +1,63 @@
+"""`mcp-codegen reference SCHEMA [--template FILE] [-o FILE]` and
+`mcp-codegen reference A B C ... -o DIR`: arguments and output, no logic."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..write import report_warnings, write_output, write_tree
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def cmd_reference(args: argparse.Namespace) -> int:
+    from ..pipeline import declared, load_many, read_overrides
+    from ..reference import find_template, render_page
+
+    schemas: list[str] = args.schemas
+    if len(schemas) > 1 and args.template is not None:
+        print("mcp-codegen: --template applies to one schema (each version uses its own)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_BAD_INPUT
+    if len(schemas) == 1:
+        schema = declared(schemas[0])
+        report_warnings(schema)
+        page = render_page(schema, find_template(schemas[0], args.template))
+        write_output(page, args.output)
+        return EXIT_OK
+    if args.output is None:
+        print("mcp-codegen: several schemas make a folder: give it with -o DIR", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from ..reference.site import site_files
+
+    resolved = load_many(schemas, read_overrides(args.names))
+    report_warnings(*resolved)
+    files = site_files(
+        [declared(s) for s in schemas], resolved, [find_template(s, None) for s in schemas]
+    )  # everything is rendered before anything is written
+    write_tree(Path(args.output), files)
+    print(f"wrote {len(files)} files to {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+def register(subparsers: Any) -> None:
+    """Add the `reference` subcommand."""
+    p = subparsers.add_parser(
+        "reference",
+        help="the Schema Reference page (MDX); with several schemas, a multi-version reference",
+        description="One schema: write its Schema Reference page (MDX, the official page's "
+        "structure) to stdout or -o FILE. The template is --template FILE, else the schema.mdx "
+        "beside the schema (fetched and pinned with a version), else sections by @category, "
+        "else by kind. Several schemas (oldest first): write DIR/index.html, a page per version "
+        "(HTML and MDX) with since/until badges linking to the diff pages, and since.json.",
+    )
+    p.add_argument("schemas", nargs="+", help="schema.ts paths, released versions or draft")
+    p.add_argument("--template", metavar="FILE", help="the page template (one schema only)")
+    p.add_argument("-o", "--output", metavar="FILE|DIR", help="the page, or the folder")
+    p.add_argument(
+        "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
+    )
+    p.set_defaults(func=cmd_reference)
