@@ -83,7 +83,7 @@ def _run_ruff(root: Path, paths: list[str]) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RUFF_")}
     try:
         proc = subprocess.run(
-            [_ruff_bin(), *_RUFF_ARGS, "--", *paths],
+            [ruff_bin(), *_RUFF_ARGS, "--", *paths],
             cwd=root,
             env=env,
             capture_output=True,
@@ -100,7 +100,7 @@ def _run_ruff(root: Path, paths: list[str]) -> None:
 
 
 @functools.cache
-def _ruff_bin() -> str:
+def ruff_bin() -> str:
     """The ruff executable of the installed, pinned `ruff` package (never one found on PATH)."""
     try:
         from ruff import find_ruff_bin  # type: ignore[import-untyped]

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from codegen import bindings, forking
+from codegen import forking, outputs
 from codegen.errors import Diagnostic, Location, SchemaError
+from codegen.outputs import render_all
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -51,9 +52,9 @@ def test_one_process_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 @needs_fork
 def test_package_is_the_same_in_one_process_and_in_two(monkeypatch: pytest.MonkeyPatch) -> None:
     resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
-    two = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
+    two = render_all(resolved)
     monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")
-    one = bindings.render_package(resolved, meanwhile=lambda: {"x.json": "{}"})
+    one = render_all(resolved)
     assert list(two) == list(one)
     assert two == one
 
@@ -73,11 +74,42 @@ def test_a_failure_here_still_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(forking, "start", recording_start)
 
-    def fails() -> dict[str, str]:
-        raise ValueError("meanwhile failed")
+    def fails(*args: object, **kwargs: object) -> dict[str, str]:
+        raise ValueError("the package failed")
 
-    with pytest.raises(ValueError, match="meanwhile failed"):
-        bindings.render_package(resolved, meanwhile=fails)
+    monkeypatch.setattr(outputs, "render_package", fails)
+    with pytest.raises(ValueError, match="the package failed"):
+        outputs.render_all(resolved)
     assert len(started) == 1 and started[0] > 0
     with pytest.raises(ChildProcessError):
         os.waitpid(started[0], os.WNOHANG)  # already reaped: no zombie left behind
+
+
+@needs_fork
+def test_a_failure_beside_validators_still_reaps_their_child(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    from codegen import bindings
+
+    resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
+    started: list[int] = []
+    real_start = forking.start
+
+    def recording_start(fn: object) -> forking.Pending[object]:
+        pending = real_start(fn)  # type: ignore[arg-type]
+        started.append(pending._pid or 0)
+        return pending
+
+    monkeypatch.setattr(forking, "start", recording_start)
+
+    def fails(ctx: object) -> object:
+        raise ValueError("a view failed")
+
+    modules = (*bindings.MODULES, bindings.Module("x.py", "python/models.py.j2", fails))
+    with pytest.raises(ValueError, match="a view failed"):
+        bindings.render_package(resolved, modules)
+    assert len(started) == 1 and started[0] > 0
+    with pytest.raises(ChildProcessError):
+        os.waitpid(started[0], os.WNOHANG)

@@ -150,7 +150,7 @@ def test_a_formatter_failure_writes_nothing(
     (out / "models.py").write_text("# stale\n", encoding="utf-8")
     before[out / "models.py"] = b"# stale\n"
     binary = _failing_ruff(tmp_path) if ruff == "fails" else str(tmp_path / "no-such-ruff")
-    monkeypatch.setattr(pyformat, "_ruff_bin", lambda: binary)
+    monkeypatch.setattr(pyformat, "ruff_bin", lambda: binary)
     capsys.readouterr()
     assert main([schema, "-o", str(out)]) == EXIT_INTERNAL
     err = capsys.readouterr().err

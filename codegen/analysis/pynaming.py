@@ -49,6 +49,7 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..errors import Diagnostic, Location, SchemaError
+from .shapes import children, is_class_obj
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -196,18 +197,6 @@ def _where(node: object, resolved: ir.Resolved) -> Location:
     return loc if isinstance(loc, Location) else Location(resolved.source, 1, 1)
 
 
-def _children(t: ir.TypeExpr) -> Iterable[ir.TypeExpr]:
-    from .shapes import children  # the bindings package imports this module first
-
-    return children(t)
-
-
-def _is_class(t: ir.TypeExpr) -> bool:
-    from .shapes import is_class_obj
-
-    return is_class_obj(t)
-
-
 class NameTable:
     """Every Python name of one package. Read-only once built; `check()` raises the collisions
     (a target that writes no Python, like zod, builds the analysis without them)."""
@@ -222,7 +211,7 @@ class NameTable:
         by_py: dict[str, Named] = {}
         for td in resolved.types:
             self._declare(Named(td.name, "type", _where(td, resolved)), by_py)
-            if _is_class(td.type):
+            if is_class_obj(td.type):
                 assert isinstance(td.type, ir.Obj)
                 self._add_class(td.name, td.type, td.doc)
             self._inline(td.type, by_py)
@@ -242,7 +231,7 @@ class NameTable:
         self.builders = {  # alias -> its `_build_<s>` (with `_BY_<s>`, `_SHAPES_<s>`)
             td.name: "_build_" + _free_suffix(self.type_name(td.name), _SELECTOR, taken)
             for td in resolved.types
-            if not _is_class(td.type)
+            if not is_class_obj(td.type)
         }
         self.models_taken = frozenset(taken)
         self._attrs = {n: self._attributes(n, obj) for n, (obj, _) in self.class_objs.items()}
@@ -267,8 +256,8 @@ class NameTable:
         self._types[d.name] = py
 
     def _inline(self, t: ir.TypeExpr, by_py: dict[str, Named]) -> None:
-        for sub in _children(t):
-            if isinstance(sub, ir.Obj) and _is_class(sub):
+        for sub in children(t):
+            if isinstance(sub, ir.Obj) and is_class_obj(sub):
                 self._declare(Named(sub.name, "type", _where(sub, self.resolved)), by_py)
                 self._add_class(sub.name, sub, ir.NO_DOC)
             self._inline(sub, by_py)

@@ -106,14 +106,11 @@ def render_package(
     *,
     runtime: str = ".",
     regenerate: str | None = None,
-    meanwhile: Callable[[], dict[str, str]] | None = None,
-    alongside: Callable[[], dict[str, str]] | None = None,
     formatter: str | None = "ruff",
 ) -> dict[str, str]:
-    """Every file of the generated package (relative path -> text). `runtime`: the relative
-    import prefix of the package holding _runtime.py and _protocol.py; `regenerate`: the command
-    the headers name (default: the one-schema command); `meanwhile`, `alongside`: more files,
-    made in this process and in the second one (they come first in the result); `formatter`:
+    """Every file of the generated package (relative path -> text), in `modules`' order.
+    `runtime`: the relative import prefix of the package holding _runtime.py and _protocol.py;
+    `regenerate`: the command the headers name (default: the one-schema command); `formatter`:
     what lays out the Python files, in one run (`pyformat.FORMATTERS`; None: the views' text,
     for a caller that formats a larger whole, or tests about behaviour only)."""
     ctx = Context(resolved, TypeIndex(resolved), runtime)
@@ -126,33 +123,20 @@ def render_package(
         text = render(m.template, header=header, view=m.view(ctx), runtime=runtime)
         return text if runtime == "." else parents_first(text)
 
-    def separately() -> dict[str, str]:
-        """`alongside`'s files and the `_SEPARATE` modules."""
-        texts = alongside() if alongside is not None else {}
-        return texts | {m.path: one(m) for m in modules if m.path in _SEPARATE}
-
     # validators.py renders in a second process while this one renders the rest (`forking`)
-    split = forking.parallel() and sum(m.path in _SEPARATE for m in modules) < len(modules)
-    pending = forking.start(separately) if split else None
+    separate = [m for m in modules if m.path in _SEPARATE]
+    pending = None
+    if forking.parallel() and len(separate) < len(modules):
+        pending = forking.start(lambda: {m.path: one(m) for m in separate})
     try:
-        first = meanwhile() if meanwhile is not None else {}
-        if alongside is not None and pending is None:
-            first |= alongside()
-        mine = {m.path: one(m) for m in modules if not (split and m.path in _SEPARATE)}
+        texts = {m.path: one(m) for m in modules if pending is None or m.path not in _SEPARATE}
     except BaseException:
         if pending is not None:
             pending.discard()
         raise
-    theirs: dict[str, str] = {}
     if pending is not None:
-        theirs = pending.result()
-    texts = mine | theirs
-    paths = {m.path for m in modules}
-    files = (
-        first
-        | {p: t for p, t in theirs.items() if p not in paths}
-        | {m.path: texts[m.path] for m in modules}
-    )
+        texts |= pending.result()
+    files = {m.path: texts[m.path] for m in modules}
     return files if formatter is None else format_files(files, formatter)
 
 

@@ -19,7 +19,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from ..outputs import render_all, render_distribution
+    from ..outputs import render_all
     from ..pipeline import load_many, read_overrides
     from ..write import differences, write_tree
 
@@ -59,8 +59,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     elif args.package is None:
         files = render_all(loaded[0], args.formatter)
     else:
+        from ..appmodel import load_renames
+        from ..distribution import render_distribution
+
+        renames = None if args.app_renames is None else load_renames(Path(args.app_renames))
         files = render_distribution(
-            loaded, args.package, args.dist_version, args.app_renames, args.formatter
+            loaded, args.package, args.dist_version, renames, args.formatter
         )
     target = Path(args.output)
     if args.check:

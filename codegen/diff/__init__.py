@@ -17,14 +17,14 @@ from .algebra import detect_renames, detect_retyped
 from .compare import compare
 from .echoes import collapse
 from .locate import Locator
-from .rules import Context, Finding, evaluate
+from .rules import ACTION_LEVELS, Context, Finding, evaluate
 from .summary import LiteralValue, literal_values
 
 FORMAT = "mcp-codegen-diff/1"
 # `--fail-on`: a level (at or over it), "wire" (wire-breaking findings of level breaking),
 # "api" (findings that break code naming generated declarations) or "any" (any finding at all,
 # documentation included).
-FAIL_LEVELS = ("breaking", "risky", "wire", "api", "any")
+FAIL_LEVELS = (*ACTION_LEVELS, "wire", "api", "any")
 
 
 @dataclass(frozen=True, slots=True)

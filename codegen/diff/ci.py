@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from xml.etree import ElementTree as ET
 
 from . import Report, SchemaInfo, tally
-from .rules import Finding
+from .rules import ACTION_LEVELS, Finding
 from .summary import cross_cutting
 
 # GitHub's limit for a comment (and the step summary it shows is 1 MiB): the summary stays under.
@@ -27,7 +27,7 @@ _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 def acting(report: Report) -> list[tuple[Finding, str]]:
     """The breaking and risky root causes with their worst level, most important first."""
     levels = tally.root_levels(report.findings)
-    out = [(f, levels[f.id]) for f in report.findings if levels.get(f.id) in ("breaking", "risky")]
+    out = [(f, levels[f.id]) for f in report.findings if levels.get(f.id) in ACTION_LEVELS]
     # a method's own finding (removed, moved) before a type's, then the most methods carried
     return sorted(
         out, key=lambda fl: (tally.rank(fl[1]), fl[0].category != "method", -len(fl[0].methods))
@@ -116,7 +116,7 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
             "\n### What to do\n\nEach breaking or risky change, worst first, with the methods"
             " it affects and its line in schema.ts:\n\n"
         )
-    cross = [f for f in cross_cutting(report.findings) if f.level not in ("breaking", "risky")]
+    cross = [f for f in cross_cutting(report.findings) if f.level not in ACTION_LEVELS]
     also = ""
     if cross:
         also = (

@@ -25,7 +25,6 @@ from ..templating import static_source
 from . import Report, html_summary, tally
 from .rules import LEVELS
 
-LEVEL_ORDER = LEVELS  # worst first: the rule table's order
 DOCUMENTATION = "documentation"
 # Finding keys the page lays out itself; any other key is listed in the finding as it comes.
 KNOWN_KEYS = frozenset(
@@ -68,7 +67,7 @@ def root_of(subject: str) -> str:
 def levels_of(findings: Iterable[Mapping[str, Any]]) -> list[str]:
     """The known levels in order of severity, then any level a newer report introduces."""
     seen = {str(f["level"]) for f in findings}
-    return [*LEVEL_ORDER, *sorted(seen - set(LEVEL_ORDER))]
+    return [*LEVELS, *sorted(seen - set(LEVELS))]  # worst first: the rule table's order
 
 
 def is_documentation(f: Mapping[str, Any]) -> bool:
@@ -84,10 +83,7 @@ def counts(findings: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Root causes per level (`tally.py`: each once, at its worst level), and the findings that
     restate them, as table rows; levels without root causes are left out."""
     c = tally.counts(findings)
-    levels = tally.root_levels(findings)
-    restated: dict[str, int] = {}
-    for root_id, n in tally.echoes(findings).items():
-        restated[levels.get(root_id, "info")] = restated.get(levels.get(root_id, "info"), 0) + n
+    restated = tally.restated(findings)
     return [
         {
             "level": "documentation only" if level == DOCUMENTATION else level,

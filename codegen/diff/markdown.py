@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from . import FORMAT, Report, SchemaInfo, tally
-from .rules import LEVELS, Finding, worst
+from .rules import ACTION_LEVELS, LEVELS, Finding, worst
 from .summary import CROSS_CUTTING_MIN, cross_cutting, roots, summarize
 
 _ROOT = re.compile(r"^[^.\[]+")
@@ -222,7 +222,7 @@ def protocol_wide(report: Report, levels: dict[str, str]) -> list[Finding]:
     whole = whole_methods(report)
     out = []
     for f in roots(report.findings):
-        if f.category == "documentation" or levels.get(f.id) not in ("breaking", "risky"):
+        if f.category == "documentation" or levels.get(f.id) not in ACTION_LEVELS:
             continue
         if f.category == "method" and f.rule in _WHOLE_RULES:
             continue  # listed under Methods removed / added / moved
@@ -298,10 +298,7 @@ def view(report: Report) -> dict[str, Any]:
         doc_groups.setdefault(f.subject, []).append(_doc_change(f))
     root_counts = tally.counts(report.findings)
     levels = tally.root_levels(report.findings)
-    folded = tally.echoes(report.findings)
-    restated: dict[str, int] = dict.fromkeys(LEVELS, 0)
-    for root_id, n in folded.items():
-        restated[levels.get(root_id, "info")] += n
+    restated = tally.restated(report.findings)
     return {
         "format": FORMAT,
         "old": report.old,

@@ -35,6 +35,7 @@ Category = Literal[
     "method", "type", "property", "union", "enum", "constraint", "constant", "documentation"
 ]
 LEVELS: tuple[Level, ...] = ("breaking", "risky", "compatible", "info")  # worst first
+ACTION_LEVELS: tuple[Level, ...] = LEVELS[:2]  # what a reader must act on: breaking, risky
 CATEGORIES: tuple[Category, ...] = (
     "method",
     "type",

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import ir
 from . import tally
-from .rules import LEVELS, Finding, worst
+from .rules import Finding, worst
 
 # A change carried by at least this many methods is a cross-cutting requirement: stated once,
 # up front, with the number of methods it affects (MCP versions have 20-30 methods).
@@ -72,17 +72,6 @@ def roots(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.echo_of is None]
 
 
-def counts(findings: Iterable[Finding]) -> dict[str, int]:
-    out: dict[str, int] = {level: 0 for level in LEVELS}
-    out["documentation"] = 0
-    n = 0
-    for f in findings:
-        out["documentation" if f.category == "documentation" else f.level] += 1
-        n += 1
-    out["total"] = n
-    return out
-
-
 def _ref(f: Finding) -> dict[str, Any]:
     return {"id": f.id, "rule": f.rule, "level": f.level, "subject": f.subject,
             "before": f.before, "after": f.after}  # fmt: skip
@@ -105,10 +94,7 @@ def cross_cutting(findings: tuple[Finding, ...]) -> list[Finding]:
 
 def summarize(findings: tuple[Finding, ...], literals: tuple[LiteralValue, ...]) -> dict[str, Any]:
     """The summary object; every list is sorted, every entry names the finding id it comes from."""
-    echoes: dict[str, int] = {}
-    for f in findings:
-        if f.echo_of is not None:
-            echoes[f.echo_of] = echoes.get(f.echo_of, 0) + 1
+    echoes = tally.echoes(findings)
 
     def method(f: Finding) -> dict[str, Any]:
         return {"method": f.subject, "id": f.id, "level": f.level, "sent_by": list(f.sent_by),
@@ -125,7 +111,7 @@ def summarize(findings: tuple[Finding, ...], literals: tuple[LiteralValue, ...])
                 if m not in whole:
                     changed.setdefault(m, []).append(f)
     return {
-        **counts(findings),
+        **tally.per_level(findings),
         "roots": tally.counts(findings),
         "echoes": sum(echoes.values()),
         "methods": {

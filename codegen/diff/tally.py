@@ -83,6 +83,30 @@ def line(c: Mapping[str, int], *, with_docs: bool = False) -> str:
     return ", ".join(parts) or "none"
 
 
+def per_level(findings: Iterable[Any]) -> dict[str, int]:
+    """Every finding (echoes too) per level, documentation-only findings apart, and `total`:
+    the summary's top-level counts."""
+    entries = [entry(f) for f in findings]
+    out: dict[str, int] = {level: 0 for level in LEVELS}
+    out[DOCUMENTATION] = 0
+    for e in entries:
+        key = DOCUMENTATION if e.documentation else e.level
+        out[key] = out.get(key, 0) + 1
+    out["total"] = len(entries)
+    return out
+
+
+def restated(findings: Iterable[Any]) -> dict[str, int]:
+    """Level -> how many findings restate a root cause of that (worst) level."""
+    entries = [entry(f) for f in findings]
+    levels = root_levels(entries)
+    out: dict[str, int] = {}
+    for root_id, n in echoes(entries).items():
+        level = levels.get(root_id, "info")
+        out[level] = out.get(level, 0) + n
+    return out
+
+
 def echoes(findings: Iterable[Any]) -> dict[str, int]:
     """Root id -> how many findings restate it."""
     out: dict[str, int] = {}

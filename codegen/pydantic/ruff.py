@@ -1,26 +1,16 @@
 """Formatting the pydantic module: `ruff format` on the rendered text (the formatter of record
-for this target), with fixed options so no configuration file near the output changes it."""
+for this target), with fixed options so no configuration file near the output changes it; the
+ruff, line length and target version are the other Python outputs' (`codegen/pyformat.py`)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 import tempfile
-from pathlib import Path
 
-OPTIONS = ("--isolated", "--no-cache", "--line-length", "100", "--target-version", "py310")
+from ..pyformat import LINE_LENGTH, TARGET, ruff_bin
 
-
-def ruff_binary() -> str:
-    """The ruff next to this interpreter (the venv's), else on PATH."""
-    beside = Path(sys.executable).with_name("ruff")
-    if beside.is_file():
-        return str(beside)
-    found = shutil.which("ruff")
-    if found is None:
-        raise RuntimeError("ruff not found: the pydantic target formats its output with ruff")
-    return found
+# the one line limit and target version of generated Python (`codegen/pyformat.py`)
+OPTIONS = ("--isolated", "--no-cache", f"--line-length={LINE_LENGTH}", f"--target-version={TARGET}")
 
 
 def _run(args: list[str], text: str) -> str:
@@ -28,7 +18,7 @@ def _run(args: list[str], text: str) -> str:
     # must not depend on where the generator runs
     with tempfile.TemporaryDirectory() as nowhere:
         done = subprocess.run(
-            [ruff_binary(), *args, "--stdin-filename", "__init__.py", "-"],
+            [ruff_bin(), *args, "--stdin-filename", "__init__.py", "-"],
             input=text, capture_output=True, encoding="utf-8", check=False, cwd=nowhere,
         )  # fmt: skip
     if done.returncode != 0:
