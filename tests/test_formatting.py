@@ -20,7 +20,8 @@ from bindings_support import REPO, unformatted
 from hypothesis import HealthCheck, given, settings
 
 from codegen import bindings, ir, pyformat
-from codegen.cli import EXIT_INTERNAL, main
+from codegen.cli import main
+from codegen.cli.exits import EXIT_INTERNAL
 from codegen.distribution import render_distribution
 from codegen.pipeline import load, load_text
 

@@ -15,8 +15,8 @@ from ..diff.rules import Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
 from ..write import add_force, report_warnings, write_output, write_tree
+from .exits import EXIT_FINDINGS, EXIT_OK
 
-EXIT_OK, EXIT_FINDINGS = 0, 1
 FORMATS = ("md", "json", "html", "summary", "github", "junit")
 
 

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..write import report_warnings, write_output, write_tree
-
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+from .exits import EXIT_BAD_INPUT, EXIT_OK
 
 
 def cmd_reference(args: argparse.Namespace) -> int:

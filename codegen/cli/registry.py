@@ -9,6 +9,7 @@ from typing import Any
 
 from ..analysis.methods import Method, MethodModel
 from ..jsonout import dumps
+from .exits import EXIT_OK
 
 _ARROW = {"client_to_server": "c→s", "server_to_client": "s→c", "both": "both"}
 
@@ -82,7 +83,7 @@ def cmd_registry(args: argparse.Namespace) -> int:
     for label, model in models:
         for note in model.notes:
             print(f"{label}: {note}", file=sys.stderr)
-    return 0
+    return EXIT_OK
 
 
 def register(subparsers: Any) -> None:

@@ -12,6 +12,7 @@ from ..spec.arguments import describe, resolve_schema_arg
 from ..spec.cache import cache_root, lookup
 from ..spec.options import add_spec_options, options_from_args
 from ..spec.pins import known_versions, pins
+from .exits import EXIT_OK
 
 # Positional arguments that name schemas, in any command (one schema, or a list of them).
 SCHEMA_DESTS = frozenset({"schema", "schemas", "old", "new"})
@@ -59,7 +60,7 @@ def cmd_fetch(args: argparse.Namespace) -> int:
             continue
         fetched = fetch_version(pin, options, root)
         print(describe(pin, fetched.hashes, fetched.directory))
-    return 0
+    return EXIT_OK
 
 
 def register(subparsers: Any) -> None:
