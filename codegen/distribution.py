@@ -14,7 +14,7 @@ Pure: resolved IR in, text out.
     DIR/NAME/app/...                the application types of every version (codegen/appmodel.py)
                                     and their conversions (codegen.bindings.app_modules)
 
-The subpackage of each schema and which schemas answer negotiation: codegen/versions.py.
+The subpackage of each schema and which schemas answer negotiation: codegen/analysis/versions.py.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pathlib import Path
 
 from . import ir
 from .analysis.typeindex import TypeIndex
+from .analysis.versions import Version, identify
 from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import (
     DISTRIBUTION_MODULES,
@@ -43,7 +44,6 @@ from .jsonout import dumps
 from .jsonschema_out import emit
 from .pyformat import format_files
 from .templating import render, static_source
-from .versions import Version, identify
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from bindings_support import REPO, tool
 
+from codegen.analysis.versions import identify
 from codegen.bindings import DISTRIBUTION_MODULES, MODULES, StaticModule, render_package
 from codegen.distribution import SESSION_SOURCES, render_top
 from codegen.pipeline import load, load_text
 from codegen.pyformat import black_format
 from codegen.templating import template_dir
-from codegen.versions import identify
 
 STATIC_DIR = REPO / "templates" / "python" / "static"
 PACKAGE_STATIC = [m for m in MODULES if isinstance(m, StaticModule)]

@@ -32,8 +32,8 @@ from .views import (
 )
 
 if TYPE_CHECKING:  # the application types load only for a distribution that has them
+    from ..analysis.versions import Version
     from ..appmodel import AppModel
-    from ..versions import Version
 
 
 @dataclass(frozen=True)

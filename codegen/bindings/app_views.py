@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..analysis.typeindex import TypeIndex
+from ..analysis.versions import Version
 from ..appmodel import AppModel
 from ..pytext import code_literal, sort_all, sort_imports
-from ..versions import Version
 from .views import Context, models_exports
 
 CONVERT_EXPORTS = ("ConversionError", "to_app", "to_wire", "parse_message", "parse_result",

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..analysis.methods import Method, method_model
+from ..analysis.versions import Version
 from ..appmodel import AppModel
 from ..pytext import code_literal, sort_imports
-from ..versions import Version
 from .views import Context
 
 Side = Literal["server", "client"]

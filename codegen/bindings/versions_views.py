@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..analysis.methods import Method, MethodModel, method_model
+from ..analysis.versions import Version
 from ..pytext import code_literal, comment
-from ..versions import Version
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)

@@ -66,8 +66,8 @@ def as_json(models: list[tuple[str, MethodModel]]) -> str:
 
 def cmd_registry(args: argparse.Namespace) -> int:
     from ..analysis.methods import method_model
+    from ..analysis.versions import label_for
     from ..pipeline import load_many, read_overrides
-    from ..versions import label_for
 
     names = read_overrides(args.names)
     loaded = load_many(args.schemas, names)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..analysis.methods import method_model, usage
-from ..versions import label_for
+from ..analysis.versions import label_for
 from . import tally
 from .algebra import detect_renames, detect_retyped
 from .compare import compare

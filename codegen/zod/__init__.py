@@ -120,8 +120,8 @@ SINGLE_MODULE = "index.ts"
 def render_zod(schemas: list[ir.Resolved], package: str | None) -> dict[str, str]:
     """The files of `--target zod`: one schema without --package is `index.ts`; with
     --package, one module per version, named like the Python distribution's version
-    subpackages (`v2025_11_25.ts`, `draft.ts`; codegen/versions.py)."""
-    from ..versions import identify
+    subpackages (`v2025_11_25.ts`, `draft.ts`; codegen/analysis/versions.py)."""
+    from ..analysis.versions import identify
 
     if package is None:
         return {SINGLE_MODULE: render_module(schemas[0])}

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from . import ir
-from .errors import Diagnostic, Location, SchemaError
+from .. import ir
+from ..errors import Diagnostic, Location, SchemaError
 
 # Module names of a distribution's top level, which a version subpackage must not take.
 RESERVED = frozenset({"versions", "_runtime", "_protocol", "app"})
