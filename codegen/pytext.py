@@ -109,11 +109,6 @@ def code_literal(value: str | float | bool | None) -> str:
     return literal(value)
 
 
-def json_literal(lit: ir.Lit) -> str:
-    """How a literal type is spelled in messages and comments: its JSON text."""
-    return json.dumps(lit.value, ensure_ascii=False)
-
-
 def key_suffix(key: str) -> str:
     """The JSON-path step for an object key: `.name`, or `["io.x/y"]` when not an identifier
     (the same spelling as tests/corpus.py uses for mutation paths)."""

@@ -4,8 +4,9 @@ contain, structural names, human descriptions, cycles in a name graph, alias con
 
 from __future__ import annotations
 
+import json
+
 from .. import ir
-from ..pytext import json_literal
 
 P = ir.PrimKind
 
@@ -92,6 +93,11 @@ def cyclic(graph: dict[str, tuple[str, ...]]) -> frozenset[str]:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[node])
     return frozenset(out)
+
+
+def json_literal(lit: ir.Lit) -> str:
+    """How a literal type is spelled in messages and comments: its JSON text."""
+    return json.dumps(lit.value, ensure_ascii=False)
 
 
 def describe(t: ir.TypeExpr, index: object = None) -> str:

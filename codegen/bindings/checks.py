@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..analysis.pynaming import HelperNames
-from ..analysis.shapes import P, describe, is_class_obj, is_never, structural_key
+from ..analysis.shapes import P, describe, is_class_obj, is_never, json_literal, structural_key
 from ..analysis.typeindex import TypeIndex
-from ..pytext import code_literal, json_literal, literal
+from ..pytext import code_literal, literal
 
 NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
 INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
