@@ -1,6 +1,7 @@
-"""Facts about the resolved IR that every Python view needs: which objects become classes, how a
-type expression is spelled as a hint, which unions have a discriminator, which types are plain
-JSON ("raw": decoded as they come) and which JSON kinds a type admits.
+"""Facts about the resolved IR that every target reads (the dataclass bindings, pydantic, zod):
+which objects become classes (with their attributes' names), which unions have a
+discriminator, which types are plain JSON ("raw": decoded as they come) and which JSON kinds a
+type admits.
 
 Pure functions of the resolved model; nothing here renders code.
 """
