@@ -4,7 +4,7 @@ goes wire -> app -> wire of every other version of the distribution of all offic
 and comes out either exactly (what the version can carry equals the input, but for the
 documented drop and default rules, `DROPPED` and `ADDED`) or refused, each refusal matching an
 entry of the reviewed list `REFUSALS` (its reason beside it), and every entry used. The classes
-are documented in docs/servers-and-clients.md ("Across versions").
+are documented in docs/bindings.md ("Across versions").
 
 Examples go through `to_app`/`to_wire` (they are values of a named type); recorded messages
 through `parse_message`/`parse_result` and `serialize` (what a session does).
