@@ -4,7 +4,6 @@ follow presence, untrusted text stays text, bad templates are located errors."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
