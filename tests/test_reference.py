@@ -24,6 +24,7 @@ FIXTURES = REPO / "tests" / "fixtures" / "reference"
 PAGES = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
 RELEASED = corpus.released_names()
 
+
 def our_page(path: Path) -> str:
     return render_page(declared(str(path)), find_template(str(path), None))
 
@@ -400,7 +401,8 @@ def test_literal_order_follows_the_checker_s_creation_order_across_the_tree(
     assert _literal_heads(tmp_path, files, "b")["y"] == '"b" | "a" | "c"'
     alone = tmp_path / "alone.ts"
     alone.write_text(files["b"], encoding="utf-8")
-    assert 'y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;' in render_page(declared(str(alone)), None)
+    page = render_page(declared(str(alone)), None)
+    assert "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in page
 
 
 def test_literal_order_counts_names_the_checker_relates_to_an_index_signature(
