@@ -279,12 +279,37 @@ def build(keys: Sequence[str], schemas: Sequence[ir.Resolved], renames: Renames)
             facts.append(type_facts)
     types = fold_unions(types)
     facts = [_with_literals(f, hoisted, keys, types, canon) for f in facts]
+    facts = _open_meta_keys(facts, types)
     consts: dict[str, ir.Const] = {}
     for r in schemas:
         consts.update((c.name, c) for c in r.consts)
     digest = hashlib.sha256("".join(r.sha256 for r in schemas).encode()).hexdigest()
     merged = ir.Resolved(SOURCE, digest, tuple(types), tuple(consts.values()))
     return AppModel(tuple(keys), merged, tuple(facts))
+
+
+META = "_meta"
+
+
+def _open_meta_keys(facts: Sequence[TypeFacts], types: Sequence[ir.TypeDef]) -> list[TypeFacts]:
+    """The members of a `_meta` object are keys of an open namespace, not protocol members: a
+    version that takes one by its index signature carries it as it is (counts as declaring it),
+    where a member another version requires would otherwise be dropped (`resultType`). So a
+    2026-07-28 request's `io.modelcontextprotocol/protocolVersion` reaches a 2025-11-25 peer
+    as it reaches a 2025-06-18 one, in `_meta`."""
+    metas = {
+        p.type.name
+        for t in types
+        if isinstance(t.type, ir.Obj)
+        for p in t.type.properties
+        if p.name == META and isinstance(p.type, ir.Ref)
+    }
+    return [
+        replace(f, fields=tuple(replace(x, declared=x.present) for x in f.fields))
+        if f.name in metas
+        else f
+        for f in facts
+    ]
 
 
 def _type_note(name: str, defs: Sequence[tuple[str, ir.TypeDef]], keys: Sequence[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -64,6 +65,26 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 def spec_root() -> Path:
     """The official spec directory; skips (fails under CI=true) when it is missing."""
     return require_spec_dir()
+
+
+@pytest.fixture(scope="session")
+def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """One distribution of every official version (package `mcp_appoff`, what `mcp-codegen
+    A.ts B.ts ... --package mcp_appoff` writes) with its `app` imported, once per run."""
+    import importlib
+
+    import corpus
+    from bindings_support import import_package
+
+    from codegen.distribution import render_distribution
+    from codegen.write import write_tree
+
+    root = tmp_path_factory.mktemp("appofficial")
+    schemas = [corpus.resolved(n) for n in corpus.version_names()]
+    write_tree(root, render_distribution(schemas, "mcp_appoff"))
+    pkg = import_package(root, "mcp_appoff")
+    importlib.import_module("mcp_appoff.app")
+    return pkg
 
 
 # How many tests a whole-suite run collected (None for a partial run: -m, -k, paths, deselection);

@@ -183,14 +183,7 @@ def test_example_app_passes_mypy_and_ruff(example_root: Path, tmp_path: Path) ->
 # -- the official versions --------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    root = tmp_path_factory.mktemp("appofficial")
-    schemas = [corpus.resolved(n) for n in corpus.version_names()]
-    write_tree(root, render_distribution(schemas, "mcp_appoff"))
-    pkg = import_package(root, "mcp_appoff")
-    importlib.import_module("mcp_appoff.app")
-    return pkg
+# `official` (tests/conftest.py): the distribution of every official version, once per run.
 
 
 @functools.cache

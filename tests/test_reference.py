@@ -4,7 +4,6 @@ follow presence, untrusted text stays text, bad templates are located errors."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -25,37 +24,6 @@ FIXTURES = REPO / "tests" / "fixtures" / "reference"
 PAGES = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
 RELEASED = corpus.released_names()
 
-# The one known gap: TypeScript orders the members of a property's union by its checker's type
-# ids, and string literals get theirs when the checker first meets them (some in its own
-# libraries), which no rule over schema.ts predicts. These two members list the same literals
-# in another order; their union's literal order alone is not compared (everything else is).
-LITERAL_ORDER_GAPS = {("StringSchema", "format"), ("ToolChoice", "mode")}
-_TEXT_RUN = re.compile(r'"[^"]*"(?: \| "[^"]*")+')
-_SEP = ' <span class="tsd-signature-symbol">|</span> '
-_LIT = r'<span class="tsd-signature-type">"[^"<]*"</span>'
-_HTML_RUN = re.compile(rf"(?:{_LIT}{re.escape(_SEP)})+{_LIT}")
-
-
-def _sort_runs(text: str) -> str:
-    text = _TEXT_RUN.sub(lambda m: " | ".join(sorted(m.group(0).split(" | "))), text)
-    return _HTML_RUN.sub(lambda m: _SEP.join(sorted(m.group(0).split(_SEP))), text)
-
-
-def _forgive_literal_order(page: rp.Page) -> rp.Page:
-    types = []
-    for t in page.types:
-        gaps = {m for n, m in LITERAL_ORDER_GAPS if n == t.name}
-        if gaps:
-            members = [
-                dataclasses.replace(m, heading=_sort_runs(m.heading), rest=_sort_runs(m.rest))
-                if m.anchor.split("-", 1)[1] in gaps else m
-                for m in t.members
-            ]  # fmt: skip
-            t = dataclasses.replace(t, signature=_sort_runs(t.signature),
-                                    signature_html=_sort_runs(t.signature_html), members=members)  # fmt: skip
-        types.append(t)
-    return dataclasses.replace(page, types=types)
-
 
 def our_page(path: Path) -> str:
     return render_page(declared(str(path)), find_template(str(path), None))
@@ -72,9 +40,7 @@ def pages(spec_root: Path) -> dict[str, tuple[str, str]]:
 
 
 def compare(ours: str, official: str) -> list[str]:
-    a = _forgive_literal_order(rp.parse_page(ours))
-    b = _forgive_literal_order(rp.parse_page(official))
-    return rp.differences(a, b)
+    return rp.differences(rp.parse_page(ours), rp.parse_page(official))
 
 
 # --------------------------------------------------------------------------- official pages
@@ -385,15 +351,14 @@ _BLOCK = re.compile(r"<div class=\"type\">\n\n### `([^`]*)`\n\n(.*?)\n</div>\n",
 @pytest.mark.parametrize("version", PAGES)
 def test_layout_equals_official_layout(pages: dict[str, tuple[str, str]], version: str) -> None:
     """The stretch goal, met: every type block is byte-identical to the official one (typedoc's
-    80-column signature breaks, spacing, escaping, the JSON highlighting), but for the two
-    members whose literal order no rule predicts; so is the page around them."""
+    80-column signature breaks, spacing, escaping, the JSON highlighting, the order of a
+    union's literals); so is the page around them."""
     ours, official = pages[version]
-    gaps = {name for name, _ in LITERAL_ORDER_GAPS}
     a = dict(_BLOCK.findall(ours))
     b = dict(_BLOCK.findall(official))
     assert a.keys() == b.keys()
     differ = sorted(n for n in a if a[n] != b[n])
-    assert set(differ) <= gaps, differ
+    assert differ == []
     outside = _BLOCK.sub("", ours), _BLOCK.sub("", official)
     assert outside[0] == outside[1]
 
@@ -408,6 +373,65 @@ def test_folder_reports_every_version_s_problems_and_writes_nothing(
     err = capsys.readouterr().err
     assert "invalid category 'Nobody Has This'" in err and "@includeCode" in err
     assert not folder.exists()
+
+
+# --------------------------------------------------------------------------- literal order
+
+_HEADING = re.compile(r'id="[a-z]*-([a-z]*)"[^>]*><span[^>]*>[^<:]*\??: ([^<]*)</span>')
+
+
+def _literal_heads(tmp_path: Path, files: dict[str, str], page: str) -> dict[str, str]:
+    """Member headings (`name: type`, quotes unescaped) of the page of `files[page]`, the
+    files written as `tmp_path/<key>/schema.ts` (a specification tree)."""
+    for key, text in files.items():
+        (tmp_path / key).mkdir()
+        (tmp_path / key / "schema.ts").write_text(text, encoding="utf-8")
+    out = render_page(declared(str(tmp_path / page / "schema.ts")), None)
+    return {m: t.replace("&quot;", '"') for m, t in _HEADING.findall(out)}
+
+
+def test_literal_order_follows_the_checker_s_creation_order_across_the_tree(
+    tmp_path: Path,
+) -> None:
+    """typedoc's program holds every `*/schema.ts` of the tree, checked in path order: a
+    literal an earlier version met comes first; alone, a file keeps its own order."""
+    files = {"a": 'export interface A { x: "b" | "a" }\n',
+             "b": 'export interface B { y: "a" | "c" | "b" }\n',
+             "c": 'export interface C { z: "c" | "b" }\n'}  # fmt: skip
+    assert _literal_heads(tmp_path, files, "b")["y"] == '"b" | "a" | "c"'
+    alone = tmp_path / "alone.ts"
+    alone.write_text(files["b"], encoding="utf-8")
+    page = render_page(declared(str(alone)), None)
+    assert "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in page
+
+
+def test_literal_order_counts_names_the_checker_relates_to_an_index_signature(
+    tmp_path: Path,
+) -> None:
+    """Property names the checker turns into literal types before a union meets them: those of
+    an object checked against a base member with an index signature, those of an interface
+    whose base has one, and the keys of `extends Omit<X, "k">` (TypeScript 6.0 orders these
+    unions so)."""
+    text = """export interface Request { params?: { [key: string]: unknown } }
+export interface Read extends Request { params: { uri: string } }
+export interface Result { [key: string]: unknown }
+export interface Listed extends Result { beta: string }
+export interface Hidden extends Omit<Listed, "zeta"> { gamma: string }
+export interface Plain { delta: string }
+export interface Shown {
+  format?: "email" | "uri";
+  pick: "alpha" | "beta";
+  last: "alpha" | "zeta";
+  plain: "omega" | "gamma";
+  other: "epsilon" | "delta";
+}
+"""
+    heads = _literal_heads(tmp_path, {"v": text}, "v")
+    assert heads["format"] == '"uri" | "email"'
+    assert heads["pick"] == '"beta" | "alpha"'
+    assert heads["last"] == '"zeta" | "alpha"'
+    assert heads["plain"] == '"gamma" | "omega"'  # `Omit` of an indexed type is indexed
+    assert heads["other"] == '"epsilon" | "delta"'  # no base: its names are not literal types
 
 
 # --------------------------------------------------------------------------- Markdown rules

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..errors import Location
+from .literals import literal_ranks
 
 INTERNAL = "internal"
 CATEGORY = "category"
@@ -76,6 +77,7 @@ class Model:
     kinds: dict[str, str]  # documented name -> typedoc kind (what links may point at)
     aliases: dict[str, ir.TypeExpr]  # every type alias's value, as written
     positions: dict[str, int]  # every declaration's place in the source
+    literals: dict[str, int]  # the checker's creation order of string literals (literals.py)
 
 
 def is_internal(doc: ir.Doc) -> bool:
@@ -230,4 +232,5 @@ def build(schema: ir.Schema) -> Model:
     aliases = {d.name: d.type for d in schema.declarations if isinstance(d, ir.Alias)}
     positions = first_mentions(schema)
     kinds = {e.name: e.kind for e in entries}
-    return Model(schema.source, entries, consts, kinds, aliases, positions)
+    literals = literal_ranks(schema)
+    return Model(schema.source, entries, consts, kinds, aliases, positions, literals)

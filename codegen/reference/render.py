@@ -85,7 +85,7 @@ class EntryRenderer:
 
     def builder(self) -> Builder:
         m = self.model
-        return Builder(m.kinds, m.consts, m.aliases, m.positions)
+        return Builder(m.kinds, m.consts, m.aliases, m.positions, m.literals)
 
     # -- comments -----------------------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class EntryRenderer:
     def parameter(self, p: ir.Property) -> str:
         b = self.builder()
         flags = '<code class="tsd-tag">Optional</code>' if p.optional else ""
-        t = checker_type(p.type, self.model.aliases, self.model.positions)
+        t = checker_type(p.type, self.model.aliases, self.model.positions, self.model.literals)
         value = layout(b.type(t), b)
         mark = "?: " if p.optional else ": "
         head = (f'\n<div data-typedoc-h="5">{flags}<span class="tsd-kind-property">{esc(p.name)}'

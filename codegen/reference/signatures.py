@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .. import ir
 from . import formatter as f
@@ -53,11 +53,13 @@ class Builder:
         consts: dict[str, ir.Lit],
         aliases: dict[str, ir.TypeExpr],
         positions: dict[str, int],
+        literals: Mapping[str, int],
     ) -> None:
         self.kinds = kinds
         self.consts = consts
         self.aliases = aliases
         self.positions = positions
+        self.literals = literals
         self.id = 0
         self.force: set[int] = set()
 
@@ -134,7 +136,7 @@ class Builder:
                href: str | None = None) -> f.Node:  # fmt: skip
         shown = property_name(name)
         if cls == "tsd-kind-property" and t is not None:
-            t = checker_type(t, self.aliases, self.positions)
+            t = checker_type(t, self.aliases, self.positions, self.literals)
         if href is not None:
             label = f.Text(f'<a class="{cls}" href="#{href}">{esc(shown)}</a>', len(shown))
         else:
@@ -168,34 +170,48 @@ class Builder:
                              f.IfWrap(gid, sym(";")), f.SpaceOrLine(), sym("}")])  # fmt: skip
 
 
-def checker_type(t: ir.TypeExpr, aliases: dict[str, ir.TypeExpr],
-                 positions: dict[str, int]) -> ir.TypeExpr:  # fmt: skip
+def checker_type(t: ir.TypeExpr, aliases: dict[str, ir.TypeExpr], positions: dict[str, int],
+                 literals: Mapping[str, int]) -> ir.TypeExpr:  # fmt: skip
     """A property's type as typedoc shows it: TypeScript's type of the property (for an optional
     one with `undefined` removed), not the type as written. TypeScript keeps no alias name on a
-    primitive or literal type (`cursor?: Cursor` shows `string`), and a union absorbs literals
-    of a primitive it also holds (`"a" | string` is `string`)."""
-    return _checker(t, aliases, positions, frozenset())
+    primitive or literal type (`cursor?: Cursor` shows `string`), a union absorbs literals of a
+    primitive it also holds (`"a" | string` is `string`), and its string literals come in the
+    order the checker created them (`literals`, see literals.py)."""
+    return _checker(t, aliases, positions, literals, frozenset())
 
 
 def _checker(t: ir.TypeExpr, aliases: dict[str, ir.TypeExpr], positions: dict[str, int],
-             seen: frozenset[str]) -> ir.TypeExpr:  # fmt: skip
+             literals: Mapping[str, int], seen: frozenset[str]) -> ir.TypeExpr:  # fmt: skip
     if isinstance(t, ir.Ref):
         target = aliases.get(t.name)
         if target is None or t.name in seen:
             return t
-        shown = _checker(target, aliases, positions, seen | {t.name})
+        shown = _checker(target, aliases, positions, literals, seen | {t.name})
         if isinstance(shown, (ir.Prim, ir.Lit)):
             return shown
         return shown if isinstance(target, ir.Ref) else t
     if isinstance(t, ir.Union_):
-        members = [_checker(m, aliases, positions, seen) for m in t.members]
+        members = [_checker(m, aliases, positions, literals, seen) for m in t.members]
         prims = {m.kind.value for m in members if isinstance(m, ir.Prim)}
         kept = [m for m in members if not (isinstance(m, ir.Lit) and m.kind in prims)]
         unique = list(dict.fromkeys(kept))
         if len(unique) == 1:
             return unique[0]
-        return ir.Union_(tuple(sorted(unique, key=lambda m: _type_id(m, positions))))
+        ordered = sorted(unique, key=lambda m: _type_id(m, positions))
+        return ir.Union_(tuple(_by_creation(ordered, literals)))
     return t
+
+
+def _by_creation(members: list[ir.TypeExpr], literals: Mapping[str, int]) -> list[ir.TypeExpr]:
+    """`members` with its string literals, in the places they hold, in creation order (a
+    string the order does not know keeps its place after those it knows)."""
+    slots = [i for i, m in enumerate(members) if isinstance(m, ir.Lit) and m.kind == "string"]
+    strings = [m for m in members if isinstance(m, ir.Lit) and m.kind == "string"]
+    strings.sort(key=lambda m: literals.get(str(m.value), len(literals)))
+    out = list(members)
+    for i, m in zip(slots, strings):
+        out[i] = m
+    return out
 
 
 # TypeScript's intrinsic types, in the order its checker creates them (their type ids).

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from .bindings import Bindings
 from .client import Client
 
 
@@ -40,6 +44,14 @@ def app_audit(client: Client) -> AppAudit:
     top = client.initial.package.__name__.rsplit(".", 1)[0]
     app = importlib.import_module(f"{top}.app")
     versions = importlib.import_module(f"{top}.versions")
+    for b, value, direction, answered in transcript(client):
+        _one(app, versions, b.version, value, direction, answered, out)
+    return out
+
+
+def transcript(client: Client) -> Iterator[tuple[Bindings, Any, str, dict[Any, str]]]:
+    """Each transcript message of `client`'s session with the bindings in force when it was on
+    the wire, its direction, and the methods of the other side's requests by id so far."""
     b = client.initial
     pending: dict[str, dict[Any, str]] = {"client_to_server": {}, "server_to_client": {}}
     for entry in list(client.peer.transcript):
@@ -50,12 +62,55 @@ def app_audit(client: Client) -> AppAudit:
         value = entry.message
         if isinstance(value, dict) and "method" in value and "id" in value:
             pending[direction][value["id"]] = str(value["method"])
-        _one(app, versions, b.version, value, direction, pending[other], out)
+        yield b, value, direction, pending[other]
         if direction == "server_to_client" and isinstance(value, dict) and "method" not in value:
             switch = client._switch_after.get(value.get("id"))
             if switch is not None:
                 b = switch
-    return out
+
+
+def records(client: Client) -> Iterator[dict[str, Any]]:
+    """The session's messages as `tests/e2e/recorded/sessions.jsonl` lines: the version label in
+    force, the direction, the method a result answers, the message. The call of a tool that
+    answers with this machine's environment (server-everything's `get-env`) is left out."""
+    private: set[Any] = set()
+    for b, value, direction, answered in transcript(client):
+        if isinstance(value, dict) and value.get("method") == "tools/call":
+            params = value.get("params")
+            if isinstance(params, dict) and params.get("name") in PRIVATE_TOOLS:
+                private.add(value.get("id"))
+        if isinstance(value, dict) and value.get("id") in private:
+            continue
+        method = answered.get(value.get("id")) if isinstance(value, dict) else None
+        if not isinstance(value, dict) or "method" in value or method is None:
+            method = None
+        yield {"version": b.label, "direction": direction, "method": method, "message": value}
+
+
+PRIVATE_TOOLS = frozenset({"get-env"})
+RECORD_ENV = "MCP_E2E_RECORD"
+"""A directory: each session's messages are added to `<dir>/sessions.jsonl`, a message that is
+already there (the same version, direction, method and JSON) once (how
+`tests/e2e/recorded/sessions.jsonl` was made)."""
+
+
+def record(client: Client, session: str) -> None:
+    """With `$MCP_E2E_RECORD`, add the session's new `records` to `<dir>/sessions.jsonl`."""
+    where = os.environ.get(RECORD_ENV)
+    if not where:
+        return
+    path = Path(where, "sessions.jsonl")
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    seen = {_key({k: v for k, v in json.loads(line).items() if k != "session"}) for line in lines}
+    for r in records(client):
+        if _key(r) not in seen:
+            seen.add(_key(r))
+            lines.append(json.dumps({**r, "session": session}, ensure_ascii=False, sort_keys=True))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _key(r: dict[str, Any]) -> str:
+    return json.dumps(r, sort_keys=True)
 
 
 def _one(

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .app_audit import app_audit
+from .app_audit import app_audit, record
 from .bindings import DIST_PACKAGE, VERSIONS, Bindings
 from .client import ROOT_URI, SAMPLED_TEXT, Audit, Client, Rejected
 from .conftest import REPORTS, Spawn
@@ -141,6 +141,7 @@ def test_session(
         keys = {k for f in audit.failures for k in deviation_key(peer_name, client.bindings, f)}
         text = report(peer_name, asked, client, audit, known=keys <= KNOWN_DEVIATIONS.keys())
         app = app_audit(client)  # the same transcript in application types (app_audit.py)
+        record(client, f"{peer_name}-{asked}")
         text += "\n" + app.summary()
         REPORTS.append(text)
         print("\n" + text)
