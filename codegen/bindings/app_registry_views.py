@@ -32,7 +32,7 @@ class AppMethodView:
 
 @dataclass(frozen=True)
 class AppMethodsView:
-    method_hint: str  # Literal of every method of every version ("NoReturn" for none)
+    method_hint: str  # Literal of every method of every version ("str" for none)
     request_method_hint: str
     request_hint: str  # union of the application request classes
     notification_hint: str
@@ -41,10 +41,12 @@ class AppMethodsView:
     requests: tuple[AppMethodView, ...]  # for the overloads (by method)
     results: tuple[tuple[str, str], ...]  # ("(method, version)" literal, tuple of class literals)
     typing_imports: str  # what convert.py imports from typing
+    checked_method: str  # what lookup_method returns (a cast to `str` would be redundant)
 
 
-def _literal(keys: list[str]) -> str:
-    return f"Literal[{', '.join(code_literal(k) for k in keys)}]" if keys else "NoReturn"
+def _literal(keys: list[str], empty: str = "NoReturn") -> str:
+    """As registry_views._literal: `str` for `MethodName` without methods (lookup returns one)."""
+    return f"Literal[{', '.join(code_literal(k) for k in keys)}]" if keys else empty
 
 
 def _union(names: list[str]) -> str:
@@ -56,7 +58,9 @@ def _tuple(items: list[str]) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def app_methods_view(model: AppModel, versions: tuple[Version, ...], app: Context) -> AppMethodsView:
+def app_methods_view(
+    model: AppModel, versions: tuple[Version, ...], app: Context
+) -> AppMethodsView:
     facts = AppFacts(model, app)
     methods: dict[str, str] = {}  # method -> kind, in first-seen order, sorted below
     requests: list[str] = []
@@ -78,13 +82,15 @@ def app_methods_view(model: AppModel, versions: tuple[Version, ...], app: Contex
             rows.append((m.method, v.key, names))
     order = sorted(methods)
     all_results = [n for method in sorted(results) for n in results[method]]
-    method_hint = _literal(order)
+    method_hint = _literal(order, "str")
     request_method_hint = _literal([k for k in order if methods[k] == "request"])
-    typing = ["Final", "Literal", "TypeAlias", "cast"] + (["overload"] if results else [])
+    typing = ["Final", "Literal", "TypeAlias"] + (["overload"] if results else [])
+    typing += ["cast"] if order else []
     if "NoReturn" in (method_hint, request_method_hint):
         typing.append("NoReturn")
     return AppMethodsView(
         typing_imports=", ".join(sort_imports(typing)),
+        checked_method="cast(MethodName, found)" if order else "found",
         method_hint=method_hint,
         request_method_hint=request_method_hint,
         request_hint=_union(requests),
