@@ -200,6 +200,7 @@ class Peer:
         ]
         self._handshake = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
         self._per_request = frozenset(self._stateless_versions)  # versions named per request
+        self._meta_key: str | None = versions.META_PROTOCOL_VERSION
         self._calls: dict[str, Callable[[Any, Context], Any]] = {}  # method -> what answers it
         self._ids = 0
         self._pending: dict[str | int, asyncio.Future[Any]] = {}
@@ -214,8 +215,11 @@ class Peer:
         """What this side answers itself when the handlers do not override it."""
         return None
 
-    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
-        """The version to answer `message` in, or the error response (without its id)."""
+    def _version_for(
+        self, message: dict[str, Any], method: str, meta: Mapping[str, JSON]
+    ) -> str | dict[str, JSON]:
+        """The version to answer `message` (whose `params._meta` is `meta`) in, or the error
+        response (without its id)."""
         if self.version is not None:
             return self.version
         return _error(None, INVALID_REQUEST, "Invalid Request: no protocol version agreed yet")
@@ -302,7 +306,10 @@ class Peer:
                 return []  # a response to a request this side sent: nothing to answer
             return [_error(msg_id, INVALID_REQUEST, "Invalid Request: no method")]
         notification = "id" not in message
-        version = self._version_for(message, method)
+        raw_params = message.get("params")  # its `_meta`, read once for every step below
+        meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
+        meta = meta if isinstance(meta, dict) else {}
+        version = self._version_for(message, method, meta)
         if isinstance(version, dict):
             return [] if notification else [{**version, "id": msg_id}]
         try:
@@ -318,9 +325,6 @@ class Peer:
                 if notification
                 else [_error(msg_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
             )
-        raw_params = message.get("params")
-        meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
-        meta = meta if isinstance(meta, dict) else {}
         level = self._log_level(version, meta)
         ctx = Context(self, version=version, request_id=msg_id, meta=meta, log_level=level)
         params = getattr(msg.obj, "params", None)
@@ -468,10 +472,13 @@ class ServerSession(Peer):
         found = _BUILTINS.get(method)
         return None if found is None else functools.partial(found, self)
 
-    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
+    def _version_for(
+        self, message: dict[str, Any], method: str, meta: Mapping[str, JSON]
+    ) -> str | dict[str, JSON]:
         """The version to answer `message` in, or the error response (without its id)."""
         versions = self._versions
-        named: str | None = versions.request_version(message)
+        found = meta.get(self._meta_key) if self._meta_key is not None else None
+        named = found if isinstance(found, str) else None  # what request_version reads
         if named in self._per_request and named is not None and method != "initialize":
             return named  # what check_request_version would answer, without its second look
         if method == "initialize":
