@@ -237,7 +237,8 @@ class Peer:
             return prepared
         ctx, row, params = prepared
         try:
-            value = self._call(row, params, ctx)
+            call = self._calls.get(row.method)  # `_call`, inlined: the hot path
+            value = call(params, ctx) if call is not None else self._call(row, params, ctx)
             # a result (a model object) is no coroutine: skip the slower check for it
             if not isinstance(value, Model) and inspect.isawaitable(value):
                 close = getattr(value, "close", None)
@@ -359,7 +360,12 @@ class Peer:
         if row.kind == "notification":
             return []
         try:
-            payload = self.result_payload(row.method, value, ctx.version)
+            # app.serialize checks that the class is one of the method's results in the version
+            payload = self._app.serialize(
+                value if value is not None else self._app.Result(),
+                version=ctx.version,
+                method=row.method,
+            )
         except ProtocolError as exc:  # the handler answered with the wrong class
             return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {exc}")]
         except ValidationError as exc:
@@ -381,15 +387,6 @@ class Peer:
         return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
 
     # -- results in the negotiated version ---------------------------------------------------
-
-    def result_payload(self, method: str, value: Any, version: str) -> JSON:
-        """`value` (an application result of `method`) as `version`'s JSON; a class that is
-        not one of the method's results raises `ProtocolError` naming both (`app.serialize`
-        checks it)."""
-        if value is None:
-            value = self._app.Result()
-        payload: JSON = self._app.serialize(value, version=version, method=method)
-        return payload
 
     def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
         out: dict[str, JSON] = self._app.serialize(obj, version=version)
