@@ -125,13 +125,16 @@ def test_dynamic_method_strings_are_looked_up(pkg: ModuleType) -> None:
         pkg.app.lookup_method("tools/lsit")
 
 
-def test_messages_narrow_by_class(pkg: ModuleType) -> None:
+def test_messages_are_generic_at_run_time(pkg: ModuleType) -> None:
+    """`Message[...]` is usable where annotations are evaluated (and builds a message)."""
     from mcp_bindings.v2025_11_25 import models as m
     from mcp_bindings.v2025_11_25 import registry as r
 
     value = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "add"}}
     msg = r.parse_message(value)
-    assert isinstance(msg, r.Message) and isinstance(msg.obj, m.CallToolRequest)
+    assert isinstance(msg.obj, m.CallToolRequest)
+    typed = r.Message[r.MessageObject](msg.kind, msg.method, msg.id, msg.obj)
+    assert typed == msg and r.encode(typed) == value
     app_msg = pkg.app.parse_message(value, version="2025-06-18")
     match app_msg.obj:
         case pkg.app.CallToolRequest(params=params):
