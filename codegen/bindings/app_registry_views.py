@@ -1,7 +1,8 @@
 """View model of the typed method registry of a distribution's application types (the part of
-`app/convert.py` that types `parse_message`, `parse_result` and `serialize`): the method strings
-of every version as `Literal` unions, the application classes of each method's messages and
-results, and the `(method, version) -> result classes` table `serialize(..., method=M)` checks.
+`app/convert.py` that types `parse_message`, `parse_result` and `serialize`): the application
+classes of each method's messages and results, and the `(method, version) -> result classes`
+table `serialize(..., method=M)` checks. The method strings as `Literal` unions are versions.py's
+(`MethodName`, `RequestMethod`; codegen/bindings/versions_views.py).
 
 Pure: the application model and the versions' method models in, plain template contexts out;
 the application name of each version's type is read from server_views.AppFacts (its one owner).
@@ -32,8 +33,6 @@ class AppMethodView:
 
 @dataclass(frozen=True)
 class AppMethodsView:
-    method_hint: str  # Literal of every method of every version ("str" for none)
-    request_method_hint: str
     request_hint: str  # union of the application request classes
     notification_hint: str
     response_hint: str
@@ -41,12 +40,6 @@ class AppMethodsView:
     requests: tuple[AppMethodView, ...]  # for the overloads (by method)
     results: tuple[tuple[str, str], ...]  # ("(method, version)" literal, tuple of class literals)
     typing_imports: str  # what convert.py imports from typing
-    checked_method: str  # what lookup_method returns (a cast to `str` would be redundant)
-
-
-def _literal(keys: list[str], empty: str = "NoReturn") -> str:
-    """As registry_views._literal: `str` for `MethodName` without methods (lookup returns one)."""
-    return f"Literal[{', '.join(code_literal(k) for k in keys)}]" if keys else empty
 
 
 def _union(names: list[str]) -> str:
@@ -62,7 +55,6 @@ def app_methods_view(
     model: AppModel, versions: tuple[Version, ...], app: Context
 ) -> AppMethodsView:
     facts = AppFacts(model, app)
-    methods: dict[str, str] = {}  # method -> kind, in first-seen order, sorted below
     requests: list[str] = []
     notifications: list[str] = []
     responses: list[str] = []
@@ -72,7 +64,6 @@ def app_methods_view(
         env = envelopes(TypeIndex(v.resolved))
         responses += [facts.py(v.key, n) for n in (env.result, env.error) if n is not None]
         for m in method_model(v.resolved).methods:
-            methods.setdefault(m.method, m.kind)
             if m.kind == "notification":
                 notifications.append(facts.py(v.key, m.type_name))
                 continue
@@ -80,19 +71,10 @@ def app_methods_view(
             names = ["Result" if w == EMPTY_RESULT else facts.py(v.key, w) for w in m.result_types]
             results.setdefault(m.method, []).extend(names)
             rows.append((m.method, v.key, names))
-    order = sorted(methods)
     all_results = [n for method in sorted(results) for n in results[method]]
-    method_hint = _literal(order, "str")
-    request_method_hint = _literal([k for k in order if methods[k] == "request"])
     typing = ["Final", "Literal", "TypeAlias"] + (["overload"] if results else [])
-    typing += ["cast"] if order else []
-    if "NoReturn" in (method_hint, request_method_hint):
-        typing.append("NoReturn")
     return AppMethodsView(
         typing_imports=", ".join(sort_imports(typing)),
-        checked_method="cast(MethodName, found)" if order else "found",
-        method_hint=method_hint,
-        request_method_hint=request_method_hint,
         request_hint=_union(requests),
         notification_hint=_union(notifications),
         response_hint=_union(responses),

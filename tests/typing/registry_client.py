@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mcp_bindings import app
+from mcp_bindings import app, versions
 from mcp_bindings.server import Context, ServerHandlers
 from mcp_bindings.v2025_11_25 import models as m
 from mcp_bindings.v2025_11_25 import registry as r
@@ -37,6 +37,8 @@ if isinstance(decoded.obj, app.CallToolRequest):
     again: str = decoded.obj.params.name
 listed: Sequence[app.Tool] = app.parse_result("tools/list", {"tools": []}, version=V).tools
 method: app.MethodName = app.lookup_method("tools/list")
+info = versions.method_info(method, V)
+wire = versions.request_message("tools/list", id=1, version=V)
 converted = app.to_app(m.Tool(name="t", input_schema={"type": "object"}))
 if isinstance(converted, app.Tool):
     title: str = converted.name

@@ -3,7 +3,7 @@ marked `# expect: CODE` must be reported by `mypy --strict` at that line, and no
 
 from __future__ import annotations
 
-from mcp_bindings import app
+from mcp_bindings import app, versions
 from mcp_bindings.server import Context, ServerHandlers
 from mcp_bindings.v2025_11_25 import models as m
 from mcp_bindings.v2025_11_25 import registry as r
@@ -16,6 +16,7 @@ app.serialize(app.ListToolsResult(tools=[]), version=V, method="tools/call")  # 
 r.parse_result("tools/lsit", {})  # expect: call-overload
 app.parse_result("tools/lsit", {}, version=V)  # expect: call-overload
 r.result(1, m.Result(), method="tools/lsit")  # expect: call-overload
+versions.request_message("tools/lsit", id=1, version=V)  # expect: arg-type
 # an attribute typo on a decoded message (and on one not narrowed to its class)
 msg = r.parse_message({"jsonrpc": "2.0", "id": 1, "method": "tools/call"})
 print(msg.obj.params.nmae)  # expect: union-attr
