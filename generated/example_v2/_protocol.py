@@ -72,10 +72,10 @@ class Message(Generic[Obj_co]):
     `obj` is the whole message as a model object: the request or notification class of its
     method, or the schema's result/error response type. `parse_message` returns a
     `Message[MessageObject]` (registry.py's union of them), so `isinstance` or `match` on `obj`
-    narrows it to one class. `id` is
-    the JSON-RPC id of a request or response (None for notifications, requests carried inside
-    an input-required result, and error responses without one); `method` is None for responses
-    (pass the method of the request they answer to `parse_result`).
+    narrows it to one class. `id` is the JSON-RPC id of a request or response (None for
+    notifications, requests carried inside an input-required result, and error responses
+    without one); `method` is None for responses (pass the method of the request they answer to
+    `parse_result`).
     """
 
     kind: MessageKind
