@@ -553,7 +553,7 @@ def result(raw: object) -> models.Widget:
 
 
 def anything(method: str, raw: object) -> registry.ResultObject:
-    return registry.parse_result(method, raw)
+    return registry.parse_result(registry.lookup_method(method), raw)  # a str: looked up first
 
 
 info: registry.MethodInfo = registry.METHODS["ping"]

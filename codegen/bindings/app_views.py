@@ -15,10 +15,13 @@ from ..analysis.typeindex import TypeIndex
 from ..analysis.versions import Version
 from ..appmodel import AppModel
 from ..pytext import code_literal, sort_all, sort_imports
+from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
 
 CONVERT_EXPORTS = ("ConversionError", "to_app", "to_wire", "parse_message", "parse_result",
-                   "serialize", "FIELDS", "WIRE_NAMES", "APP_NAMES", "VERSIONS")  # fmt: skip
+                   "serialize", "FIELDS", "WIRE_NAMES", "APP_NAMES", "VERSIONS", "RESULTS",
+                   "lookup_method", "MethodName", "RequestMethod", "MessageObject",
+                   "ResultObject")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class ConvertView:
     wire_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]  # app class -> (v, wire)
     app_names: tuple[tuple[str, str], ...]  # ("(version, wire class)" literal, app class literal)
     fields: tuple[tuple[str, tuple[FieldRow, ...]], ...]  # app class literal -> rows
+    methods: AppMethodsView  # the typed entry points (app_registry_views.py)
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
         wire_names=tuple(wire_rows),
         app_names=tuple(app_rows),
         fields=tuple(field_rows),
+        methods=app_methods_view(model, versions, app),
     )
 
 

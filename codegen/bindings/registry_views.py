@@ -119,6 +119,10 @@ class RegistryView:
     response_hint: str  # union of the response envelope classes
     result_hint: str  # union of every request's result classes
     overloads: tuple[MethodInfoView, ...]  # requests, for parse_result's overloads (>= 2 or none)
+    requests: tuple[MethodInfoView, ...]  # every request, for result's overloads
+    method_hint: str  # `Literal[...]` of every method string ("str" without one)
+    request_method_hint: str  # of the requests' method strings
+    checked_method: str  # what lookup_method returns: `method` typed as a MethodName
     notes: tuple[str, ...]  # comment text from the method model
 
 
@@ -180,10 +184,16 @@ def _method_view(m: Method, index: TypeIndex) -> MethodInfoView:
     )  # fmt: skip
 
 
+def _literal(keys: list[str], empty: str = "NoReturn") -> str:
+    """A `Literal` of method strings; `empty` for none (`NoReturn`: no value; `str` where a
+    function returns one: a schema without methods has nothing to check)."""
+    return f"Literal[{', '.join(keys)}]" if keys else empty
+
+
 def _typing_imports(hints: list[str], overloads: bool) -> str:
     """The names registry.py imports from typing: only those it uses (ruff flags the others)."""
-    names = ["Final", "TypeAlias"] + (["Literal", "overload"] if overloads else [])
-    names += uses(["Any"], "\n".join(hints))
+    names = ["Final", "TypeAlias"] + (["overload"] if overloads else [])
+    names += uses(["Any", "Literal", "NoReturn", "cast"], "\n".join(hints))
     return ", ".join(sort_imports(names))
 
 
@@ -205,10 +215,14 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
     notification_hint = _join([v.message_class for v in notifications])
     response_hint = _join(responses)
     result_hint = _join([v.result_hint for v in requests])
-    hints = [request_hint, notification_hint, response_hint, result_hint]
+    method_hint = _literal([v.key for v in methods], "str")
+    request_method_hint = _literal([v.key for v in requests])
+    hints = [request_hint, notification_hint, response_hint, result_hint, method_hint,
+             request_method_hint] + [f"Literal[{v.key}] {v.result_hint}" for v in requests]  # fmt: skip
+    hints += ["cast(...)"] if methods else []
     return RegistryView(
         imports_models=any(f"{MODELS}." in c for c in classes),
-        typing_imports=_typing_imports(hints + [v.result_hint for v in overloads], bool(overloads)),
+        typing_imports=_typing_imports(hints, bool(requests)),
         protocol_version=code_literal(version),
         in_version=code_literal(where),
         jsonrpc_version=code_literal(str(consts.get("JSONRPC_VERSION", "2.0"))),
@@ -223,6 +237,10 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
         response_hint=response_hint,
         result_hint=result_hint,
         overloads=overloads,
+        requests=tuple(requests),
+        method_hint=method_hint,
+        request_method_hint=request_method_hint,
+        checked_method="cast(MethodName, method)" if methods else "method",
         notes=tuple(comment(n) for n in model.notes),
     )
 

@@ -78,7 +78,7 @@ def handler_name(method: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", snake).strip("_")
 
 
-class _Facts:
+class AppFacts:
     """The application names of the versions' types, and the hints of their fields."""
 
     def __init__(self, model: AppModel, app: Context) -> None:
@@ -116,7 +116,7 @@ class _Facts:
 
 
 def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side: Side) -> SideView:
-    facts = _Facts(model, app)
+    facts = AppFacts(model, app)
     caps = facts.classes.get(CAPABILITIES_TYPE[side])
     capability_names = {f.prop.name for f in caps.fields} if caps is not None else set()
     received: dict[str, list[tuple[str, Method]]] = {}

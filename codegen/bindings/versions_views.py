@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .. import ir
 from ..analysis.methods import Method, MethodModel, method_model
 from ..analysis.versions import Version
-from ..pytext import code_literal, comment
+from ..pytext import code_literal, comment, sort_imports
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)
@@ -43,6 +43,10 @@ class VersionsView:
     unsupported_code: str  # literal of UNSUPPORTED_PROTOCOL_VERSION, or "None"
     tables: tuple[Table, ...]
     method_versions: tuple[tuple[str, str], ...]  # (method literal, tuple of key literals)
+    method_hint: str  # `Literal[...]` of every method of every version ("str" for none)
+    request_method_hint: str  # of those that are requests in some version ("NoReturn" for none)
+    checked_method: str  # what lookup_method returns: its argument typed as a MethodName
+    typing_imports: str  # what versions.py imports from typing
 
 
 def _tuple(items: list[str]) -> str:
@@ -131,6 +135,10 @@ def versions_view(versions: tuple[Version, ...]) -> VersionsView:
     models = [(v, method_model(v.resolved)) for v in versions]
     negotiable = [v.key for v in versions if v.negotiable]
     names = sorted({m.method for _, model in models for m in model.methods})
+    requests = sorted({m.method for _, model in models for m in model.methods
+                       if m.kind == "request"})  # fmt: skip
+    typing = ["Final", "TypeAlias"] + (["Literal", "cast"] if names else [])
+    typing += [] if requests else ["NoReturn"]
     meta = next((k for v in versions if (k := meta_key(v.resolved)) is not None), None)
     code = next((c for v in versions if (c := _const(v.resolved, UNSUPPORTED_CONST)) is not None),
                 None)  # fmt: skip
@@ -155,7 +163,17 @@ def versions_view(versions: tuple[Version, ...]) -> VersionsView:
             (code_literal(n), _tuple([code_literal(v.key) for v, model in models if model.get(n)]))
             for n in names
         ),
+        method_hint=_literal(names, "str"),
+        request_method_hint=_literal(requests, "NoReturn"),
+        checked_method="cast(MethodName, method)" if names else "method",
+        typing_imports=", ".join(sort_imports(typing)),
     )
+
+
+def _literal(methods: list[str], empty: str) -> str:
+    """A `Literal` of method strings; `empty` for none (`NoReturn`: no value; `str` where a
+    function returns one: a schema without methods has nothing to check)."""
+    return f"Literal[{', '.join(code_literal(m) for m in methods)}]" if methods else empty
 
 
 @dataclass(frozen=True)

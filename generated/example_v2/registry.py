@@ -5,10 +5,16 @@
 `METHODS` maps each method string to a `MethodInfo`: request or notification, who sends it, how
 it travels, and the classes of its message, params and result. `parse_message(value)` tells a
 JSON-RPC request, notification, result response and error response apart, validates it and
-decodes it into the model classes (a `Message`); `parse_result(method, value)` decodes the result
-of a request once its method is known; `encode` gives the JSON back. `request(obj, id=...)`,
-`notification(obj)`, `result(id, obj)` and `error(id, code, message)` build the wire message
-around a typed payload, ready for `json.dumps`.
+decodes it into the model classes (a `Message[MessageObject]`: `isinstance` or `match` on its
+`obj` narrows it); `parse_result(method, value)` decodes the result of a request once its method
+is known; `encode` gives the JSON back. `request(obj, id=...)`, `notification(obj)`,
+`result(id, obj, method=...)` and `error(id, code, message)` build the wire message around a
+typed payload, ready for `json.dumps`.
+
+Method arguments are typed as this version's method strings (`MethodName`, `RequestMethod`), so
+mypy reports a typo and, per method, a result class that is not one of the method's results
+(`result(id, obj, method=...)`, `parse_result`); a string from elsewhere goes through
+`lookup_method`, which raises `UnknownMethodError` for one the version does not define.
 
 Every problem with a value raises `ValidationError` (with JSON paths); a message that does not
 fit the protocol (an unknown method, a method sent the wrong way, a request without an id...)
@@ -19,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Literal, TypeAlias, overload
+from typing import Final, Literal, TypeAlias, cast, overload
 
 from . import codec as _codec
 from . import models as _m
@@ -51,8 +57,10 @@ __all__ = [
     "MessageKind",
     "MessageObject",
     "MethodInfo",
+    "MethodName",
     "NotificationObject",
     "ProtocolError",
+    "RequestMethod",
     "RequestObject",
     "ResponseObject",
     "ResultObject",
@@ -62,6 +70,7 @@ __all__ = [
     "WrongDirectionError",
     "encode",
     "error",
+    "lookup_method",
     "notification",
     "parse_message",
     "parse_result",
@@ -99,6 +108,32 @@ ResultObject: TypeAlias = (
     | _m.ResetWidgetResult
     | _m.UpdateWidgetResult
 )
+MethodName: TypeAlias = Literal[
+    "host/confirm",
+    "initialize",
+    "notifications/focus_changed",
+    "notifications/initialized",
+    "notifications/progress",
+    "notifications/widgets/list_changed",
+    "ping",
+    "widgets/get",
+    "widgets/list",
+    "widgets/reset",
+    "widgets/update",
+    "widgets/watch",
+]
+"""Every method string of this version."""
+RequestMethod: TypeAlias = Literal[
+    "host/confirm",
+    "initialize",
+    "ping",
+    "widgets/get",
+    "widgets/list",
+    "widgets/reset",
+    "widgets/update",
+    "widgets/watch",
+]
+"""The method strings of its requests (what `parse_result` and `result(method=...)` take)."""
 
 METHODS: Final[Mapping[str, MethodInfo]] = MappingProxyType(
     {
@@ -300,7 +335,7 @@ METHODS: Final[Mapping[str, MethodInfo]] = MappingProxyType(
 
 
 # What the functions below read: this version's tables and codec (the machinery is _protocol.py).
-_PROTOCOL: Final = Protocol(
+_PROTOCOL: Final[Protocol[MessageObject]] = Protocol(
     version=PROTOCOL_VERSION,
     where="in protocol version 2.0",
     jsonrpc_version="2.0",
@@ -320,6 +355,15 @@ parse_message: Final = _PROTOCOL.parse_message
 encode: Final = _PROTOCOL.encode
 
 
+def lookup_method(method: str) -> MethodName:
+    """`method` (a string from elsewhere: a message, a configuration) as a `MethodName`, the
+    type the functions below take; a method this version does not define raises
+    `UnknownMethodError`."""
+    if method not in METHODS:
+        raise UnknownMethodError(method, "$", protocol=_PROTOCOL)
+    return cast(MethodName, method)
+
+
 @overload
 def parse_result(method: Literal["host/confirm"], value: object) -> _m.ConfirmResult: ...
 @overload
@@ -337,8 +381,8 @@ def parse_result(method: Literal["widgets/update"], value: object) -> _m.UpdateW
 @overload
 def parse_result(method: Literal["widgets/watch"], value: object) -> _m.Result: ...
 @overload
-def parse_result(method: str, value: object) -> ResultObject: ...
-def parse_result(method: str, value: object) -> ResultObject:
+def parse_result(method: MethodName, value: object) -> ResultObject: ...
+def parse_result(method: MethodName, value: object) -> ResultObject:
     """Validate and decode the result of a `method` request (`value`: the response's `result`
     member or a result `Message`), typed per method; see `Protocol.parse_result` in _protocol.py."""
     result: ResultObject = _PROTOCOL.parse_result(method, value)
@@ -359,9 +403,75 @@ def notification(obj: NotificationObject, *, validate: bool = True) -> dict[str,
     return _PROTOCOL.notification(obj, validate=validate)
 
 
-def result(id: str | float, obj: ResultObject, *, validate: bool = True) -> dict[str, JSON]:
-    """The result response to request `id` carrying `obj`."""
-    return _PROTOCOL.result(id, obj, validate=validate)
+@overload
+def result(
+    id: str | float,
+    obj: _m.ConfirmResult,
+    *,
+    method: Literal["host/confirm"],
+    validate: bool = True,
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float,
+    obj: _m.InitializeResult,
+    *,
+    method: Literal["initialize"],
+    validate: bool = True,
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float, obj: _m.Result, *, method: Literal["ping"], validate: bool = True
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float,
+    obj: _m.GetWidgetResult,
+    *,
+    method: Literal["widgets/get"],
+    validate: bool = True,
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float,
+    obj: _m.ListWidgetsResult,
+    *,
+    method: Literal["widgets/list"],
+    validate: bool = True,
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float,
+    obj: _m.ResetWidgetResult,
+    *,
+    method: Literal["widgets/reset"],
+    validate: bool = True,
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float,
+    obj: _m.UpdateWidgetResult,
+    *,
+    method: Literal["widgets/update"],
+    validate: bool = True,
+) -> dict[str, JSON]: ...
+@overload
+def result(
+    id: str | float, obj: _m.Result, *, method: Literal["widgets/watch"], validate: bool = True
+) -> dict[str, JSON]: ...
+@overload
+def result(id: str | float, obj: ResultObject, *, validate: bool = True) -> dict[str, JSON]: ...
+def result(
+    id: str | float,
+    obj: ResultObject,
+    *,
+    method: RequestMethod | None = None,
+    validate: bool = True,
+) -> dict[str, JSON]:
+    """The result response to request `id` carrying `obj`. Give the `method` of the request it
+    answers: mypy then checks that `obj` is one of its results, and so does the run time
+    (`ProtocolError` naming the method and the class)."""
+    return _PROTOCOL.result(id, obj, method=method, validate=validate)
 
 
 def error(

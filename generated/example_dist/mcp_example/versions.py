@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Literal, TypeAlias, cast
 
+from ._protocol import MethodInfo
+from ._runtime import JSON
 from ._versioning import Handshake, UnsupportedVersionError, Versions
 
 __all__ = [
@@ -47,6 +49,8 @@ __all__ = [
     "SUBPACKAGES",
     "UNSUPPORTED_PROTOCOL_VERSION",
     "Handshake",
+    "MethodName",
+    "RequestMethod",
     "UnsupportedVersionError",
     "accept_initialize",
     "answer_initialize",
@@ -55,6 +59,7 @@ __all__ = [
     "choose_version",
     "encode",
     "initialize_version",
+    "lookup_method",
     "method_info",
     "parse_message",
     "parse_result",
@@ -212,6 +217,35 @@ METHOD_VERSIONS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 """Method string -> the versions (keys) that define it, in version order (sorted by method)."""
 
+MethodName: TypeAlias = Literal[
+    "host/confirm",
+    "initialize",
+    "notifications/focus_changed",
+    "notifications/initialized",
+    "notifications/progress",
+    "notifications/widgets/list_changed",
+    "ping",
+    "widgets/get",
+    "widgets/list",
+    "widgets/lock",
+    "widgets/reset",
+    "widgets/update",
+    "widgets/watch",
+]
+"""Every method string of every version (what the functions below take as a method)."""
+RequestMethod: TypeAlias = Literal[
+    "host/confirm",
+    "initialize",
+    "ping",
+    "widgets/get",
+    "widgets/list",
+    "widgets/lock",
+    "widgets/reset",
+    "widgets/update",
+    "widgets/watch",
+]
+"""The method strings that are requests in some version."""
+
 
 _VERSIONS: Final = Versions(
     package=__name__.rpartition(".")[0],
@@ -225,11 +259,8 @@ _VERSIONS: Final = Versions(
 bindings = _VERSIONS.bindings
 registry = _VERSIONS.registry
 versions_of = _VERSIONS.versions_of
-method_info = _VERSIONS.method_info
 parse_message = _VERSIONS.parse_message
-parse_result = _VERSIONS.parse_result
 encode = _VERSIONS.encode
-request_message = _VERSIONS.request_message
 initialize_version = _VERSIONS.initialize_version
 answer_initialize = _VERSIONS.answer_initialize
 accept_initialize = _VERSIONS.accept_initialize
@@ -237,3 +268,30 @@ choose_version = _VERSIONS.choose_version
 request_version = _VERSIONS.request_version
 check_request_version = _VERSIONS.check_request_version
 with_version = _VERSIONS.with_version
+
+
+# Typed wrappers: a method argument is a `MethodName`, so mypy reports a typo.
+def lookup_method(method: str) -> MethodName:
+    """`method` (a string from elsewhere) as a `MethodName`; a method that no version of the
+    distribution defines raises `UnknownMethodError`."""
+    method = _VERSIONS.lookup_method(method)  # UnknownMethodError
+    return cast(MethodName, method)
+
+
+def method_info(method: MethodName, version: str) -> MethodInfo:
+    """What `version`'s registry knows of `method`; a method it lacks raises `ProtocolError`."""
+    return _VERSIONS.method_info(method, version)
+
+
+def parse_result(method: RequestMethod, value: object, *, version: str) -> object:
+    """The result of a `method` request decoded with `version`'s types (`object`: the version is
+    a run-time value; each version's `registry.parse_result` is typed per method)."""
+    return _VERSIONS.parse_result(method, value, version=version)
+
+
+def request_message(
+    method: RequestMethod, params: object = None, *, id: str | int | None, version: str
+) -> dict[str, JSON]:
+    """The wire message of a `method` request of `version` with JSON-RPC `id` (see
+    `Versions.request_message`)."""
+    return _VERSIONS.request_message(method, params, id=id, version=version)

@@ -44,7 +44,6 @@ class ClientSession(Peer):
     message, `receive()` returns the next one the server sent (a decoded JSON value)."""
 
     DIRECTION = "server_to_client"
-    RESULTS = "CLIENT_RESULTS"
 
     def __init__(
         self,

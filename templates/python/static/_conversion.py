@@ -308,7 +308,7 @@ class Converter:
         *,
         version: str,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
-    ) -> Message:
+    ) -> Message[Any]:
         """Validate and decode one JSON-RPC message with the types of the negotiated `version`
         (a method it lacks: `ProtocolError`), then convert it to application types."""
         message = self.dist.parse_message(value, version=version, direction=direction)

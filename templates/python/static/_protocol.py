@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Generic, Literal, TypeAlias, TypeVar
 
 from ._runtime import JSON, UNSET, ErrorDetail, ValidationError, describe
 
@@ -22,6 +22,8 @@ Via: TypeAlias = Literal["jsonrpc", "input_required"]
 """How a request travels: a JSON-RPC message, or inside an input-required result."""
 MessageKind: TypeAlias = Literal["request", "notification", "result", "error"]
 ClassOrUnion: TypeAlias = type[Any] | UnionType
+Obj_co = TypeVar("Obj_co", covariant=True)
+"""What a `Message` holds: a version's `MessageObject` union (or the application types')."""
 
 _DIRECTIONS: Final = ("client_to_server", "server_to_client")
 _DIRECTION_TEXT: Final = {
@@ -59,21 +61,25 @@ class MethodInfo:
         return ((self.result_type,) if self.result_type else ()) + self.alt_result_types
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+# Not slotted: `Message[T](...)` sets `__orig_class__`, which a frozen slotted class refuses
+# with a TypeError that typing does not expect.
+@dataclass(frozen=True)
+class Message(Generic[Obj_co]):
     """One JSON-RPC message, classified and decoded.
 
     `obj` is the whole message as a model object: the request or notification class of its
-    method, or the schema's result/error response type (registry.py's `MessageObject`). `id` is
-    the JSON-RPC id of a request or response (None for notifications, requests carried inside
-    an input-required result, and error responses without one); `method` is None for responses
-    (pass the method of the request they answer to `parse_result`).
+    method, or the schema's result/error response type. `parse_message` returns a
+    `Message[MessageObject]` (registry.py's union of them), so `isinstance` or `match` on `obj`
+    narrows it to one class. `id` is the JSON-RPC id of a request or response (None for
+    notifications, requests carried inside an input-required result, and error responses
+    without one); `method` is None for responses (pass the method of the request they answer to
+    `parse_result`).
     """
 
     kind: MessageKind
     method: str | None
     id: str | int | float | None
-    obj: Any
+    obj: Obj_co
 
 
 class ProtocolError(ValidationError):
@@ -87,7 +93,7 @@ class ProtocolError(ValidationError):
         path: str = "$",
         *,
         method: str | None = None,
-        protocol: Protocol | None = None,
+        protocol: Protocol[Any] | None = None,
     ) -> None:
         super().__init__("JSONRPCMessage", [ErrorDetail(path, message)])
         self.args = (message,)
@@ -99,7 +105,7 @@ class UnknownMethodError(ProtocolError):
     """A method string this protocol version does not define."""
 
     def __init__(
-        self, method: str, path: str = "$.method", *, protocol: Protocol | None = None
+        self, method: str, path: str = "$.method", *, protocol: Protocol[Any] | None = None
     ) -> None:
         message = f"unknown method {_quote(method)}{_where(protocol)}"
         super().__init__(message, path, method=method, protocol=protocol)
@@ -114,7 +120,7 @@ class WrongDirectionError(ProtocolError):
         direction: str,
         path: str = "$.method",
         *,
-        protocol: Protocol | None = None,
+        protocol: Protocol[Any] | None = None,
     ) -> None:
         sent, received = _DIRECTION_TEXT[info.direction], _DIRECTION_TEXT[direction]
         where = _where(protocol)
@@ -123,8 +129,9 @@ class WrongDirectionError(ProtocolError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Protocol:
-    """One protocol version's tables and codec, and the message functions that read them."""
+class Protocol(Generic[Obj_co]):
+    """One protocol version's tables and codec, and the message functions that read them;
+    `Obj_co` is the version's union of message classes (what `parse_message` decodes into)."""
 
     version: str | None
     """`LATEST_PROTOCOL_VERSION` of the schema (None if it declares none)."""
@@ -151,7 +158,7 @@ class Protocol:
         value: object,
         *,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
-    ) -> Message:
+    ) -> Message[Obj_co]:
         """Classify, validate and decode one JSON-RPC message (a value from `json.loads`).
 
         A message with a `method` is a request (with an `id`) or a notification (without),
@@ -206,7 +213,7 @@ class Protocol:
         closest = min(failures, key=lambda err: len(err.errors))
         raise ValidationError(" | ".join(info.result_types), list(closest.errors))
 
-    def encode(self, obj: Message | object, *, validate: bool = True) -> JSON:
+    def encode(self, obj: Message[object] | object, *, validate: bool = True) -> JSON:
         """The JSON value of a `Message` (the whole JSON-RPC message: `jsonrpc` and a request's
         `id` are added when its object lacks them; the object's own members win) or of any
         model object; model objects are checked against the schema unless `validate=False`."""
@@ -258,12 +265,31 @@ class Protocol:
         head: dict[str, JSON] = {"jsonrpc": self.jsonrpc_version} if envelope else {}
         return self._checked(envelope, {**head, **out}, validate)
 
-    def result(self, id: str | float, obj: object, *, validate: bool = True) -> dict[str, JSON]:
+    def result(
+        self, id: str | float, obj: object, *, method: str | None = None, validate: bool = True
+    ) -> dict[str, JSON]:
         """The result response to request `id` carrying the result object `obj` (any result
-        type, an input-required result included)."""
+        type, an input-required result included). With the `method` of the request it
+        answers, `obj` must be one of that method's results (else `ProtocolError` naming the
+        method and the class: the commonest mistake of a handler)."""
+        if method is not None:
+            self.check_result(method, obj)
         result = self.encode_value(obj, validate=validate)
         msg = {"jsonrpc": self.jsonrpc_version, "id": id, "result": result}
         return self._checked(self.result_envelope, msg, validate)
+
+    def check_result(self, method: str, obj: object) -> None:
+        """Raise `ProtocolError` unless `obj` is one of the results of request `method`."""
+        info = self._lookup(method, None, "$")
+        classes = (info.result_class, *info.alt_result_classes)
+        if info.kind != "request" or info.result_class is None:
+            what = f"{_quote(info.method)} is a {info.kind} {self.where}"
+            raise self._error(f"{what}; it has no result", method=info.method)
+        if not isinstance(obj, tuple(c for c in classes if c is not None)):
+            expected = " or ".join(info.result_types)
+            message = (f"{type(obj).__name__} is not a result of {_quote(info.method)}"
+                       f" {self.where} (expected {expected})")  # fmt: skip
+            raise self._error(message, "$.result", method=info.method)
 
     def error(
         self,
@@ -322,7 +348,7 @@ class Protocol:
             return found
         raise self._error(f"expected a request id (string or number), got {describe(found)}", path)
 
-    def _parse_call(self, value: dict[str, Any], direction: str | None) -> Message:
+    def _parse_call(self, value: dict[str, Any], direction: str | None) -> Message[Obj_co]:
         info = self._lookup(value["method"], direction, "$.method")
         msg_id: str | int | float | None = None
         if info.via == "input_required" and "jsonrpc" in value:
@@ -346,21 +372,21 @@ class Protocol:
 
     def _parse_response(
         self, kind: MessageKind, envelope: str | None, value: dict[str, Any]
-    ) -> Message:
+    ) -> Message[Obj_co]:
         if envelope is None:
             raise self._error(f"no JSON-RPC {kind} response type is declared {self.where}")
         obj = self.decode(envelope, value)
         msg_id = self._request_id(value) if value.get("id") is not None else None
         return Message(kind, None, msg_id, obj)
 
-    def _result_member(self, message: Message) -> object:
+    def _result_member(self, message: Message[object]) -> object:
         if message.kind != "result":
             raise self._error(f"a {message.kind} message has no result")
         out = self.encode_value(message.obj)
         return out.get("result") if isinstance(out, dict) else None
 
 
-def _where(protocol: Protocol | None) -> str:
+def _where(protocol: Protocol[Any] | None) -> str:
     """The protocol's `where` after a space, for an error's text (nothing without one)."""
     return f" {protocol.where}" if protocol is not None else ""
 

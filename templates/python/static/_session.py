@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import IO, Any, Final, Literal
 
 from ._protocol import ProtocolError, UnknownMethodError
-from ._runtime import JSON, UNSET, ValidationError
+from ._runtime import JSON, UNSET, Model, ValidationError
 
 PARSE_ERROR: Final = -32700
 INVALID_REQUEST: Final = -32600
@@ -87,6 +87,10 @@ class Context:
 
     `progress`, `log` and `notify` queue notifications; the session sends them before the
     response (`handle`), or as they come (`async_handle`)."""
+
+    # One per request: slots make it cheaper to build (the dispatch overhead benchmark).
+    __slots__ = ("_outbox", "_wake", "cancelled", "log_level", "meta", "request_id", "session",
+                 "version")  # fmt: skip
 
     def __init__(
         self,
@@ -170,8 +174,6 @@ class Peer:
 
     DIRECTION: str = "client_to_server"
     """The direction of the requests and notifications this side receives."""
-    RESULTS: str = "SERVER_RESULTS"
-    """The `versions` table of the results this side sends."""
 
     def __init__(
         self,
@@ -197,7 +199,9 @@ class Peer:
             v for v in self.supported if versions.HANDSHAKES.get(v) == "server/discover"
         ]
         self._handshake = [v for v in self.supported if versions.HANDSHAKES.get(v) == "initialize"]
-        self._results: dict[tuple[str, str], tuple[str, ...]] = {}  # (method, version) -> names
+        self._per_request = frozenset(self._stateless_versions)  # versions named per request
+        self._meta_key: str | None = versions.META_PROTOCOL_VERSION
+        self._calls: dict[str, Callable[[Any, Context], Any]] = {}  # method -> what answers it
         self._ids = 0
         self._pending: dict[str | int, asyncio.Future[Any]] = {}
         self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
@@ -211,8 +215,11 @@ class Peer:
         """What this side answers itself when the handlers do not override it."""
         return None
 
-    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
-        """The version to answer `message` in, or the error response (without its id)."""
+    def _version_for(
+        self, message: dict[str, Any], method: str, meta: Mapping[str, JSON]
+    ) -> str | dict[str, JSON]:
+        """The version to answer `message` (whose `params._meta` is `meta`) in, or the error
+        response (without its id)."""
         if self.version is not None:
             return self.version
         return _error(None, INVALID_REQUEST, "Invalid Request: no protocol version agreed yet")
@@ -230,8 +237,10 @@ class Peer:
             return prepared
         ctx, row, params = prepared
         try:
-            value = self._call(row, params, ctx)
-            if inspect.isawaitable(value):
+            call = self._calls.get(row.method)  # `_call`, inlined: the hot path
+            value = call(params, ctx) if call is not None else self._call(row, params, ctx)
+            # a result (a model object) is no coroutine: skip the slower check for it
+            if not isinstance(value, Model) and inspect.isawaitable(value):
                 close = getattr(value, "close", None)
                 if close is not None:
                     close()
@@ -298,7 +307,10 @@ class Peer:
                 return []  # a response to a request this side sent: nothing to answer
             return [_error(msg_id, INVALID_REQUEST, "Invalid Request: no method")]
         notification = "id" not in message
-        version = self._version_for(message, method)
+        raw_params = message.get("params")  # its `_meta`, read once for every step below
+        meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
+        meta = meta if isinstance(meta, dict) else {}
+        version = self._version_for(message, method, meta)
         if isinstance(version, dict):
             return [] if notification else [{**version, "id": msg_id}]
         try:
@@ -314,9 +326,6 @@ class Peer:
                 if notification
                 else [_error(msg_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
             )
-        raw_params = message.get("params")
-        meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
-        meta = meta if isinstance(meta, dict) else {}
         level = self._log_level(version, meta)
         ctx = Context(self, version=version, request_id=msg_id, meta=meta, log_level=level)
         params = getattr(msg.obj, "params", None)
@@ -331,12 +340,17 @@ class Peer:
         return ctx, row, params
 
     def _call(self, row: Handler, params: Any, ctx: Context) -> Any:
+        call = self._calls.get(row.method)
+        if call is None:  # decided once per method: the handlers' class does not change
+            call = self._calls[row.method] = self._answerer(row)
+        return call(params, ctx)
+
+    def _answerer(self, row: Handler) -> Callable[[Any, Context], Any]:
         builtin = self._builtin(row.method)
-        if builtin is not None and not self.overrides(row.attr):
-            return builtin(params, ctx)
         if not self.overrides(row.attr):
-            raise MethodNotFound(row.method)
-        return getattr(self.handlers, row.attr)(params, ctx)
+            return builtin if builtin is not None else functools.partial(_not_found, row.method)
+        found: Callable[[Any, Context], Any] = getattr(self.handlers, row.attr)
+        return found
 
     async def _acall(self, row: Handler, params: Any, ctx: Context) -> Any:
         value = self._call(row, params, ctx)
@@ -346,7 +360,12 @@ class Peer:
         if row.kind == "notification":
             return []
         try:
-            payload = self.result_payload(row.method, value, ctx.version)
+            # app.serialize checks that the class is one of the method's results in the version
+            payload = self._app.serialize(
+                value if value is not None else self._app.Result(),
+                version=ctx.version,
+                method=row.method,
+            )
         except ProtocolError as exc:  # the handler answered with the wrong class
             return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {exc}")]
         except ValidationError as exc:
@@ -368,32 +387,6 @@ class Peer:
         return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
 
     # -- results in the negotiated version ---------------------------------------------------
-
-    def result_payload(self, method: str, value: Any, version: str) -> JSON:
-        """`value` (an application result of `method`) as `version`'s JSON; a class that is
-        not one of the method's results raises `ProtocolError` naming both."""
-        app = self._app
-        if value is None:
-            value = app.Result()
-        allowed = self.result_names(method, version)
-        name = type(value).__name__
-        if name not in allowed:
-            raise ProtocolError(f"{name} is not a result of {method!r} in {version} "
-                                f"(expected {' or '.join(allowed)})", "$.result",
-                                method=method)  # fmt: skip
-        payload: JSON = app.serialize(value, version=version, method=method)
-        return payload
-
-    def result_names(self, method: str, version: str) -> tuple[str, ...]:
-        """The application classes that may answer `method` in `version`."""
-        found = self._results.get((method, version))
-        if found is None:
-            app, versions = self._app, self._versions
-            wire = getattr(versions, self.RESULTS).get((method, version), ())
-            found = tuple(app.APP_NAMES.get((version, w), w) for w in wire)
-            found = ("Result", *found) if "EmptyResult" in wire else found
-            self._results[(method, version)] = found
-        return found
 
     def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
         out: dict[str, JSON] = self._app.serialize(obj, version=version)
@@ -476,10 +469,15 @@ class ServerSession(Peer):
         found = _BUILTINS.get(method)
         return None if found is None else functools.partial(found, self)
 
-    def _version_for(self, message: dict[str, Any], method: str) -> str | dict[str, JSON]:
+    def _version_for(
+        self, message: dict[str, Any], method: str, meta: Mapping[str, JSON]
+    ) -> str | dict[str, JSON]:
         """The version to answer `message` in, or the error response (without its id)."""
         versions = self._versions
-        named = versions.request_version(message)
+        found = meta.get(self._meta_key) if self._meta_key is not None else None
+        named = found if isinstance(found, str) else None  # what request_version reads
+        if named in self._per_request and named is not None and method != "initialize":
+            return named  # what check_request_version would answer, without its second look
         if method == "initialize":
             params = message.get("params")
             requested = params.get("protocolVersion") if isinstance(params, dict) else None
@@ -512,7 +510,7 @@ class ServerSession(Peer):
         return self._handshake
 
     def _log_level(self, version: str, meta: Mapping[str, JSON]) -> str | None:
-        if self._versions.HANDSHAKES.get(version) == "server/discover":
+        if version in self._per_request:
             level = meta.get(META_LOG_LEVEL)  # the client opts in per request
             return level if isinstance(level, str) and level in LOG_LEVELS else None
         return self.log_level
@@ -609,3 +607,7 @@ def serve_stdio(
             continue
         for out in session.handle(message):
             write_line(writer, out)
+
+
+def _not_found(method: str, params: Any, ctx: Context) -> Any:
+    raise MethodNotFound(method)

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, Literal, TypeAlias
 
-from ._protocol import Message, MethodInfo, ProtocolError
+from ._protocol import Message, MethodInfo, ProtocolError, UnknownMethodError
 from ._runtime import JSON
 
 Handshake: TypeAlias = Literal["initialize", "server/discover"]
@@ -70,6 +70,37 @@ class Versions:
         """The versions that define `method`, in version order; empty when none does."""
         return self.method_versions.get(method, ())
 
+    def lookup_method(self, method: str) -> str:
+        """`method` when some version defines it, else `UnknownMethodError`."""
+        if method not in self.method_versions:
+            raise UnknownMethodError(method, "$")
+        return method
+
+    def check_result(
+        self,
+        results: Mapping[tuple[str, str], tuple[str, ...]],
+        method: str,
+        version: str,
+        obj: object,
+    ) -> None:
+        """Raise `ProtocolError` unless `obj`'s class (an application class) is one of those
+        `results` lists for `(method, version)`; a method `version` lacks, or a notification,
+        raises it too (`UnknownMethodError` for one no version defines)."""
+        allowed = results.get((method, version))
+        if allowed is not None and type(obj).__name__ in allowed:
+            return
+        if allowed is None:
+            if version not in self.versions_of(self.lookup_method(method)):
+                message = f"method {method!r} is not defined in protocol version {version}"
+            else:
+                message = f"{method!r} is a notification in {version}; it has no result"
+            raise _error(message, method=method, version=version)
+        message = (f"{type(obj).__name__} is not a result of {method!r} in {version} "
+                   f"(expected {' or '.join(allowed)})")  # fmt: skip
+        err = ProtocolError(message, "$.result", method=method)
+        err.protocol_version = version
+        raise err
+
     def method_info(self, method: str, version: str) -> MethodInfo:
         """What `version`'s registry knows of `method` (its kind, direction and classes); a
         method the version lacks raises `ProtocolError` naming both."""
@@ -85,15 +116,19 @@ class Versions:
         *,
         version: str,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
-    ) -> Message:
+    ) -> Message[object]:
         """Classify, validate and decode one JSON-RPC message with the types of `version` (see
-        the version's `registry.parse_message`); a method it lacks raises `ProtocolError`."""
-        message: Message = self.registry(version).parse_message(value, direction=direction)
+        the version's `registry.parse_message`); a method it lacks raises `ProtocolError`. The
+        version is known only at run time, so `obj` is narrowed with `isinstance` against that
+        version's classes (or use the version's registry, typed per method)."""
+        message: Message[object] = self.registry(version).parse_message(value, direction=direction)
         return message
 
-    def parse_result(self, method: str, value: object, *, version: str) -> Any:
-        """Decode the result of a `method` request with the types of `version`."""
-        return self.registry(version).parse_result(method, value)
+    def parse_result(self, method: str, value: object, *, version: str) -> object:
+        """Decode the result of a `method` request with the types of `version` (`object` for
+        the same reason: the version's `registry.parse_result` is typed per method)."""
+        result: object = self.registry(version).parse_result(method, value)
+        return result
 
     def encode(self, obj: object, *, version: str) -> JSON:
         """The JSON of a `Message` or a model object of `version`."""
