@@ -6,13 +6,15 @@ mypy reports, and opt-in tolerant reading of union members and literals a versio
 
 from __future__ import annotations
 
+import subprocess
 import textwrap
+import warnings
 from pathlib import Path
 from types import ModuleType
 
 import corpus
 import pytest
-from bindings_support import import_package, mypy_strict
+from bindings_support import import_package, tool
 
 from codegen.distribution import render_distribution
 from codegen.write import write_tree
@@ -41,11 +43,15 @@ def pkg(root: Path) -> ModuleType:
     return package
 
 
-def _mypy(root: Path, tmp_path: Path, text: str) -> list[str]:
-    """mypy --strict's error lines for `text` (a module importing the distribution)."""
+def _mypy(root: Path, tmp_path: Path, text: str, *options: str) -> list[str]:
+    """mypy --strict's error lines for `text` (a module importing the distribution), with the
+    distribution's modules checked too (their errors would be listed)."""
     user = tmp_path / "user.py"
     user.write_text(textwrap.dedent(text.format(pkg=PKG)), encoding="utf-8")
-    proc = mypy_strict([user, root / PKG / "__init__.py"], tmp_path / ".mypy")
+    pkg = [root / PKG / m for m in ("__init__.py", "server.py", "client.py")]
+    cmd = [tool("mypy"), "--strict", "--no-color-output", f"--cache-dir={tmp_path / '.mypy'}",
+           *options, str(user), *map(str, pkg)]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=tmp_path)
     return [line for line in proc.stdout.splitlines() if ": error:" in line]
 
 
@@ -109,3 +115,46 @@ def test_responses_decode_to_one_class_family(pkg: ModuleType) -> None:
         "2025-06-18",
     )
     assert type(wire).__name__ == "JSONRPCError"
+
+
+# -- deprecation markers ------------------------------------------------------------------------
+
+DEPRECATED = """
+from {pkg} import app
+from {pkg}.v2026_07_28 import models as n
+
+n.ListRootsRequest()
+app.ListRootsRequest()
+n.ClientCapabilities(roots={{}})
+n.ClientCapabilities(experimental={{}})
+app.Root(uri="file:///")
+n.Tool(name="t", input_schema={{}})
+"""
+
+
+def test_mypy_reports_deprecated_classes_and_fields(root: Path, tmp_path: Path) -> None:
+    """With `--enable-error-code deprecated`, mypy reports a deprecated class at use (the wire
+    and the application one) and a deprecated field set through `__init__` (its deprecated
+    overload), and nothing else: the generated modules keep their own uses quiet."""
+    errors = _mypy(root, tmp_path, DEPRECATED, "--enable-error-code", "deprecated")
+    lines = {int(e.split(":")[1]) for e in errors}
+    assert lines == {5, 6, 7, 9}, errors
+    assert all("[deprecated]" in e for e in errors), errors
+    assert "ListRootsRequest is deprecated: Deprecated as of protocol version" in errors[0]
+    assert "roots, sampling: Deprecated as of" in errors[2], errors[2]
+
+
+def test_deprecation_at_run_time(pkg: ModuleType) -> None:
+    """The classes carry PEP 702's `__deprecated__` (Python 3.13's `warnings.deprecated`, a
+    marker before); a deprecated field set warns at the caller's line; decoding never warns."""
+    n, app = pkg.versions.bindings("2026-07-28").models, pkg.app
+    assert n.ListRootsRequest.__deprecated__.startswith("Deprecated as of protocol version")
+    assert not hasattr(n.Tool, "__deprecated__")
+    with pytest.warns(DeprecationWarning, match=r"ClientCapabilities\.roots is deprecated") as rec:
+        app.ClientCapabilities(roots={})
+    assert rec[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        app.ClientCapabilities(experimental={})
+        caps = n.ClientCapabilities.from_dict({"roots": {}, "sampling": {}})
+        assert app.to_wire(app.to_app(caps), "2025-11-25").to_dict() == caps.to_dict()

@@ -3,6 +3,7 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from pathlib import PurePath
 from .. import ir
 from ..errors import SchemaError
 from ..graphs import dependency_order
+from ..jsdoc import render_links
 from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
@@ -76,6 +78,7 @@ class FieldView:
     wire: str  # Python literal of the wire name
     optional: bool
     encode: str  # expression of the JSON value of `self.<attr>`
+    deprecated: str = ""  # Python literal of the `@deprecated` tag's message ("" if none)
 
     @property
     def parameter(self) -> str:
@@ -103,6 +106,20 @@ def _top_level_union(hint: str) -> bool:
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
+def deprecation(doc: ir.Doc) -> str:
+    """The Python literal of a `@deprecated` tag's message ("" when not tagged)."""
+    if not doc.has("deprecated"):
+        return ""
+    text = " ".join(render_links(doc.tag("deprecated") or "").split())
+    return code_literal(text or "deprecated")
+
+
+def _message(literal: str) -> str:
+    value = ast.literal_eval(literal)
+    assert isinstance(value, str)
+    return value
+
+
 @dataclass(frozen=True)
 class ClassView:
     name: str
@@ -114,6 +131,7 @@ class ClassView:
     extra_hint: str
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
+    deprecated: str = ""  # Python literal of the class's `@deprecated` message ("" if none)
 
     @cached_property  # read once per field by the template
     def writes_init(self) -> bool:
@@ -138,6 +156,27 @@ class ClassView:
     @property
     def tail(self) -> tuple[FieldView, ...]:
         return self.fields[len(self.head) :]
+
+    @cached_property
+    def deprecated_fields(self) -> tuple[FieldView, ...]:
+        """Fields tagged `@deprecated`: a `DeprecationWarning` when set."""
+        return tuple(f for f in self.fields if f.deprecated)
+
+    @cached_property
+    def current_fields(self) -> tuple[FieldView, ...]:
+        """`__init__`'s first overload: without the optional deprecated fields, so a checker
+        reports a call that sets one (it matches only the second, deprecated, overload)."""
+        return tuple(f for f in self.fields if not (f.deprecated and f.optional))
+
+    @cached_property
+    def fields_message(self) -> str:
+        """The deprecated overload's message: which fields, and why."""
+        by_message: dict[str, list[str]] = {}
+        for f in self.fields:
+            if f.deprecated and f.optional:
+                by_message.setdefault(_message(f.deprecated), []).append(f.attr)
+        text = "; ".join(f"{', '.join(attrs)}: {m}" for m, attrs in by_message.items())
+        return code_literal(text) if by_message else ""
 
 
 @dataclass(frozen=True)
@@ -180,7 +219,7 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
     const = constant(f, ctx.index)
     default = f" = {unset}" if f.optional else "" if const is None else f" = {code_literal(const)}"
     return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    "), build, wire, f.optional,
-                     encode)  # fmt: skip
+                     encode, deprecation(f.doc))  # fmt: skip
 
 
 def constant(f: ir.Property, index: TypeIndex) -> str | int | bool | None:
@@ -213,7 +252,7 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
     return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
-                     extra_build, extra_encode)  # fmt: skip
+                     extra_build, extra_encode, deprecation(c.doc))  # fmt: skip
 
 
 def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
@@ -274,6 +313,10 @@ def models_view(ctx: Context) -> ModelsView:
         template += f" {g['_NotJSON']} {g['_not_decodable']} {g['_not_encodable']}"
     if selectors:
         template += f" {g['Any']}"
+    if any(c.deprecated or c.deprecated_fields for c in classes):
+        template += f" {g['_deprecated']}"
+    if any(c.deprecated_fields for c in classes):
+        template += f" {g['_deprecated_field']} {g['overload']} {g['UNSET']}"
     text = hint_text + "\n" + all_strings([classes, selectors]) + "\n" + template
     abc = {g[n] for n in ("Callable", "Mapping", "Sequence")}
     found = set(uses([n for n in g.values() if n not in abc], text))
@@ -298,11 +341,12 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         found |= {g["UNSET"], g["UnsetType"]}
     runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
-    runtime += imported(("Model", "NotJSON", "by_shape", "dumps", "extras", "loads",
-                         "not_decodable", "not_encodable", "plain", "same"), private=True)  # fmt: skip
+    runtime += imported(("Model", "NotJSON", "by_shape", "deprecated", "deprecated_field", "dumps",
+                         "extras", "loads", "not_decodable", "not_encodable", "plain", "same"),
+                        private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
-    typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast")
+    typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
     imports = [
         *import_lines("collections.abc", imported(("Callable", "Mapping", "Sequence"))),

@@ -8,9 +8,10 @@ import linecache
 import re
 import reprlib
 import sys
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -46,6 +47,33 @@ UNSET: Final = UnsetType.UNSET
 
 ABSENT: Final = object()
 """What the validators read for a key that is not there."""
+
+# -- PEP 702 deprecation markers ------------------------------------------------------------
+# Checkers read `typing_extensions.deprecated` (their bundled stubs know it, nothing is installed);
+# at run time Python 3.13's `warnings.deprecated` (it warns when a deprecated class is
+# instantiated by a call; decoding never calls it), before that a marker that only records the
+# message as `__deprecated__`, so the package stays standard-library-only on 3.10.
+if TYPE_CHECKING:  # `as`: re-exported to the models (mypy --strict)
+    from typing_extensions import deprecated as deprecated  # noqa: PLC0414
+elif sys.version_info >= (3, 13):
+    from warnings import deprecated
+else:
+
+    def deprecated(message, /, *, category=DeprecationWarning, stacklevel=1):
+        def mark(arg):
+            arg.__deprecated__ = message
+            return arg
+
+        return mark
+
+
+def deprecated_field(cls: str, field: str, message: str, stacklevel: int = 3) -> None:
+    """The `DeprecationWarning` of a deprecated field (its wire name) set when constructing
+    `cls`, at the caller's line: PEP 702 marks no attribute (checkers see a deprecated
+    `__init__` overload where `__init__` is written out)."""
+    warning = f"{cls}.{field} is deprecated: {message}"
+    warnings.warn(warning, DeprecationWarning, stacklevel=stacklevel)
+
 
 MAX_DEPTH: Final = 256
 """How deep arrays and objects may nest: in a value of any JSON (`unknown`, a `{[key: string]:
