@@ -68,7 +68,8 @@ class InitView:
 
 
 _RUNTIME_EXPORTS = ("JSON", "UNSET", "ErrorDetail", "Message", "MethodInfo", "ProtocolError",
-                    "UnknownMethodError", "UnsetType", "ValidationError", "WrongDirectionError",
+                    "Unknown", "UnknownLiteral", "UnknownMember", "UnknownMethodError",
+                    "UnknownValueWarning", "UnsetType", "ValidationError", "WrongDirectionError",
                     "progress_token", "request_meta")  # fmt: skip
 _VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "UnsupportedVersionError",
                      "bindings", "encode", "parse_message", "parse_result", "request_message",

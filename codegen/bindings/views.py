@@ -313,6 +313,8 @@ def models_view(ctx: Context) -> ModelsView:
         template += f" {g['_NotJSON']} {g['_not_decodable']} {g['_not_encodable']}"
     if selectors:
         template += f" {g['Any']}"
+    if any(s.table for s in selectors):
+        template += f" {g['_UNKNOWN_TAG']} {g['_same']}"
     if any(c.deprecated or c.deprecated_fields for c in classes):
         template += f" {g['_deprecated']}"
     if any(c.deprecated_fields for c in classes):
@@ -346,6 +348,7 @@ def models_view(ctx: Context) -> ModelsView:
                         private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
+    tolerance = imported(("UNKNOWN_TAG",), private=True)
     typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
     imports = [
@@ -362,7 +365,8 @@ def models_view(ctx: Context) -> ModelsView:
         + ("" if future == "annotations" else f" as {future}"),
         imports=tuple(imports),
         validators=f"from . import validators as {g['_v']}",
-        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime),
+        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime)
+        + import_lines(f"{ctx.runtime}_tolerance", tolerance),
         own=g,
         consts=consts,
         aliases=tuple(aliases),
@@ -424,6 +428,7 @@ def init_view(ctx: Context) -> InitView:
     names = models_exports(ctx)
     runtime = ["JSON", "UNSET", "ErrorDetail", "UnsetType", "ValidationError"]
     api = ["decode", "encode", "errors", "is_valid", "validate"]
+    tolerance = ["Unknown", "UnknownLiteral", "UnknownMember", "UnknownValueWarning"]
     name = PurePath(ctx.resolved.source).name
     doc = (
         f"Python bindings for the protocol schema in {name}: dataclasses (`models`), a codec "
@@ -431,14 +436,14 @@ def init_view(ctx: Context) -> InitView:
         "validators (`validate`, "
         "`is_valid`, `errors`, per-type `validators.is_<Type>`)."
     )
-    models, own = ctx.index.names.exports(names, [*runtime, *api, "validators"])
+    models, own = ctx.index.names.exports(names, [*runtime, *tolerance, *api, "validators"])
 
     def line(module: str, items: list[str]) -> list[str]:
         mine = [n for n in items if n in own]
         return [f"from {module} import {', '.join(mine)}"] if mine else []
 
     before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
-    before += line(".codec", ["decode", "encode"])
+    before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
     return InitView(
         docstring(doc, ""),
         tuple(before),

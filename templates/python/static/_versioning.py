@@ -85,15 +85,20 @@ class Versions:
         *,
         version: str,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
+        tolerant: bool = False,
     ) -> Message:
         """Classify, validate and decode one JSON-RPC message with the types of `version` (see
-        the version's `registry.parse_message`); a method it lacks raises `ProtocolError`."""
-        message: Message = self.registry(version).parse_message(value, direction=direction)
+        the version's `registry.parse_message`, and `tolerant` there); a method it lacks raises
+        `ProtocolError`."""
+        registry = self.registry(version)
+        message: Message = registry.parse_message(value, direction=direction, tolerant=tolerant)
         return message
 
-    def parse_result(self, method: str, value: object, *, version: str) -> Any:
+    def parse_result(
+        self, method: str, value: object, *, version: str, tolerant: bool = False
+    ) -> Any:
         """Decode the result of a `method` request with the types of `version`."""
-        return self.registry(version).parse_result(method, value)
+        return self.registry(version).parse_result(method, value, tolerant=tolerant)
 
     def encode(self, obj: object, *, version: str) -> JSON:
         """The JSON of a `Message` or a model object of `version`."""
