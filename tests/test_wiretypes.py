@@ -6,11 +6,13 @@ mypy reports, and opt-in tolerant reading of union members and literals a versio
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import textwrap
 import warnings
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import corpus
 import pytest
@@ -158,3 +160,86 @@ def test_deprecation_at_run_time(pkg: ModuleType) -> None:
         app.ClientCapabilities(experimental={})
         caps = n.ClientCapabilities.from_dict({"roots": {}, "sampling": {}})
         assert app.to_wire(app.to_app(caps), "2025-11-25").to_dict() == caps.to_dict()
+
+
+# -- tolerant reading ---------------------------------------------------------------------------
+
+
+def _example(type_name: str) -> Any:
+    found = [e for e in corpus.examples("2026-07-28") if e.type_name == type_name]
+    assert found, type_name
+    return found[0].instance
+
+
+def _registry(pkg: ModuleType, version: str) -> Any:
+    return importlib.import_module(f"{pkg.versions.bindings(version).__name__}.registry")
+
+
+def _sampling_answer() -> dict[str, Any]:
+    """A server's sampling/createMessage request whose message carries a 2025-11-25 block (the
+    official ToolUseContent example), sent in a 2025-06-18 session."""
+    message = {"role": "assistant", "content": _example("ToolUseContent")}
+    params = {"messages": [message], "maxTokens": 100}
+    return {"jsonrpc": "2.0", "id": 7, "method": "sampling/createMessage", "params": params}
+
+
+def test_strict_stays_the_default(pkg: ModuleType) -> None:
+    wire = _registry(pkg, "2025-06-18")
+    with pytest.raises(pkg.ValidationError, match=r"content\.type: expected TextContent \|"):
+        wire.parse_message(_sampling_answer(), direction="server_to_client")
+    with pytest.raises(pkg.ValidationError):
+        pkg.app.parse_message(_sampling_answer(), version="2025-06-18")
+
+
+def test_a_newer_content_block_is_kept_as_unknown(pkg: ModuleType) -> None:
+    """In the version's types the block is an `UnknownMember` holding its JSON (written back as
+    it came); the application types know it (2025-11-25 has it): there it is their class."""
+    wire = _registry(pkg, "2025-06-18")
+    message = _sampling_answer()
+    with pytest.warns(pkg.UnknownValueWarning, match=r"\$\.params\.messages\[0\]\.content"):
+        msg = wire.parse_message(message, direction="server_to_client", tolerant=True)
+    block = msg.obj.params.messages[0].content
+    assert isinstance(block, pkg.Unknown) and isinstance(block, pkg.UnknownMember)
+    assert block.value == _example("ToolUseContent")
+    assert wire.encode(msg, validate=False) == message
+    with pytest.warns(pkg.UnknownValueWarning):
+        app_msg = pkg.app.parse_message(message, version="2025-06-18", tolerant=True)
+    content = app_msg.obj.params.messages[0].content
+    assert type(content) is pkg.app.ToolUseContent and content.name == "get_weather"
+
+
+def test_unknown_members_and_enum_values_nobody_knows(pkg: ModuleType) -> None:
+    """A block no version declares stays an `UnknownMember` in the application types too (and
+    converting it to a version is refused: none can express it); a new enum value is an
+    `UnknownLiteral`, the `str` it is."""
+    result = {"content": [{"type": "text", "text": "a"}, {"type": "video", "uri": "v.mp4"}]}
+    with pytest.warns(pkg.UnknownValueWarning, match=r"\$\.content\[1\]"):
+        got = pkg.app.parse_result("tools/call", result, version="2025-11-25", tolerant=True)
+    assert type(got.content[0]) is pkg.app.TextContent
+    assert got.content[1] == pkg.UnknownMember(result["content"][1], "ContentBlock")
+    with pytest.raises(pkg.app.ConversionError, match=r"cannot express \$\.content\[1\]\.type"):
+        pkg.app.to_wire(got, "2025-11-25")  # what the version does not know is not sent to it
+    log = {"jsonrpc": "2.0", "method": "notifications/message",
+           "params": {"level": "trace", "data": "x"}}  # fmt: skip
+    for version in VERSIONS[:2]:
+        with pytest.warns(pkg.UnknownValueWarning, match=r"\$\.params\.level"):
+            msg = pkg.app.parse_message(log, version=version, tolerant=True)
+        level = msg.obj.params.level
+        assert isinstance(level, pkg.UnknownLiteral) and level == "trace"
+        assert level.expected.startswith("LoggingLevel")
+
+
+def test_other_errors_still_reject_a_tolerant_read(pkg: ModuleType) -> None:
+    """Only values the version does not know are kept: a wrong type, a missing member, or a
+    constant with another value still raise, and so does a message with both."""
+    wire = _registry(pkg, "2025-06-18")
+    bad = _sampling_answer()
+    del bad["params"]["maxTokens"]
+    with pytest.raises(pkg.ValidationError, match="maxTokens"):
+        wire.parse_message(bad, tolerant=True)
+    wrong = {"jsonrpc": "2.0", "method": "notifications/message",
+             "params": {"level": 3, "data": "x"}}  # fmt: skip
+    with pytest.raises(pkg.ValidationError, match="level"):
+        wire.parse_message(wrong, tolerant=True)
+    with pytest.raises(pkg.ValidationError, match="jsonrpc"):
+        wire.parse_message({**_sampling_answer(), "jsonrpc": "3.0"}, tolerant=True)
