@@ -16,7 +16,7 @@ from typing import Any
 
 import corpus
 import pytest
-from bindings_support import import_package, tool
+from bindings_support import generate_text, import_package, tool
 
 from codegen.distribution import render_distribution
 from codegen.write import write_tree
@@ -243,3 +243,35 @@ def test_other_errors_still_reject_a_tolerant_read(pkg: ModuleType) -> None:
         wire.parse_message(wrong, tolerant=True)
     with pytest.raises(pkg.ValidationError, match="jsonrpc"):
         wire.parse_message({**_sampling_answer(), "jsonrpc": "3.0"}, tolerant=True)
+
+
+HOLDER = """
+/**
+ * A thing.
+ *
+ * @deprecated use b
+ */
+export interface a {
+  x?: string;
+}
+
+export interface Holder {
+  /** @deprecated gone since 2 */
+  a?: a;
+  b?: string;
+}
+"""
+
+
+def test_deprecated_field_where_dataclass_writes_init(tmp_path: Path) -> None:
+    """A class whose `__init__` is `@dataclass`'s (field `a` is named like its type `a`) still
+    warns when the deprecated field is set (from `__post_init__`), at the caller's line."""
+    pkg = generate_text(HOLDER, tmp_path, "holder_deprecations")
+    assert pkg.a.__deprecated__ == "use b"
+    with pytest.warns(DeprecationWarning, match="Holder.a is deprecated: gone since 2") as rec:
+        pkg.Holder(a=pkg.a())
+    assert rec[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pkg.Holder(b="x")
+        pkg.Holder.from_dict({"a": {}})

@@ -315,10 +315,13 @@ def models_view(ctx: Context) -> ModelsView:
         template += f" {g['Any']}"
     if any(s.table for s in selectors):
         template += f" {g['_UNKNOWN_TAG']} {g['_same']}"
-    if any(c.deprecated or c.deprecated_fields for c in classes):
+    overloads = any(c.fields_message and c.writes_init for c in classes)  # deprecated fields
+    if overloads or any(c.deprecated for c in classes):
         template += f" {g['_deprecated']}"
+    if overloads:
+        template += f" {g['overload']}"
     if any(c.deprecated_fields for c in classes):
-        template += f" {g['_deprecated_field']} {g['overload']} {g['UNSET']}"
+        template += f" {g['_deprecated_field']} {g['UNSET']}"
     text = hint_text + "\n" + all_strings([classes, selectors]) + "\n" + template
     abc = {g[n] for n in ("Callable", "Mapping", "Sequence")}
     found = set(uses([n for n in g.values() if n not in abc], text))
