@@ -7,7 +7,10 @@ mypy reports, and opt-in tolerant reading of union members and literals a versio
 from __future__ import annotations
 
 import importlib
+import json
+import os
 import subprocess
+import sys
 import textwrap
 import warnings
 from pathlib import Path
@@ -122,6 +125,7 @@ def test_responses_decode_to_one_class_family(pkg: ModuleType) -> None:
 # -- deprecation markers ------------------------------------------------------------------------
 
 DEPRECATED = """
+# pyright: reportDeprecated=true
 from {pkg} import app
 from {pkg}.v2026_07_28 import models as n
 
@@ -140,10 +144,18 @@ def test_mypy_reports_deprecated_classes_and_fields(root: Path, tmp_path: Path) 
     overload), and nothing else: the generated modules keep their own uses quiet."""
     errors = _mypy(root, tmp_path, DEPRECATED, "--enable-error-code", "deprecated")
     lines = {int(e.split(":")[1]) for e in errors}
-    assert lines == {5, 6, 7, 9}, errors
+    assert lines == {6, 7, 8, 10}, errors
     assert all("[deprecated]" in e for e in errors), errors
     assert "ListRootsRequest is deprecated: Deprecated as of protocol version" in errors[0]
     assert "roots, sampling: Deprecated as of" in errors[2], errors[2]
+    # pyright (reportDeprecated) reports the same uses
+    cmd = [tool("pyright"), "--outputjson", "--pythonpath", sys.executable, "user.py"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(root)})  # fmt: skip
+    report = json.loads(proc.stdout)
+    found = {d["range"]["start"]["line"] + 1 for d in report["generalDiagnostics"]
+             if d.get("rule") == "reportDeprecated"}  # fmt: skip
+    assert found == {6, 7, 8, 10}, proc.stdout[-3000:]
 
 
 def test_deprecation_at_run_time(pkg: ModuleType) -> None:
