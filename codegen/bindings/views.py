@@ -3,7 +3,6 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,14 +12,22 @@ from pathlib import PurePath
 from .. import ir
 from ..errors import SchemaError
 from ..graphs import dependency_order
-from ..jsdoc import render_links
 from .analysis import ClassDef, TypeIndex
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyformat import LINE_LENGTH
 from .pyimports import all_strings, import_lines, uses
 from .shapes import cyclic, is_class_obj
-from .text import code_literal, comment, doc_text, docstring, sort_all, sort_imports
+from .text import (
+    code_literal,
+    comment,
+    deprecation,
+    doc_text,
+    docstring,
+    literal_text,
+    sort_all,
+    sort_imports,
+)
 
 
 @dataclass(frozen=True)
@@ -106,20 +113,6 @@ def _top_level_union(hint: str) -> bool:
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
-def deprecation(doc: ir.Doc) -> str:
-    """The Python literal of a `@deprecated` tag's message ("" when not tagged)."""
-    if not doc.has("deprecated"):
-        return ""
-    text = " ".join(render_links(doc.tag("deprecated") or "").split())
-    return code_literal(text or "deprecated")
-
-
-def _message(literal: str) -> str:
-    value = ast.literal_eval(literal)
-    assert isinstance(value, str)
-    return value
-
-
 @dataclass(frozen=True)
 class ClassView:
     name: str
@@ -174,7 +167,7 @@ class ClassView:
         by_message: dict[str, list[str]] = {}
         for f in self.fields:
             if f.deprecated and f.optional:
-                by_message.setdefault(_message(f.deprecated), []).append(f.attr)
+                by_message.setdefault(literal_text(f.deprecated), []).append(f.attr)
         text = "; ".join(f"{', '.join(attrs)}: {m}" for m, attrs in by_message.items())
         return code_literal(text) if by_message else ""
 
