@@ -5,7 +5,10 @@ emitter renders as one more schema) and the per-version facts the conversions ne
 The rules (README, "Application types"):
 - types are matched by name, and by the reviewed renames file (schemas/app-renames.json: old name
   -> new name); a renamed type takes the newest name. The diff's rename candidates are only
-  suggestions: a test fails until each one is either in the file or rejected there.
+  suggestions: a test fails until each one is either in the file or rejected there. The file's
+  object forms rename a type only in the versions that declare it as an object (2025-06-18's
+  object `JSONRPCResponse` is the later `JSONRPCResultResponse`, while the later
+  `JSONRPCResponse` is the union of both responses): one response class family.
 - an object's fields are the union over the versions that have the type; a field is optional where
   some of them lacks it or has it optional; its type is what accepts every version's values
   (`merge_type`); constraints are kept only where every version states the same ones.
@@ -18,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import ir
@@ -46,20 +49,24 @@ class Renames:
 
     accepted: Mapping[str, str]
     rejected: Mapping[str, str]  # "Old -> New" -> why not
+    # old -> new where a version declares `old` as an object (later versions: a union of `new`)
+    object_forms: Mapping[str, str] = field(default_factory=dict)
 
 
 NO_RENAMES = Renames({}, {})
 
 
 def load_renames(path: Path = RENAMES_FILE) -> Renames:
-    """The renames file (`{"renames": {old: new}, "rejected": {"Old -> New": why}}`); none
-    when the default file is absent (an installed mcp-codegen outside the repository)."""
+    """The renames file (`{"renames": {old: new}, "rejected": {"Old -> New": why},
+    "object_forms": {old: new}}`); none when the default file is absent (an installed
+    mcp-codegen outside the repository)."""
     if path == RENAMES_FILE and not path.is_file():
         return NO_RENAMES
     data = json.loads(path.read_text(encoding="utf-8"))
     accepted = {str(k): str(v) for k, v in data.get("renames", {}).items()}
     rejected = {str(k): str(v) for k, v in data.get("rejected", {}).items()}
-    return Renames(accepted, rejected)
+    forms = {str(k): str(v) for k, v in data.get("object_forms", {}).items()}
+    return Renames(accepted, rejected, forms)
 
 
 @dataclass(frozen=True)
@@ -232,6 +239,14 @@ def merge_objs(objs: Sequence[ir.Obj]) -> ir.Obj:
 # The model
 
 
+def _version_renames(r: ir.Resolved, renames: Renames) -> dict[str, str]:
+    """The renames of one version: the accepted ones, and each object form it declares as an
+    object."""
+    objects = {t.name for t in r.types if isinstance(t.type, ir.Obj)}
+    forms = {old: new for old, new in renames.object_forms.items() if old in objects}
+    return {**renames.accepted, **forms}
+
+
 def _canonical(renames: Mapping[str, str]) -> Callable[[str], str]:
     def name(n: str) -> str:
         seen = {n}
@@ -254,6 +269,10 @@ def _check(keys: Sequence[str], schemas: Sequence[ir.Resolved], renames: Renames
             if old in names and new in names:
                 message = f"app-renames: {old} -> {new}, but version {key} has both types"
                 problems.append(Diagnostic(Location(r.source, 1, 1), message))
+        for old, new in renames.object_forms.items():
+            if old in names and new in names and old in _version_renames(r, renames):
+                message = f"app-renames: object form {old} -> {new}, but version {key} has both"
+                problems.append(Diagnostic(Location(r.source, 1, 1), message))
     if problems:
         raise SchemaError(problems)
 
@@ -261,24 +280,29 @@ def _check(keys: Sequence[str], schemas: Sequence[ir.Resolved], renames: Renames
 def build(keys: Sequence[str], schemas: Sequence[ir.Resolved], renames: Renames) -> AppModel:
     """The application model of `schemas` (oldest first, keyed by `keys`)."""
     _check(keys, schemas, renames)
-    canon = _canonical(renames.accepted)
+    canons = {
+        k: _canonical(_version_renames(r, renames)) for k, r in zip(keys, schemas, strict=True)
+    }
     per_name: dict[str, list[tuple[str, ir.TypeDef]]] = {}
     order: list[str] = []
-    hoisted = [tuple(replace(t, type=_rename(t.type, canon)) for t in hoist(r)) for r in schemas]
-    for defs in reversed(hoisted):  # the newest order first, then what only older versions have
+    hoisted = [tuple(replace(t, type=_rename(t.type, canons[k])) for t in hoist(r))
+               for k, r in zip(keys, schemas, strict=True)]  # fmt: skip
+    for key, defs in reversed(list(zip(keys, hoisted, strict=True))):
+        # the newest order first, then what only older versions have
+        canon = canons[key]
         order += [n for t in defs if (n := canon(t.name)) not in per_name and n not in order]
         for t in defs:
             per_name.setdefault(canon(t.name), [])
     for key, defs in zip(keys, hoisted, strict=True):
         for t in defs:
-            per_name[canon(t.name)].append((key, t))
+            per_name[canons[key](t.name)].append((key, t))
     types, facts = [], []
     for name in order:
         for td, type_facts in _merge_def(name, per_name[name], keys):
             types.append(td)
             facts.append(type_facts)
     types = fold_unions(types)
-    facts = [_with_literals(f, hoisted, keys, types, canon) for f in facts]
+    facts = [_with_literals(f, hoisted, keys, types, canons) for f in facts]
     facts = _open_meta_keys(facts, types)
     consts: dict[str, ir.Const] = {}
     for r in schemas:
@@ -508,7 +532,7 @@ def _with_literals(
     hoisted: Sequence[Sequence[ir.TypeDef]],
     keys: Sequence[str],
     merged: Sequence[ir.TypeDef],
-    canon: Callable[[str], str],
+    canons: Mapping[str, Callable[[str], str]],
 ) -> TypeFacts:
     """Each field's allowed strings per version, where a version allows fewer than the
     application type (a literal the version does not know is refused by name)."""
@@ -516,7 +540,7 @@ def _with_literals(
     app_obj = app[facts.name].type
     if not isinstance(app_obj, ir.Obj):
         return facts
-    maps = {k: {canon(t.name): t for t in defs} for k, defs in zip(keys, hoisted, strict=True)}
+    maps = {k: {canons[k](t.name): t for t in defs} for k, defs in zip(keys, hoisted, strict=True)}
     fields = []
     for f in facts.fields:
         p = app_obj.prop(f.wire)
@@ -524,7 +548,7 @@ def _with_literals(
         literals: dict[str, tuple[str, ...]] = {}
         if allowed is not None:
             for k in f.present:
-                own = maps[k][canon(facts.wire_names[k])].type
+                own = maps[k][canons[k](facts.wire_names[k])].type
                 q = own.prop(f.wire) if isinstance(own, ir.Obj) else None
                 mine = _literals(q.type, maps[k]) if q is not None else None
                 if mine is not None and set(mine) != set(allowed):

@@ -6,6 +6,7 @@ Pure: resolved IR in, text out.
     DIR/NAME/py.typed               the package is typed (PEP 561)
     DIR/NAME/_runtime.py            one runtime and one _protocol for every version, so `UNSET`,
     DIR/NAME/_protocol.py           `ValidationError` and `ProtocolError` are the same objects
+    DIR/NAME/_tolerance.py          (and `Unknown`, tolerant reading's kept values)
     DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
     DIR/NAME/_versioning.py         versions.py's code, and app/convert.py's (_conversion.py, with
     DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
@@ -68,7 +69,8 @@ class InitView:
 
 
 _RUNTIME_EXPORTS = ("JSON", "UNSET", "ErrorDetail", "Message", "MethodInfo", "ProtocolError",
-                    "UnknownMethodError", "UnsetType", "ValidationError", "WrongDirectionError",
+                    "Unknown", "UnknownLiteral", "UnknownMember", "UnknownMethodError",
+                    "UnknownValueWarning", "UnsetType", "ValidationError", "WrongDirectionError",
                     "progress_token", "request_meta")  # fmt: skip
 _VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "UnsupportedVersionError",
                      "bindings", "encode", "parse_message", "parse_result", "request_message",

@@ -8,6 +8,7 @@ comments never contain a line break.
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import textwrap
@@ -80,6 +81,21 @@ def doc_text(doc: ir.Doc) -> str:
         note = render_links(doc.tag("deprecated") or "")
         text = (text + "\n\n" if text else "") + ("Deprecated: " + note).strip()
     return text
+
+
+def deprecation(doc: ir.Doc) -> str:
+    """The Python literal of a `@deprecated` tag's message, on one line ("" when not tagged)."""
+    if not doc.has("deprecated"):
+        return ""
+    text = " ".join(render_links(doc.tag("deprecated") or "").split())
+    return code_literal(text or "deprecated")
+
+
+def literal_text(literal: str) -> str:
+    """The string a Python string literal (as `code_literal` writes it) stands for."""
+    value = ast.literal_eval(literal)
+    assert isinstance(value, str)
+    return value
 
 
 def comment(text: str) -> str:

@@ -31,6 +31,7 @@ from jsonschema import Draft7Validator, Draft202012Validator  # type: ignore[imp
 from codegen import appmodel, ir
 from codegen.diff.algebra import detect_renames
 from codegen.distribution import render_distribution
+from codegen.pipeline import load_text
 from codegen.write import write_tree
 
 EXAMPLES = ["schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"]
@@ -79,6 +80,28 @@ def test_a_rename_of_two_present_types_is_refused() -> None:
     schemas = [load_from_repo(p) for p in EXAMPLES]
     with pytest.raises(appmodel.SchemaError, match="has both types"):
         appmodel.build(["1.0", "2.0"], schemas, appmodel.Renames({"Widget": "WidgetHints"}, {}))
+
+
+OLD_RESPONSE = "export interface Response { id: string; result: object }"
+NEW_RESPONSE = """
+export type Response = ResultResponse | ErrorResponse;
+export interface ResultResponse { id: string; result: object }
+export interface ErrorResponse { id: string; error: string }
+"""
+
+
+def test_object_forms_rename_only_where_the_type_is_an_object() -> None:
+    """`object_forms`: the old version's object `Response` is the new `ResultResponse`, while
+    the new `Response` (a union) keeps its name; one version declaring both is refused."""
+    old, new = (load_text(t, f"{n}.ts") for n, t in (("v1", OLD_RESPONSE), ("v2", NEW_RESPONSE)))
+    forms = appmodel.Renames({}, {}, {"Response": "ResultResponse"})
+    model = appmodel.build(["1", "2"], [old, new], forms)
+    facts = {f.name: dict(f.wire_names) for f in model.facts}
+    assert facts["ResultResponse"] == {"1": "Response", "2": "ResultResponse"}
+    assert facts["Response"] == {"2": "Response"} and "ResponseObject" not in facts
+    both = load_text(OLD_RESPONSE + "\nexport interface ResultResponse { id: string }", "v3.ts")
+    with pytest.raises(appmodel.SchemaError, match="object form Response -> ResultResponse"):
+        appmodel.build(["3", "2"], [both, new], forms)
 
 
 # -- the example protocol ---------------------------------------------------------------------
@@ -328,4 +351,4 @@ def test_bench_smoke(official: ModuleType) -> None:
 
 def test_repo_renames_file_is_valid() -> None:
     data = json.loads((REPO / "schemas" / "app-renames.json").read_text(encoding="utf-8"))
-    assert set(data) <= {"comment", "renames", "rejected"}
+    assert set(data) <= {"comment", "renames", "rejected", "object_forms"}

@@ -66,7 +66,7 @@ def test_layout(example_files: dict[str, str]) -> None:
     subs = ["v1_0", "v2_0"]
     expected = {"pyproject.toml", *(f"{PACKAGE}/{f}" for f in
                 ("__init__.py", "py.typed", "versions.py", "_runtime.py", "_protocol.py",
-                 "_versioning.py", "_conversion.py"))}  # fmt: skip
+                 "_tolerance.py", "_versioning.py", "_conversion.py"))}  # fmt: skip
     for sub in subs:
         expected |= {f"{PACKAGE}/{sub}/{m.path}" for m in VERSION_MODULES}
         expected.add(f"{PACKAGE}/{sub}/schema.json")
@@ -230,8 +230,8 @@ def test_cli_one_schema_with_package(tmp_path: Path) -> None:
     out = tmp_path / "dist"
     assert main([str(REPO / EXAMPLES[0]), "-o", str(out), "--package", "wcp"]) == 0
     assert sorted(p.name for p in (out / "wcp").iterdir()) == [
-        "__init__.py", "_protocol.py", "_runtime.py", "_versioning.py", "py.typed", "v1_0",
-        "versions.py"]  # fmt: skip
+        "__init__.py", "_protocol.py", "_runtime.py", "_tolerance.py", "_versioning.py",
+        "py.typed", "v1_0", "versions.py"]  # fmt: skip
 
 
 def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,7 +35,8 @@ def _run(*cmd: str) -> subprocess.CompletedProcess[str]:
 
 def test_every_static_file_is_a_module() -> None:
     listed = sorted(Path(m.source).name for m in STATIC)
-    assert listed == ["_conversion.py", "_protocol.py", "_runtime.py", "_versioning.py"]
+    assert listed == ["_conversion.py", "_protocol.py", "_runtime.py", "_tolerance.py",
+                      "_versioning.py"]  # fmt: skip
     on_disk = sorted(p.name for p in STATIC_DIR.glob("*.py") if p.name != "__init__.py")
     distribution_only = [Path(s).name for s in SESSION_SOURCES]  # under a distribution's server.py
     assert on_disk == sorted(listed + distribution_only)
@@ -78,7 +79,14 @@ def test_copied_under_the_header(module: StaticModule) -> None:
 def test_imports_only_the_standard_library_and_static_modules(module: StaticModule) -> None:
     tree = ast.parse((template_dir() / module.source).read_text(encoding="utf-8"))
     static = {Path(m.path).stem for m in STATIC}
+    # Only the checkers read what `if TYPE_CHECKING:` imports (their stubs know typing_extensions)
+    checking = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                and ast.unparse(node.test) == "TYPE_CHECKING"
+                for stmt in node.body for n in ast.walk(stmt)}  # fmt: skip
     for node in ast.walk(tree):
+        if id(node) in checking and isinstance(node, ast.ImportFrom):
+            assert node.module == "typing_extensions", ast.unparse(node)
+            continue
         if isinstance(node, ast.ImportFrom) and node.level:
             assert node.level == 1 and node.module in static, ast.unparse(node)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -87,4 +95,4 @@ def test_imports_only_the_standard_library_and_static_modules(module: StaticModu
 
 
 _STDLIB = {"__future__", "collections", "dataclasses", "enum", "importlib", "json", "linecache",
-           "re", "reprlib", "sys", "types", "typing"}  # fmt: skip
+           "re", "reprlib", "sys", "types", "typing", "warnings"}  # fmt: skip

@@ -71,7 +71,8 @@ MODELS_OWN = (
     "annotations", "Callable", "Mapping", "Sequence", "dataclass", "_field", "Any", "Final",
     "Literal", "NoReturn", "TypeAlias", "cast", "_v", "JSON", "JSONInput", "UNSET", "UnsetType",
     "_Model", "_by_shape", "_dumps", "_encode", "_extras", "_loads", "_plain", "_same", "_new",
-    "_NotJSON", "_not_decodable", "_not_encodable",
+    "_NotJSON", "_not_decodable", "_not_encodable", "_deprecated", "_deprecated_field", "overload",
+    "_UNKNOWN_TAG",
 )  # fmt: skip
 # Locals of models.py's decoders that name classes in their bodies (`i` and `k` numbered by depth).
 MODELS_LOCALS = ("v", "self", "i", "k")
@@ -80,11 +81,11 @@ VALIDATORS_OWN = frozenset({
     "annotations", "math", "re", "Callable", "TypeAlias", "ErrorDetail", "ValidationError",
     "MAX_DEPTH", "TYPES", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
     "_explain_union", "_forbidden", "_key", "_mismatch", "_missing", "_too_deep", "_Check",
-    "_Explain",
+    "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member",
 })  # fmt: skip
 # The submodules of a generated package: a package attribute of that name is the submodule.
 SUBMODULES = frozenset({"models", "codec", "validators", "registry", "convert", "_runtime",
-                        "_protocol"})  # fmt: skip
+                        "_protocol", "_tolerance"})  # fmt: skip
 
 
 def py_identifier(name: str) -> str:

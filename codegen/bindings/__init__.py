@@ -58,6 +58,7 @@ MODULES: tuple[Module | StaticModule, ...] = (
     Module("__init__.py", "python/__init__.py.j2", init_view),
     StaticModule("_runtime.py", "python/static/_runtime.py"),
     StaticModule("_protocol.py", "python/static/_protocol.py"),
+    StaticModule("_tolerance.py", "python/static/_tolerance.py"),
     Module("models.py", "python/models.py.j2", models_view),
     Module("codec.py", "python/codec.py.j2", codec_view),
     Module(

@@ -218,6 +218,8 @@ class Builds:
                 for c, values in disc.members
                 for value in values
             )
+            # a member a tolerant reader kept (static/_tolerance.py) answers this tag: itself
+            entries += ((self.g["_UNKNOWN_TAG"], self.g["_same"]),)
             table = TableView("_BY_" + fn.removeprefix("_build_"), hint, entries)
             return (
                 f"{table.name}[{v}[{code_literal(disc.wire)}]]({v})",

@@ -142,7 +142,10 @@ class Compiler:
                 expected = f"{t.name} ({describe(target, self.index)})"
                 if inner.explain.startswith("_explain_json"):  # says what in it is not JSON
                     return inner
-                return Pred(inner.ok, inner.bad, _mismatch(path, expected, v), inner.anything)
+                explain = _mismatch(path, expected, v)
+                if inner.explain.startswith(_UNKNOWN_LITERAL):  # an enum: said the same way
+                    explain = _unknown_literal(path, expected, v)
+                return Pred(inner.ok, inner.bad, explain, inner.anything)
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
             if is_class_obj(t):
@@ -206,6 +209,12 @@ class Compiler:
         else:
             ok = f"({ok})" if len(parts) > 1 else ok
             bad = f"not {ok}"
+        if len(strings) > 1 and len(parts) == 1:  # an enum: a new value is one to tolerate
+            return Pred(ok, bad, _unknown_literal(path, expected, v))
+        if len(strings) == 1 and len(parts) == 1:  # a constant: in a union, maybe its tag
+            return Pred(
+                ok, bad, f"errs.append(_const_mismatch({path}, {code_literal(expected)}, {v}))"
+            )
         return Pred(ok, bad, _mismatch(path, expected, v))
 
     def _named(self, key: str, v: str, path: str, child: bool) -> Pred:
@@ -379,6 +388,15 @@ class Compiler:
 
 def _mismatch(path: str, expected: str, v: str) -> str:
     return f"errs.append(_mismatch({path}, {code_literal(expected)}, {v}))"
+
+
+_UNKNOWN_LITERAL = "errs.append(_unknown_literal("
+
+
+def _unknown_literal(path: str, expected: str, v: str) -> str:
+    """A string none of an enum's values is: the one literal error a tolerant reader keeps
+    (static/_tolerance.py); said like `_mismatch`."""
+    return f"{_UNKNOWN_LITERAL}{path}, {code_literal(expected)}, {v}))"
 
 
 def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:

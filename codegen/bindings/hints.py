@@ -1,6 +1,8 @@
 """Python type hints for IR type expressions.
 
-`string` -> `str`, `number` -> `float` (ints are floats to a type checker), integer -> `int`,
+`string` -> `str`, `number` -> `int | float` (a JSON number: the decoders keep an int an int, so
+an error code is typed as the int it is; `float` alone would say every number is one), integer
+-> `int`,
 `unknown`/`any` -> `JSON` (the package's recursive JSON alias), `object` -> `dict[str, JSON]`,
 literal types and literal unions -> one `Literal[...]`, arrays -> `list[...]`, maps and
 property-less objects -> `dict[str, ...]`, classes and aliases by name, other unions `A | B`.
@@ -21,13 +23,14 @@ from ..pytext import code_literal
 
 _PRIMS = {
     P.STRING: "str",
-    P.NUMBER: "float",
+    P.NUMBER: "int | float",
     P.INTEGER: "int",
     P.BOOLEAN: "bool",
     P.NULL: "None",
 }
 # A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
 _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
+_NUMBER = _PRIMS[P.NUMBER]
 
 
 class Hints:
@@ -40,6 +43,7 @@ class Hints:
         self.g = g
         self.json, self.json_input, self.never = g["JSON"], g["JSONInput"], g["NoReturn"]
         self.unset = g["UnsetType"]
+        self.number = _NUMBER  # TS `number`'s hint
 
     def _any(self, inputs: bool) -> str:
         return self.json_input if inputs else self.json
@@ -96,8 +100,10 @@ class Hints:
                     lit_at = len(parts)
                     parts.append("")
                 lits.append(m)
+            elif (hint := self.hint(m, inputs)) == _NUMBER:
+                parts += _NUMBER.split(" | ")  # `number | integer` is `int | float` once
             else:
-                parts.append(self.hint(m, inputs))
+                parts.append(hint)
         absorbed = {_ABSORBS[p] for p in parts if p in _ABSORBS}
         lits = [lit for lit in lits if lit.kind not in absorbed]
         if lit_at >= 0:

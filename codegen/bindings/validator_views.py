@@ -229,7 +229,9 @@ class _Builder:
             comment=rule,
             disc=wire,
             disc_missing=f"errs.append(_missing(p, {wire}, {code_literal(expected)}))",
-            disc_mismatch=f"errs.append(_mismatch({_path(disc.wire)}, {code_literal(expected)}, t))",
+            # a tag no member declares: a member a tolerant reader keeps (_tolerance.py)
+            disc_mismatch=f"errs.append(_unknown_member(p, {wire}, {code_literal(expected)}, t, "
+            f"{code_literal(name)}))",
             cases=tuple(cases),
         )
 

@@ -15,7 +15,16 @@ from ..analysis.typeindex import ClassDef, TypeIndex
 from ..errors import SchemaError
 from ..graphs import dependency_order
 from ..pyformat import LINE_LENGTH
-from ..pytext import code_literal, comment, doc_text, docstring, sort_all, sort_imports
+from ..pytext import (
+    code_literal,
+    comment,
+    deprecation,
+    doc_text,
+    docstring,
+    literal_text,
+    sort_all,
+    sort_imports,
+)
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
@@ -76,6 +85,7 @@ class FieldView:
     wire: str  # Python literal of the wire name
     optional: bool
     encode: str  # expression of the JSON value of `self.<attr>`
+    deprecated: str = ""  # Python literal of the `@deprecated` tag's message ("" if none)
 
     @property
     def parameter(self) -> str:
@@ -114,6 +124,7 @@ class ClassView:
     extra_hint: str
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
+    deprecated: str = ""  # Python literal of the class's `@deprecated` message ("" if none)
 
     @cached_property  # read once per field by the template
     def writes_init(self) -> bool:
@@ -139,6 +150,27 @@ class ClassView:
     def tail(self) -> tuple[FieldView, ...]:
         return self.fields[len(self.head) :]
 
+    @cached_property
+    def deprecated_fields(self) -> tuple[FieldView, ...]:
+        """Fields tagged `@deprecated`: a `DeprecationWarning` when set."""
+        return tuple(f for f in self.fields if f.deprecated)
+
+    @cached_property
+    def current_fields(self) -> tuple[FieldView, ...]:
+        """`__init__`'s first overload: without the optional deprecated fields, so a checker
+        reports a call that sets one (it matches only the second, deprecated, overload)."""
+        return tuple(f for f in self.fields if not (f.deprecated and f.optional))
+
+    @cached_property
+    def fields_message(self) -> str:
+        """The deprecated overload's message: which fields, and why."""
+        by_message: dict[str, list[str]] = {}
+        for f in self.fields:
+            if f.deprecated and f.optional:
+                by_message.setdefault(literal_text(f.deprecated), []).append(f.attr)
+        text = "; ".join(f"{', '.join(attrs)}: {m}" for m, attrs in by_message.items())
+        return code_literal(text) if by_message else ""
+
 
 @dataclass(frozen=True)
 class ModelsView:
@@ -152,6 +184,13 @@ class ModelsView:
     classes: tuple[ClassView, ...]
     selectors: tuple[SelectorView, ...]
     exports: tuple[str, ...]  # Python literals
+    # ruff's PYI041 reads `int | float` as redundant (an int is a float to a type checker); the
+    # hint is the decoders' truth (an error code stays an int), so the rule is off where it is
+    noqa: tuple[str, ...] = ()  # comment lines
+
+
+_NUMBER_NOQA = ("# `int | float` is a JSON number, decoded as the int or float it is:",
+                "# ruff: noqa: PYI041")  # fmt: skip
 
 
 def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
@@ -173,7 +212,7 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
     const = constant(f, ctx.index)
     default = f" = {unset}" if f.optional else "" if const is None else f" = {code_literal(const)}"
     return FieldView(attr, hint, default, docstring(doc_text(f.doc), "    "), build, wire, f.optional,
-                     encode)  # fmt: skip
+                     encode, deprecation(f.doc))  # fmt: skip
 
 
 def constant(f: ir.Property, index: TypeIndex) -> str | int | bool | None:
@@ -206,7 +245,7 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
     return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
-                     extra_build, extra_encode)  # fmt: skip
+                     extra_build, extra_encode, deprecation(c.doc))  # fmt: skip
 
 
 def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
@@ -267,6 +306,15 @@ def models_view(ctx: Context) -> ModelsView:
         template += f" {g['_NotJSON']} {g['_not_decodable']} {g['_not_encodable']}"
     if selectors:
         template += f" {g['Any']}"
+    if any(s.table for s in selectors):
+        template += f" {g['_UNKNOWN_TAG']} {g['_same']}"
+    overloads = any(c.fields_message and c.writes_init for c in classes)  # deprecated fields
+    if overloads or any(c.deprecated for c in classes):
+        template += f" {g['_deprecated']}"
+    if overloads:
+        template += f" {g['overload']}"
+    if any(c.deprecated_fields for c in classes):
+        template += f" {g['_deprecated_field']} {g['UNSET']}"
     text = hint_text + "\n" + all_strings([classes, selectors]) + "\n" + template
     abc = {g[n] for n in ("Callable", "Mapping", "Sequence")}
     found = set(uses([n for n in g.values() if n not in abc], text))
@@ -291,11 +339,13 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         found |= {g["UNSET"], g["UnsetType"]}
     runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
-    runtime += imported(("Model", "NotJSON", "by_shape", "dumps", "extras", "loads",
-                         "not_decodable", "not_encodable", "plain", "same"), private=True)  # fmt: skip
+    runtime += imported(("Model", "NotJSON", "by_shape", "deprecated", "deprecated_field", "dumps",
+                         "extras", "loads", "not_decodable", "not_encodable", "plain", "same"),
+                        private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
-    typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast")
+    tolerance = imported(("UNKNOWN_TAG",), private=True)
+    typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
     imports = [
         *import_lines("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
@@ -311,13 +361,15 @@ def models_view(ctx: Context) -> ModelsView:
         + ("" if future == "annotations" else f" as {future}"),
         imports=tuple(imports),
         validators=f"from . import validators as {g['_v']}",
-        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime),
+        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime)
+        + import_lines(f"{ctx.runtime}_tolerance", tolerance),
         own=g,
         consts=consts,
         aliases=tuple(aliases),
         classes=classes,
         selectors=selectors,
         exports=tuple(code_literal(n) for n in exports),
+        noqa=_NUMBER_NOQA if hints.number in hint_text else (),
     )
 
 
@@ -372,6 +424,7 @@ def init_view(ctx: Context) -> InitView:
     names = models_exports(ctx)
     runtime = ["JSON", "UNSET", "ErrorDetail", "UnsetType", "ValidationError"]
     api = ["decode", "encode", "errors", "is_valid", "validate"]
+    tolerance = ["Unknown", "UnknownLiteral", "UnknownMember", "UnknownValueWarning"]
     name = PurePath(ctx.resolved.source).name
     doc = (
         f"Python bindings for the protocol schema in {name}: dataclasses (`models`), a codec "
@@ -379,14 +432,14 @@ def init_view(ctx: Context) -> InitView:
         "validators (`validate`, "
         "`is_valid`, `errors`, per-type `validators.is_<Type>`)."
     )
-    models, own = ctx.index.names.exports(names, [*runtime, *api, "validators"])
+    models, own = ctx.index.names.exports(names, [*runtime, *tolerance, *api, "validators"])
 
     def line(module: str, items: list[str]) -> list[str]:
         mine = [n for n in items if n in own]
         return [f"from {module} import {', '.join(mine)}"] if mine else []
 
     before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
-    before += line(".codec", ["decode", "encode"])
+    before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
     return InitView(
         docstring(doc, ""),
         tuple(before),

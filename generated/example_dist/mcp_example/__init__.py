@@ -3,6 +3,7 @@
 #   2.0: v2, sha256 8ad13eca93c068e1a194f5467f2e8d9022018cf0fbefaa3ba08ce3122407781d
 # Do not edit: regenerate with
 #   `mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> --package mcp_example`.
+# mypy: disable-error-code="deprecated"
 """Model Context Protocol bindings for several protocol versions.
 
 Each version is a subpackage (`mcp_example.v2_0`) with its models, codec,
@@ -23,6 +24,7 @@ from ._protocol import (
     request_meta,
 )
 from ._runtime import JSON, UNSET, ErrorDetail, UnsetType, ValidationError
+from ._tolerance import Unknown, UnknownLiteral, UnknownMember, UnknownValueWarning
 from .versions import (
     LATEST_PROTOCOL_VERSION,
     PROTOCOL_VERSIONS,
@@ -43,7 +45,11 @@ __all__ = [
     "Message",
     "MethodInfo",
     "ProtocolError",
+    "Unknown",
+    "UnknownLiteral",
+    "UnknownMember",
     "UnknownMethodError",
+    "UnknownValueWarning",
     "UnsetType",
     "UnsupportedVersionError",
     "ValidationError",

@@ -3,6 +3,7 @@
 #   2.0: v2, sha256 8ad13eca93c068e1a194f5467f2e8d9022018cf0fbefaa3ba08ce3122407781d
 # Do not edit: regenerate with
 #   `mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> --package mcp_example`.
+# mypy: disable-error-code="deprecated"
 """The protocol versions of this distribution: which exist, how two peers agree on one, which
 types each method has in each, and JSON-RPC messages parsed with the negotiated version's types.
 

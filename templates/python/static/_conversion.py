@@ -21,6 +21,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from ._protocol import Message, ProtocolError
 from ._runtime import JSON, UNSET, ErrorDetail, ValidationError
+from ._tolerance import tolerate, warn_unknown
 from ._versioning import Versions
 
 
@@ -113,8 +114,10 @@ class Converter:
             raise TypeError(f"{wire} of {version} has no application type")
         return cls
 
-    def to_app(self, wire_obj: Any) -> Any:
-        """The application object for a wire object of any version (its class tells which)."""
+    def to_app(self, wire_obj: Any, *, tolerant: bool = False) -> Any:
+        """The application object for a wire object of any version (its class tells which);
+        `tolerant`: a value kept as `Unknown` that the application types do not know either
+        stays one (see `parse_message`)."""
         version = self.version_of(wire_obj)
         index = self.versions.index(version)
         data = wire_obj.to_dict(validate=False)
@@ -122,7 +125,8 @@ class Converter:
         # version) stay undeclared: set aside before decoding, put back into `extra` after.
         aside: list[tuple[tuple[str | int, ...], str, Any]] = []
         data = self._set_aside(wire_obj, data, index, (), aside)
-        app_obj = self._app_class(wire_obj, version).from_dict(data)
+        cls = self._app_class(wire_obj, version)
+        app_obj = _tolerant_from_dict(cls, data) if tolerant else cls.from_dict(data)
         for path, key, value in aside:
             target = self._at(app_obj, path)
             (target if isinstance(target, dict) else target.extra)[key] = value
@@ -308,16 +312,26 @@ class Converter:
         *,
         version: str,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
+        tolerant: bool = False,
     ) -> Message[Any]:
         """Validate and decode one JSON-RPC message with the types of the negotiated `version`
-        (a method it lacks: `ProtocolError`), then convert it to application types."""
-        message = self.dist.parse_message(value, version=version, direction=direction)
-        return Message(message.kind, message.method, message.id, self.to_app(message.obj))
+        (a method it lacks: `ProtocolError`), then convert it to application types. `tolerant`:
+        what the version does not know of a union or an enum is kept (the version registry's
+        `parse_message`); where the application types know it (a later version's content
+        block), it comes as their class, else as the `Unknown`."""
+        message = self.dist.parse_message(
+            value, version=version, direction=direction, tolerant=tolerant
+        )
+        obj = self.to_app(message.obj, tolerant=tolerant)
+        return Message(message.kind, message.method, message.id, obj)
 
-    def parse_result(self, method: str, value: object, *, version: str) -> Any:
+    def parse_result(
+        self, method: str, value: object, *, version: str, tolerant: bool = False
+    ) -> Any:
         """The result of a `method` request, decoded with `version`'s types, as application
-        types."""
-        return self.to_app(self.dist.parse_result(method, value, version=version))
+        types (`tolerant` as in `parse_message`)."""
+        wire = self.dist.parse_result(method, value, version=version, tolerant=tolerant)
+        return self.to_app(wire, tolerant=tolerant)
 
     def serialize(self, app_obj: Any, *, version: str, method: str | None = None) -> Any:
         """The JSON of an application object in the negotiated `version`: a request or notification
@@ -350,3 +364,20 @@ class Converter:
 
 _SCALARS: Final = (str, int, float, bool)
 _ENVELOPE: Final = frozenset({"jsonrpc", "id"})
+
+
+def _tolerant_from_dict(cls: Any, data: Any) -> Any:
+    """`cls.from_dict(data)`, keeping what the application types do not know as `Unknown`."""
+    try:
+        return cls.from_dict(data)
+    except ValidationError as err:
+        found = tolerate(data, err.errors)
+        if found is None:
+            raise
+        patched, kept = found
+        try:
+            app_obj = cls._from_valid(patched)
+        except Exception:  # noqa: BLE001 - a shape the builders cannot take: strict's error
+            raise err from None
+        warn_unknown(cls.__name__, kept, "in the application types")
+        return app_obj

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import UnionType
 from typing import Any, Final, Generic, Literal, TypeAlias, TypeVar
 
 from ._runtime import JSON, UNSET, ErrorDetail, ValidationError, describe
+from ._tolerance import tolerate, warn_unknown
 
 Kind: TypeAlias = Literal["request", "notification"]
 Direction: TypeAlias = Literal["client_to_server", "server_to_client", "both"]
@@ -152,12 +153,16 @@ class Protocol(Generic[Obj_co]):
     """The version's `codec.encode` (`encode_value(obj, validate=True)`)."""
     validate: Callable[[str, object], None]
     """The version's `validators.validate`."""
+    builders: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    """The version's `codec.DECODERS` (type name -> builder of a valid value): tolerant reading
+    builds with them what the validators refused only for values the version does not know."""
 
     def parse_message(
         self,
         value: object,
         *,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
+        tolerant: bool = False,
     ) -> Message[Obj_co]:
         """Classify, validate and decode one JSON-RPC message (a value from `json.loads`).
 
@@ -170,6 +175,11 @@ class Protocol(Generic[Obj_co]):
         rejects requests and notifications the other side never sends; responses are accepted
         either way. Raises `ValidationError` (`ProtocolError` for an unknown method, a wrong
         direction, a request without an id...).
+
+        `tolerant=True` keeps a union member or a string literal the version does not know (a
+        newer content block, a new enum value) as an `Unknown` holding its raw JSON, with an
+        `UnknownValueWarning`, where strict reading (the default) rejects the whole message;
+        any other error still raises (static/_tolerance.py).
         """
         if direction is not None and direction not in _DIRECTIONS:
             choices = " or ".join(map(repr, _DIRECTIONS))
@@ -181,7 +191,7 @@ class Protocol(Generic[Obj_co]):
                 )
             raise self._error(f"expected a JSON-RPC message (an object), got {describe(value)}")
         if "method" in value:
-            return self._parse_call(value, direction)
+            return self._parse_call(value, direction, tolerant)
         if "result" in value and "error" in value:
             raise self._error('a response has "result" or "error", not both')
         if "result" in value:
@@ -190,12 +200,13 @@ class Protocol(Generic[Obj_co]):
             return self._parse_response("error", self.error_envelope, value)
         raise self._error('not a JSON-RPC message: it has no "method", "result" or "error"')
 
-    def parse_result(self, method: str, value: object) -> Any:
+    def parse_result(self, method: str, value: object, *, tolerant: bool = False) -> Any:
         """Validate and decode the result of a `method` request: `value` is the response's
         `result` member (or a `Message` of kind "result"). Tries the method's result type, then
         its alternatives, and returns the first that fits; raises `ValidationError` with the
         errors of the closest one if none does, `ProtocolError` if `method` is unknown or a
-        notification."""
+        notification. `tolerant`: as in `parse_message`, for the first result type whose only
+        errors are values the version does not know."""
         info = self._lookup(method, None, "$")
         if info.kind != "request" or not info.result_types:
             what = f"{_quote(info.method)} is a {info.kind} {self.where}"
@@ -208,6 +219,10 @@ class Protocol(Generic[Obj_co]):
                 return self.decode(name, value)
             except ValidationError as err:
                 failures.append(err)
+        for name, failure in zip(info.result_types, failures) if tolerant else ():
+            built = self._tolerated(name, value, failure)
+            if built is not _REFUSED:
+                return built
         if len(failures) == 1:
             raise failures[0]
         closest = min(failures, key=lambda err: len(err.errors))
@@ -348,7 +363,35 @@ class Protocol(Generic[Obj_co]):
             return found
         raise self._error(f"expected a request id (string or number), got {describe(found)}", path)
 
-    def _parse_call(self, value: dict[str, Any], direction: str | None) -> Message[Obj_co]:
+    def _decode(self, name: str, value: object, tolerant: bool) -> Any:
+        try:
+            return self.decode(name, value)
+        except ValidationError as err:
+            if not tolerant:
+                raise
+            built = self._tolerated(name, value, err)
+            if built is _REFUSED:
+                raise
+            return built
+
+    def _tolerated(self, name: str, value: object, err: ValidationError) -> Any:
+        """`name` built from `value` with the values the version does not know kept as
+        `Unknown` (warned); `_REFUSED` when some error is of another kind."""
+        found = tolerate(value, err.errors)
+        build = self.builders.get(name)
+        if found is None or build is None:
+            return _REFUSED
+        patched, kept = found
+        try:
+            built = build(patched)
+        except Exception:  # noqa: BLE001 - a shape the builders cannot take: strict's error
+            return _REFUSED
+        warn_unknown(name, kept, self.where)
+        return built
+
+    def _parse_call(
+        self, value: dict[str, Any], direction: str | None, tolerant: bool
+    ) -> Message[Obj_co]:
         info = self._lookup(value["method"], direction, "$.method")
         msg_id: str | int | float | None = None
         if info.via == "input_required" and "jsonrpc" in value:
@@ -368,7 +411,8 @@ class Protocol(Generic[Obj_co]):
                 self.validate(envelope, value)
             if has_id:
                 msg_id = self._request_id(value)
-        return Message(info.kind, info.method, msg_id, self.decode(info.message_type, value))
+        obj = self._decode(info.message_type, value, tolerant)
+        return Message(info.kind, info.method, msg_id, obj)
 
     def _parse_response(
         self, kind: MessageKind, envelope: str | None, value: dict[str, Any]
@@ -384,6 +428,9 @@ class Protocol(Generic[Obj_co]):
             raise self._error(f"a {message.kind} message has no result")
         out = self.encode_value(message.obj)
         return out.get("result") if isinstance(out, dict) else None
+
+
+_REFUSED: Final = object()  # `_tolerated`: strict's error stands
 
 
 def _where(protocol: Protocol[Any] | None) -> str:

@@ -8,9 +8,10 @@ import linecache
 import re
 import reprlib
 import sys
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -46,6 +47,33 @@ UNSET: Final = UnsetType.UNSET
 
 ABSENT: Final = object()
 """What the validators read for a key that is not there."""
+
+# -- PEP 702 deprecation markers ------------------------------------------------------------
+# Checkers read `typing_extensions.deprecated` (their bundled stubs know it, nothing is installed);
+# at run time Python 3.13's `warnings.deprecated` (it warns when a deprecated class is
+# instantiated by a call; decoding never calls it), before that a marker that only records the
+# message as `__deprecated__`, so the package stays standard-library-only on 3.10.
+if TYPE_CHECKING:  # `as`: re-exported to the models (mypy --strict)
+    from typing_extensions import deprecated as deprecated  # noqa: PLC0414
+elif sys.version_info >= (3, 13):
+    from warnings import deprecated
+else:
+
+    def deprecated(message, /, *, category=DeprecationWarning, stacklevel=1):
+        def mark(arg):
+            arg.__deprecated__ = message
+            return arg
+
+        return mark
+
+
+def deprecated_field(cls: str, field: str, message: str, stacklevel: int = 3) -> None:
+    """The `DeprecationWarning` of a deprecated field (its wire name) set when constructing
+    `cls`, at the caller's line: PEP 702 marks no attribute (checkers see a deprecated
+    `__init__` overload where `__init__` is written out)."""
+    warning = f"{cls}.{field} is deprecated: {message}"
+    warnings.warn(warning, DeprecationWarning, stacklevel=stacklevel)
+
 
 MAX_DEPTH: Final = 256
 """How deep arrays and objects may nest: in a value of any JSON (`unknown`, a `{[key: string]:
@@ -148,6 +176,48 @@ def too_deep(path: str, limit: int) -> ErrorDetail:
     return ErrorDetail(path, f"nested deeper than {limit} levels")
 
 
+# Errors that say a value is one the version does not know (tolerant reading, _tolerance.py).
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownDetail(ErrorDetail):
+    """An error a tolerant reader may set aside: at `at` is a value the version does not know of
+    the union or literal type `expected` (`kind` "member": a union member with an unknown tag;
+    "literal": a string none of the literals is)."""
+
+    at: str
+    expected: str
+    kind: Literal["member", "literal"]
+
+
+def unknown_literal(path: str, expected: str, value: object) -> ErrorDetail:
+    """The validators' error for a value none of a union of string literals is."""
+    detail = mismatch(path, expected, value)
+    if not isinstance(value, str):  # an UnknownLiteral too (converting one to another version)
+        return detail  # another kind of value: a plain type error, never tolerated
+    return UnknownDetail(path, detail.message, path, expected, "literal")
+
+
+def unknown_member(path: str, key: str, expected: str, tag: object, union: str) -> ErrorDetail:
+    """The validators' error for a union member whose tag (at `key`) no member declares."""
+    detail = mismatch(key_path(path, key), expected, tag)
+    if not isinstance(tag, str):
+        return detail
+    return UnknownDetail(detail.path, detail.message, path, union, "member")
+
+
+@dataclass(frozen=True, slots=True)
+class ConstDetail(ErrorDetail):
+    """A constant member (`"type": "text"`) with another value: where every object member of a
+    union refuses a value at the same key, the value is a member none of them is (`explain_union`
+    says so with an `UnknownDetail`)."""
+
+
+def const_mismatch(path: str, expected: str, value: object) -> ErrorDetail:
+    """The validators' error for a value that is not the one literal of its type."""
+    return ConstDetail(path, mismatch(path, expected, value).message)
+
+
 def explain_union(
     value: object,
     path: str,
@@ -161,12 +231,20 @@ def explain_union(
     else one mismatch naming the whole union."""
     kind = json_kind(value)
     best: list[ErrorDetail] = []
+    tags: set[str] | None = None  # where every member refuses the value's constant
     for kinds, explain in members:
         if kind in kinds:
             found: list[ErrorDetail] = []
             explain(value, path, found, d)
+            consts = {e.path for e in found if isinstance(e, ConstDetail)}
+            tags = consts if tags is None else tags & consts
             if found and (not best or len(found) < len(best)):
                 best = found
+    if tags and isinstance(value, dict):
+        for key, tag in value.items():  # a tag none of the members declares: an unknown member
+            if key_path(path, key) in tags:
+                errs.append(unknown_member(path, key, expected, tag, expected))
+                return
     errs.extend(best or [mismatch(path, expected, value)])
 
 

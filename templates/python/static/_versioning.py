@@ -116,18 +116,25 @@ class Versions:
         *,
         version: str,
         direction: Literal["client_to_server", "server_to_client"] | None = None,
+        tolerant: bool = False,
     ) -> Message[object]:
         """Classify, validate and decode one JSON-RPC message with the types of `version` (see
-        the version's `registry.parse_message`); a method it lacks raises `ProtocolError`. The
-        version is known only at run time, so `obj` is narrowed with `isinstance` against that
-        version's classes (or use the version's registry, typed per method)."""
-        message: Message[object] = self.registry(version).parse_message(value, direction=direction)
+        the version's `registry.parse_message`, and `tolerant` there); a method it lacks raises
+        `ProtocolError`. The version is known only at run time, so `obj` is narrowed with
+        `isinstance` against that version's classes (or use the version's registry, typed per
+        method)."""
+        registry = self.registry(version)
+        message: Message[object] = registry.parse_message(
+            value, direction=direction, tolerant=tolerant
+        )
         return message
 
-    def parse_result(self, method: str, value: object, *, version: str) -> object:
+    def parse_result(
+        self, method: str, value: object, *, version: str, tolerant: bool = False
+    ) -> object:
         """Decode the result of a `method` request with the types of `version` (`object` for
         the same reason: the version's `registry.parse_result` is typed per method)."""
-        result: object = self.registry(version).parse_result(method, value)
+        result: object = self.registry(version).parse_result(method, value, tolerant=tolerant)
         return result
 
     def encode(self, obj: object, *, version: str) -> JSON:
