@@ -209,7 +209,7 @@ class RequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParams")
+        return _dumps(self.to_dict(validate=validate), "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -281,7 +281,7 @@ class RequestParamsMeta(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta")
+        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -352,7 +352,7 @@ class Request(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Request")
+        return _dumps(self.to_dict(validate=validate), "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -423,7 +423,7 @@ class NotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "NotificationParams")
+        return _dumps(self.to_dict(validate=validate), "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -494,7 +494,7 @@ class Notification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Notification")
+        return _dumps(self.to_dict(validate=validate), "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -563,7 +563,7 @@ class Result(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Result")
+        return _dumps(self.to_dict(validate=validate), "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -641,7 +641,7 @@ class Error(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Error")
+        return _dumps(self.to_dict(validate=validate), "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -723,7 +723,7 @@ class JSONRPCRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -804,7 +804,7 @@ class JSONRPCNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -882,7 +882,7 @@ class JSONRPCResultResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -963,7 +963,7 @@ class JSONRPCErrorResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1045,7 +1045,7 @@ class WidgetLockedError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1129,7 +1129,7 @@ class WidgetLockedErrorError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1209,7 +1209,7 @@ class WidgetLockedErrorErrorData(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1284,7 +1284,7 @@ class BaseMetadata(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "BaseMetadata")
+        return _dumps(self.to_dict(validate=validate), "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1363,7 +1363,7 @@ class WidgetAnnotations(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAnnotations")
+        return _dumps(self.to_dict(validate=validate), "WidgetAnnotations", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1434,7 +1434,7 @@ class Annotated(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Annotated")
+        return _dumps(self.to_dict(validate=validate), "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1604,7 +1604,7 @@ class Widget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Widget")
+        return _dumps(self.to_dict(validate=validate), "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1698,7 +1698,7 @@ class WidgetSettings(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettings")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1773,7 +1773,7 @@ class WidgetSettingsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1846,7 +1846,7 @@ class WidgetSettingsLayoutGrid(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2017,7 +2017,7 @@ class ButtonWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ButtonWidget")
+        return _dumps(self.to_dict(validate=validate), "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2216,7 +2216,7 @@ class GaugeWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GaugeWidget")
+        return _dumps(self.to_dict(validate=validate), "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2317,7 +2317,7 @@ class RangeSpec(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangeSpec")
+        return _dumps(self.to_dict(validate=validate), "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2496,7 +2496,7 @@ class RangedGauge(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangedGauge")
+        return _dumps(self.to_dict(validate=validate), "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2605,7 +2605,7 @@ class WidgetAction(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAction")
+        return _dumps(self.to_dict(validate=validate), "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2679,7 +2679,7 @@ class TextContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "TextContent")
+        return _dumps(self.to_dict(validate=validate), "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2756,7 +2756,7 @@ class ImageContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ImageContent")
+        return _dumps(self.to_dict(validate=validate), "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2829,7 +2829,7 @@ class ChartContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ChartContent")
+        return _dumps(self.to_dict(validate=validate), "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2907,7 +2907,7 @@ class Implementation(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Implementation")
+        return _dumps(self.to_dict(validate=validate), "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2987,7 +2987,7 @@ class HostCapabilities(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilities")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3066,7 +3066,7 @@ class HostCapabilitiesWidgets(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3139,7 +3139,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3218,7 +3218,7 @@ class InitializeRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3301,7 +3301,7 @@ class InitializeRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequest")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3392,7 +3392,7 @@ class InitializeResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeResult")
+        return _dumps(self.to_dict(validate=validate), "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3478,7 +3478,7 @@ class PingRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PingRequest")
+        return _dumps(self.to_dict(validate=validate), "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3562,7 +3562,7 @@ class PaginatedRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams")
+        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3651,7 +3651,7 @@ class ListWidgetsRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3738,7 +3738,7 @@ class ListWidgetsRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3819,7 +3819,7 @@ class ListWidgetsResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3902,7 +3902,7 @@ class GetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3984,7 +3984,7 @@ class GetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4071,7 +4071,7 @@ class GetWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4159,7 +4159,7 @@ class UpdateWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4242,7 +4242,7 @@ class UpdateWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4318,7 +4318,7 @@ class UpdateWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4394,7 +4394,7 @@ class ResetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4478,7 +4478,7 @@ class ResetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4561,7 +4561,7 @@ class LockWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "LockWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "LockWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4642,7 +4642,7 @@ class LockWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "LockWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "LockWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4718,7 +4718,7 @@ class LockWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "LockWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "LockWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4800,7 +4800,7 @@ class ConfirmRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4884,7 +4884,7 @@ class ConfirmRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequest")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4958,7 +4958,7 @@ class ConfirmResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmResult")
+        return _dumps(self.to_dict(validate=validate), "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5038,7 +5038,7 @@ class InitializedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializedNotification")
+        return _dumps(self.to_dict(validate=validate), "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5124,7 +5124,7 @@ class ProgressNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5203,7 +5203,7 @@ class ProgressNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotification")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5286,7 +5286,7 @@ class WidgetListChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5369,7 +5369,7 @@ class FocusChangedNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5448,7 +5448,7 @@ class FocusChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {

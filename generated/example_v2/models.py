@@ -210,7 +210,7 @@ class RequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParams")
+        return _dumps(self.to_dict(validate=validate), "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -282,7 +282,7 @@ class RequestParamsMeta(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta")
+        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -353,7 +353,7 @@ class Request(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Request")
+        return _dumps(self.to_dict(validate=validate), "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -424,7 +424,7 @@ class NotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "NotificationParams")
+        return _dumps(self.to_dict(validate=validate), "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -495,7 +495,7 @@ class Notification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Notification")
+        return _dumps(self.to_dict(validate=validate), "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -564,7 +564,7 @@ class Result(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Result")
+        return _dumps(self.to_dict(validate=validate), "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -642,7 +642,7 @@ class Error(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Error")
+        return _dumps(self.to_dict(validate=validate), "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -724,7 +724,7 @@ class JSONRPCRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -805,7 +805,7 @@ class JSONRPCNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -883,7 +883,7 @@ class JSONRPCResultResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -964,7 +964,7 @@ class JSONRPCErrorResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1046,7 +1046,7 @@ class WidgetLockedError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1130,7 +1130,7 @@ class WidgetLockedErrorError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1210,7 +1210,7 @@ class WidgetLockedErrorErrorData(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1285,7 +1285,7 @@ class BaseMetadata(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "BaseMetadata")
+        return _dumps(self.to_dict(validate=validate), "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1362,7 +1362,7 @@ class WidgetHints(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetHints")
+        return _dumps(self.to_dict(validate=validate), "WidgetHints", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1433,7 +1433,7 @@ class Annotated(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Annotated")
+        return _dumps(self.to_dict(validate=validate), "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1603,7 +1603,7 @@ class Widget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Widget")
+        return _dumps(self.to_dict(validate=validate), "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1697,7 +1697,7 @@ class WidgetSettings(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettings")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1772,7 +1772,7 @@ class WidgetSettingsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1845,7 +1845,7 @@ class WidgetSettingsLayoutGrid(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2016,7 +2016,7 @@ class ButtonWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ButtonWidget")
+        return _dumps(self.to_dict(validate=validate), "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2215,7 +2215,7 @@ class GaugeWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GaugeWidget")
+        return _dumps(self.to_dict(validate=validate), "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2316,7 +2316,7 @@ class RangeSpec(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangeSpec")
+        return _dumps(self.to_dict(validate=validate), "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2495,7 +2495,7 @@ class RangedGauge(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangedGauge")
+        return _dumps(self.to_dict(validate=validate), "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2604,7 +2604,7 @@ class WidgetAction(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAction")
+        return _dumps(self.to_dict(validate=validate), "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2678,7 +2678,7 @@ class TextContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "TextContent")
+        return _dumps(self.to_dict(validate=validate), "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2755,7 +2755,7 @@ class ImageContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ImageContent")
+        return _dumps(self.to_dict(validate=validate), "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2828,7 +2828,7 @@ class ChartContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ChartContent")
+        return _dumps(self.to_dict(validate=validate), "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2905,7 +2905,7 @@ class AudioContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "AudioContent")
+        return _dumps(self.to_dict(validate=validate), "AudioContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2984,7 +2984,7 @@ class Implementation(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Implementation")
+        return _dumps(self.to_dict(validate=validate), "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3065,7 +3065,7 @@ class HostCapabilities(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilities")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3144,7 +3144,7 @@ class HostCapabilitiesWidgets(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3217,7 +3217,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3296,7 +3296,7 @@ class InitializeRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3379,7 +3379,7 @@ class InitializeRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequest")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3470,7 +3470,7 @@ class InitializeResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeResult")
+        return _dumps(self.to_dict(validate=validate), "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3556,7 +3556,7 @@ class PingRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PingRequest")
+        return _dumps(self.to_dict(validate=validate), "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3640,7 +3640,7 @@ class PaginatedRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams")
+        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3729,7 +3729,7 @@ class ListWidgetsRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3816,7 +3816,7 @@ class ListWidgetsRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3902,7 +3902,7 @@ class ListWidgetsResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3986,7 +3986,7 @@ class GetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4068,7 +4068,7 @@ class GetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4153,7 +4153,7 @@ class GetWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4241,7 +4241,7 @@ class UpdateWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4324,7 +4324,7 @@ class UpdateWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4400,7 +4400,7 @@ class UpdateWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4476,7 +4476,7 @@ class ResetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4560,7 +4560,7 @@ class ResetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4636,7 +4636,7 @@ class ResetWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4712,7 +4712,7 @@ class WatchWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4796,7 +4796,7 @@ class WatchWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4880,7 +4880,7 @@ class ConfirmRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4964,7 +4964,7 @@ class ConfirmRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequest")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5038,7 +5038,7 @@ class ConfirmResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmResult")
+        return _dumps(self.to_dict(validate=validate), "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5118,7 +5118,7 @@ class InitializedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializedNotification")
+        return _dumps(self.to_dict(validate=validate), "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5204,7 +5204,7 @@ class ProgressNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5283,7 +5283,7 @@ class ProgressNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotification")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5366,7 +5366,7 @@ class WidgetListChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5449,7 +5449,7 @@ class FocusChangedNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5528,7 +5528,7 @@ class FocusChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {

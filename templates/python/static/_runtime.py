@@ -1,10 +1,13 @@
-"""Small helpers shared by the generated modules (standard library only)."""
+"""Small helpers shared by the generated modules (standard library only; JSON text goes through
+orjson when it is installed, see "JSON text: the accelerated path")."""
 
 from __future__ import annotations
 
 import enum
+import importlib
 import json
 import linecache
+import os
 import re
 import reprlib
 import sys
@@ -353,12 +356,18 @@ def _unchecked_encoder() -> Callable[[object, int], Any] | None:
 _UNCHECKED: Final = _unchecked_encoder()
 
 
-def dumps(value: object, type_name: str = "JSON") -> str:
+def dumps(value: object, type_name: str = "JSON", checked: bool = False) -> str:
     """`json.dumps(value, ensure_ascii=False, separators=(",", ":"))` for JSON values, without
     the per-call set-up (the encoder made once); anything that is not JSON (NaN, infinity, a
     set, bytes, a cycle, nesting past `MAX_DEPTH`, an integer too long for `str`) is a
     `ValidationError` naming where, never `NaN` or `Infinity` in the text. A string holding a
-    lone surrogate is written escaped (`\ud800`), so the text always encodes as UTF-8."""
+    lone surrogate is written escaped (`\ud800`), so the text always encodes as UTF-8.
+    `checked`: the validators accepted `value` (exact JSON types, finite numbers), so the
+    accelerated encoder may write it; the text is the same either way."""
+    if checked and _ORJSON is not None:
+        text = _fast_dumps(value)
+        if text is not None:
+            return text
     try:
         text = "".join(_UNCHECKED(value, 0)) if _UNCHECKED is not None else _checked_dumps(value)
     except Exception:  # noqa: BLE001 - located below; RecursionError and MemoryError included
@@ -418,7 +427,13 @@ def loads(text: str | bytes, type_name: str = "JSON") -> Any:
     twice in one object, an integer longer than
     Python converts (`sys.get_int_max_str_digits()`), nesting deeper than the parser's stack.
     A str holding exactly one value (no surrounding whitespace: what senders write) goes
-    straight to the scanner, skipping the two whitespace regex passes."""
+    straight to the scanner, skipping the two whitespace regex passes. With orjson installed it
+    reads the text first; what it gives is checked to be what this reading gives (see
+    `_fast_loads`), else this reading decides, errors included."""
+    if _ORJSON is not None and (type(text) is str or type(text) is bytes):
+        value = _fast_loads(text)
+        if value is not _REREAD:
+            return value
     if type(text) is not str:
         if not isinstance(text, (bytes, bytearray)):
             msg = f"expected JSON text (str or bytes), got {type(text).__name__}"
@@ -535,6 +550,137 @@ def _path_at(text: str, pos: int, find: bool = False) -> tuple[str, str]:
         elif find and digits and len(tok.lstrip("-")) > digits and tok.lstrip("-").isdigit():
             return path(), f"integer of more than {digits} digits ({_DIGITS})"
     return path(), ""
+
+
+# -- JSON text: the accelerated path -------------------------------------------------------------
+# With orjson installed (the distribution's `fast` extra) and `MCP_BINDINGS_JSON` not `stdlib`,
+# `loads` and `dumps` go through it first. The result is the standard path's, value for value and
+# byte for byte: wherever orjson may read or write differently, a check at C speed notices and
+# the standard path decides, errors included (docs/hostile-input.md: "JSON text").
+
+_ENV: Final = "MCP_BINDINGS_JSON"
+_REREAD: Final = object()  # `_fast_loads`: the standard path must read this text
+
+# Written by both paths on import: orjson is used only if it reads and writes these as `json`.
+_SAMPLE: Final = {
+    "n": [
+        0,
+        -1,
+        2**64 - 1,
+        -(2**63),
+        0.1,
+        -0.0,
+        2.5e-3,
+        1e-4,
+        1e16,
+        1.5e-300,
+        1.7976931348623157e308,
+    ],
+    "s": ["", '\u00e9\n\t\r\b\f\x00\x1f\x7f"\\/\u2028\u2029\U0001f600', "\\u003a"],
+    "o": {"": {}, "a": [None, True, False, []]},
+}
+
+
+def _accelerator() -> Any:
+    """orjson, unless `MCP_BINDINGS_JSON=stdlib`, it is not installed, or it does not read and
+    write `_SAMPLE` as `json` does; `MCP_BINDINGS_JSON=orjson` makes the last two an error."""
+    choice = os.environ.get(_ENV, "").strip().lower()
+    if choice == "stdlib":
+        return None
+    if choice not in ("", "auto", "orjson"):
+        raise ImportError(f"{_ENV}={os.environ[_ENV]!r}: expected stdlib, orjson or auto")
+    try:
+        orjson = importlib.import_module("orjson")  # by name: an optional dependency
+    except ImportError:
+        if choice == "orjson":
+            raise ImportError(f"{_ENV}=orjson, but orjson is not installed") from None
+        return None
+    text = _checked_dumps(_SAMPLE)
+    try:
+        agrees = orjson.dumps(_SAMPLE) == text.encode() and orjson.loads(text) == _SAMPLE
+    except Exception:  # noqa: BLE001 - an orjson that fails here is not used
+        agrees = False
+    if not agrees:
+        if choice == "orjson":
+            raise ImportError(f"{_ENV}=orjson, but this orjson reads or writes unlike json")
+        return None
+    return orjson
+
+
+_ORJSON: Any = _accelerator()
+
+
+def json_backend() -> str:
+    """Which path `from_json`/`to_json` take: `"orjson"` or `"stdlib"` (same results)."""
+    return "stdlib" if _ORJSON is None else "orjson"
+
+
+def _fast_loads(text: str | bytes) -> Any:
+    """orjson's reading of `text`, or `_REREAD` wherever it may differ from the standard one:
+    orjson refuses the text (the standard path then locates the error), or it kept the last of
+    a repeated key, or made a float of an integer beyond 64 bits. orjson writes the value back:
+    - the same text (compact, as senders write it): nothing was dropped or changed;
+    - else a repeated key shows in the colons: each member of an object has one outside strings,
+      and orjson writes one per member it kept plus those inside strings (never escaped): a
+      dropped member leaves fewer, unless the text spelled a colon `\u003a` (then reread);
+    - an integer made a float is at least 2**63 in size, which orjson writes with `e+`.
+    (Bytes are searched for a byte as an int: `b"+" in data` first tries the needle as an int
+    and pays for a raised and cleared exception.)"""
+    try:
+        value = _ORJSON.loads(text)
+        again: bytes = _ORJSON.dumps(value)
+    except Exception:  # noqa: BLE001 - anything orjson refuses is the standard path's to judge
+        return _REREAD
+    if type(text) is str:
+        if len(again) == len(text) and again == text.encode():
+            return value
+        if "\\" in text and "\\u003" in text:
+            return _REREAD
+        colons = text.count(":")
+    else:
+        assert isinstance(text, bytes)
+        if again == text:
+            return value
+        if _BACKSLASH in text and text.find(b"\\u003") >= 0:
+            return _REREAD
+        colons = text.count(b":")
+    if _PLUS in again and again.find(b"e+") >= 0:
+        return _REREAD
+    return value if colons == again.count(b":") else _REREAD
+
+
+_BACKSLASH, _PLUS, _MINUS = b"\\+-"
+
+
+def _fast_dumps(value: object) -> str | None:
+    """orjson's text for a validated value, or None wherever it may differ from the standard
+    text: orjson refuses the value (an integer beyond 64 bits, a lone surrogate, nesting past
+    254 levels), or it holds a float that orjson spells otherwise (1e-9 <= |x| < 1e-4:
+    `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`)."""
+    try:
+        data: bytes = _ORJSON.dumps(value)
+    except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
+        return None
+    if data.find(b"0.0000") < 0 and (_MINUS not in data or data.find(b"e-") < 0):
+        return data.decode()  # no float written unlike Python (the common case, checked inline)
+    return data.decode() if _python_floats(data) else None
+
+
+def _python_floats(data: bytes) -> bool:
+    """Whether orjson's `data` holds no number spelled unlike Python: `0.0000` not after a
+    digit, or a one-digit exponent `e-7` after a digit (in a string too: only a false alarm)."""
+    i = data.find(b"0.0000")
+    while i >= 0:
+        if i == 0 or not data[i - 1 : i].isdigit():
+            return False
+        i = data.find(b"0.0000", i + 1)
+    i = data.find(b"e-")
+    while i >= 0:
+        before, first, second = data[i - 1 : i], data[i + 2 : i + 3], data[i + 3 : i + 4]
+        if before.isdigit() and first.isdigit() and not second.isdigit():
+            return False
+        i = data.find(b"e-", i + 2)
+    return True
 
 
 class Model:
