@@ -7,7 +7,8 @@ back to the same object.
 The hostile values: nesting past the depth limit and past the parser's stack, cycles, integers of
 5,000 digits, `NaN`/`Infinity`/`1e400`, invalid UTF-8 bytes, lone surrogates, a key given twice,
 bytes/sets/tuples/complex/objects, non-string keys; placed at a random position (an existing
-value replaced, or an undeclared member added) of a valid instance of each type.
+value replaced, or an undeclared member added) of a valid instance of each type. The tests of JSON
+text run on both paths (the standard library's and orjson's, issue 28).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 import corpus
 import pytest
-from bindings_support import import_package, write_package
+from bindings_support import JSON_PATHS, import_package, json_path, write_package
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_schemas import instance as random_instance
@@ -134,6 +135,8 @@ TEXT_HOSTILE: list[tuple[str, bool]] = [
     ("NaN", True), ("Infinity", True), ("-Infinity", True), ("1e400", True), ("-1e400", True),
     ("9" * 5_000, True), ("-" + "9" * 5_000, True), *((d, False) for d in DEEP),
     ('"\\ud800"', False), ('"\\udfff\\ud800"', False), ('{"a":[1,{"b":"\\udc00"}]}', False),
+    # where orjson reads otherwise (a float of an integer beyond 64 bits; a float it spells so)
+    ("18446744073709551616", False), ("-9223372036854775809", False), ("1e-7", False),
 ]  # fmt: skip
 INVALID_UTF8 = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xe2\x82", b"\xf8\x88\x80\x80\x80", b"\x80"]
 
@@ -254,44 +257,48 @@ def _decodes(m: ModuleType, cls: type, decode: Any, arg: Any, must_fail: bool) -
 # -- the tests ---------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("jpath", JSON_PATHS)
 @pytest.mark.parametrize("version", VERSIONS)
 @SETTINGS
 @given(token=st.sampled_from(TEXT_HOSTILE), seed=st.integers(0, 2**32))
 def test_from_json_of_hostile_text_raises_only_validation_error(
-    packages: Packages, version: str, token: tuple[str, bool], seed: int
+    packages: Packages, jpath: str, version: str, token: tuple[str, bool], seed: int
 ) -> None:
     m, cases = packages[version]
-    rnd = random.Random(seed)
-    for cls, value in cases:
-        text = _text_with(value, rnd, token[0])
-        _decodes(m, cls, cls.from_json, text, must_fail=token[1])
-        _decodes(m, cls, cls.from_json, text.encode("utf-8"), must_fail=token[1])
-        if token[0] in DEEP:  # as an undeclared member of the object itself: always too deep
-            deep = json.dumps({**value, "x-hostile": MARK}).replace(json.dumps(MARK), token[0])
-            with pytest.raises(m.ValidationError, match="nested deeper than 256 levels"):
-                cls.from_json(deep)
+    with json_path(m._runtime, jpath):
+        rnd = random.Random(seed)
+        for cls, value in cases:
+            text = _text_with(value, rnd, token[0])
+            _decodes(m, cls, cls.from_json, text, must_fail=token[1])
+            _decodes(m, cls, cls.from_json, text.encode("utf-8"), must_fail=token[1])
+            if token[0] in DEEP:  # as an undeclared member of the object itself: always too deep
+                deep = json.dumps({**value, "x-hostile": MARK}).replace(json.dumps(MARK), token[0])
+                with pytest.raises(m.ValidationError, match="nested deeper than 256 levels"):
+                    cls.from_json(deep)
 
 
+@pytest.mark.parametrize("jpath", JSON_PATHS)
 @pytest.mark.parametrize("version", VERSIONS)
 @SETTINGS
 @given(bad=st.sampled_from(INVALID_UTF8), seed=st.integers(0, 2**32), dup=st.booleans())
 def test_from_json_of_invalid_utf8_and_repeated_keys_raises_validation_error(
-    packages: Packages, version: str, bad: bytes, seed: int, dup: bool
+    packages: Packages, jpath: str, version: str, bad: bytes, seed: int, dup: bool
 ) -> None:
     m, cases = packages[version]
-    rnd = random.Random(seed)
-    for cls, value in cases:
-        if dup:
-            text = _text_with_duplicate(value, rnd)
-            with pytest.raises(m.ValidationError, match="given twice"):
-                cls.from_json(text)
-            with pytest.raises(m.ValidationError, match="given twice"):
-                cls.from_json(text.encode("utf-8"))
-        else:
-            data = _text_with(value, rnd, '"' + MARK + '"').encode("utf-8")
-            data = data.replace(MARK.encode("utf-8"), b"ok" + bad)
-            with pytest.raises(m.ValidationError, match="invalid UTF-8"):
-                cls.from_json(data)
+    with json_path(m._runtime, jpath):
+        rnd = random.Random(seed)
+        for cls, value in cases:
+            if dup:
+                text = _text_with_duplicate(value, rnd)
+                with pytest.raises(m.ValidationError, match="given twice"):
+                    cls.from_json(text)
+                with pytest.raises(m.ValidationError, match="given twice"):
+                    cls.from_json(text.encode("utf-8"))
+            else:
+                data = _text_with(value, rnd, '"' + MARK + '"').encode("utf-8")
+                data = data.replace(MARK.encode("utf-8"), b"ok" + bad)
+                with pytest.raises(m.ValidationError, match="invalid UTF-8"):
+                    cls.from_json(data)
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -308,19 +315,21 @@ def test_from_dict_of_hostile_values_raises_only_validation_error(
         _decodes(m, cls, lambda v, c=cls: m.decode(c, v), hostile, must_fail=False)
 
 
+@pytest.mark.parametrize("jpath", JSON_PATHS)
 @pytest.mark.parametrize("version", VERSIONS)
 @SETTINGS
 @given(new=_python_hostile(), seed=st.integers(0, 2**32))
 def test_to_json_of_hostile_attribute_values_raises_only_validation_error(
-    packages: Packages, version: str, new: Any, seed: int
+    packages: Packages, jpath: str, version: str, new: Any, seed: int
 ) -> None:
     m, cases = packages[version]
-    rnd = random.Random(seed)
-    for cls, value in cases:
-        obj = cls.from_dict(value)
-        field = rnd.choice(dataclasses.fields(obj))
-        if field.name == "extra" or rnd.random() < 0.2:
-            obj.extra = {"x-hostile": new}
-        else:
-            setattr(obj, field.name, obj if rnd.random() < 0.1 else new)  # a cycle, sometimes
-        _encodes(m, obj)
+    with json_path(m._runtime, jpath):
+        rnd = random.Random(seed)
+        for cls, value in cases:
+            obj = cls.from_dict(value)
+            field = rnd.choice(dataclasses.fields(obj))
+            if field.name == "extra" or rnd.random() < 0.2:
+                obj.extra = {"x-hostile": new}
+            else:
+                setattr(obj, field.name, obj if rnd.random() < 0.1 else new)  # a cycle, sometimes
+            _encodes(m, obj)
