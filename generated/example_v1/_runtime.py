@@ -651,37 +651,38 @@ def _fast_loads(text: str | bytes) -> Any:
     return value if colons == again.count(b":") else _REREAD
 
 
-_BACKSLASH, _PLUS, _MINUS = b"\\+-"
+_BACKSLASH, _PLUS = b"\\+"
 
 
 def _fast_dumps(value: object) -> str | None:
     """orjson's text for a validated value, or None wherever it may differ from the standard
     text: orjson refuses the value (an integer beyond 64 bits, a lone surrogate, nesting past
     254 levels), or it holds a float that orjson spells otherwise (1e-9 <= |x| < 1e-4:
-    `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`)."""
+    `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str: `in`
+    on a str is a plain search, on bytes it first tries the needle as an int.)"""
     try:
-        data: bytes = _ORJSON.dumps(value)
+        text: str = _ORJSON.dumps(value).decode()
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
-    if data.find(b"0.0000") < 0 and (_MINUS not in data or data.find(b"e-") < 0):
-        return data.decode()  # no float written unlike Python (the common case, checked inline)
-    return data.decode() if _python_floats(data) else None
+    if "0.0000" not in text and ("-" not in text or "e-" not in text):
+        return text  # no float written unlike Python: the common case, checked inline
+    return text if _python_floats(text) else None
 
 
-def _python_floats(data: bytes) -> bool:
-    """Whether orjson's `data` holds no number spelled unlike Python: `0.0000` not after a
+def _python_floats(text: str) -> bool:
+    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` not after a
     digit, or a one-digit exponent `e-7` after a digit (in a string too: only a false alarm)."""
-    i = data.find(b"0.0000")
+    i = text.find("0.0000")
     while i >= 0:
-        if i == 0 or not data[i - 1 : i].isdigit():
+        if i == 0 or not text[i - 1 : i].isdigit():
             return False
-        i = data.find(b"0.0000", i + 1)
-    i = data.find(b"e-")
+        i = text.find("0.0000", i + 1)
+    i = text.find("e-")
     while i >= 0:
-        before, first, second = data[i - 1 : i], data[i + 2 : i + 3], data[i + 3 : i + 4]
+        before, first, second = text[i - 1 : i], text[i + 2 : i + 3], text[i + 3 : i + 4]
         if before.isdigit() and first.isdigit() and not second.isdigit():
             return False
-        i = data.find(b"e-", i + 2)
+        i = text.find("e-", i + 2)
     return True
 
 
