@@ -662,25 +662,28 @@ def _fast_dumps(value: object) -> str | None:
         text: str = _ORJSON.dumps(value).decode()
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
-    if "0.0000" not in text and ("-" not in text or "e-" not in text):
+    if "0.0000" not in text and "-" not in text:
         return text  # no float written unlike Python: the common case, checked inline
     return text if _python_floats(text) else None
 
 
 def _python_floats(text: str) -> bool:
     """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` not after a
-    digit, or a one-digit exponent `e-7` after a digit (in a string too: only a false alarm)."""
+    digit, or a one-digit exponent `1e-7` (in a string too: only a false alarm). The exponents
+    are found from the hyphens (`str.find` of one character is a `memchr`; of `e-`, a scan
+    that stops at every `e`: five times slower on English text)."""
     i = text.find("0.0000")
     while i >= 0:
         if i == 0 or not text[i - 1 : i].isdigit():
             return False
         i = text.find("0.0000", i + 1)
-    i = text.find("e-")
+    i = text.find("-")
     while i >= 0:
-        before, first, second = text[i - 1 : i], text[i + 2 : i + 3], text[i + 3 : i + 4]
-        if before.isdigit() and first.isdigit() and not second.isdigit():
+        # `<digit>e-<digit>` and no second digit: Python writes `e-07`
+        e = text[i - 2 : i + 3] if i >= 2 else ""
+        if e[:1].isdigit() and e[1:2] == "e" and e[3:4].isdigit() and not e[4:5].isdigit():
             return False
-        i = text.find("e-", i + 2)
+        i = text.find("-", i + 1)
     return True
 
 
