@@ -45,7 +45,8 @@ def json_path(runtime: ModuleType, path: str) -> Iterator[None]:
     """Run with a generated package's `_runtime` reading and writing JSON text the `path` way,
     whatever `MCP_BINDINGS_JSON` says."""
     saved = runtime._ORJSON
-    runtime._ORJSON = importlib.import_module("orjson") if path == "orjson" else None
+    orjson = importlib.import_module("orjson")
+    runtime._ORJSON = runtime._orjson_of(orjson) if path == "orjson" else None
     try:
         yield
     finally:

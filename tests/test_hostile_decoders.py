@@ -7,8 +7,9 @@ back to the same object.
 The hostile values: nesting past the depth limit and past the parser's stack, cycles, integers of
 5,000 digits, `NaN`/`Infinity`/`1e400`, invalid UTF-8 bytes, lone surrogates, a key given twice,
 bytes/sets/tuples/complex/objects, non-string keys; placed at a random position (an existing
-value replaced, or an undeclared member added) of a valid instance of each type. The tests of JSON
-text run on both paths (the standard library's and orjson's, issue 28).
+value replaced, or an undeclared member added) of a valid instance of each type. The decoding tests
+of JSON text run on both paths (the standard library's and orjson's, issue 28), and every
+`to_json` must give the same text or error on both.
 """
 
 from __future__ import annotations
@@ -240,6 +241,21 @@ def _encodes(m: ModuleType, obj: Any) -> None:
                 assert e.errors
             else:
                 assert back.to_json() == text
+        if m._runtime._ORJSON is not None:  # (the runs on the standard path: done by the others)
+            assert _to_json_on_both_paths(m, obj, validate), "the JSON text paths differ"
+
+
+def _to_json_on_both_paths(m: ModuleType, obj: Any, validate: bool) -> bool:
+    """`to_json` gives the same text, or the same error, on both JSON text paths (NaN in an
+    undeclared member, which the validators do not walk, included)."""
+    outcomes = []
+    for p in JSON_PATHS:
+        with json_path(m._runtime, p):
+            try:
+                outcomes.append(obj.to_json(validate=validate))
+            except m.ValidationError as e:
+                outcomes.append(str(e))
+    return outcomes[0] == outcomes[1]
 
 
 def _decodes(m: ModuleType, cls: type, decode: Any, arg: Any, must_fail: bool) -> None:
@@ -315,21 +331,19 @@ def test_from_dict_of_hostile_values_raises_only_validation_error(
         _decodes(m, cls, lambda v, c=cls: m.decode(c, v), hostile, must_fail=False)
 
 
-@pytest.mark.parametrize("jpath", JSON_PATHS)
 @pytest.mark.parametrize("version", VERSIONS)
 @SETTINGS
 @given(new=_python_hostile(), seed=st.integers(0, 2**32))
 def test_to_json_of_hostile_attribute_values_raises_only_validation_error(
-    packages: Packages, jpath: str, version: str, new: Any, seed: int
+    packages: Packages, version: str, new: Any, seed: int
 ) -> None:
     m, cases = packages[version]
-    with json_path(m._runtime, jpath):
-        rnd = random.Random(seed)
-        for cls, value in cases:
-            obj = cls.from_dict(value)
-            field = rnd.choice(dataclasses.fields(obj))
-            if field.name == "extra" or rnd.random() < 0.2:
-                obj.extra = {"x-hostile": new}
-            else:
-                setattr(obj, field.name, obj if rnd.random() < 0.1 else new)  # a cycle, sometimes
-            _encodes(m, obj)
+    rnd = random.Random(seed)
+    for cls, value in cases:
+        obj = cls.from_dict(value)
+        field = rnd.choice(dataclasses.fields(obj))
+        if field.name == "extra" or rnd.random() < 0.2:
+            obj.extra = {"x-hostile": new}
+        else:
+            setattr(obj, field.name, obj if rnd.random() < 0.1 else new)  # a cycle, sometimes
+        _encodes(m, obj)

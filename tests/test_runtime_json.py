@@ -187,6 +187,30 @@ def test_dumps_gives_the_same_on_both_paths(value: object) -> None:
     assert outcomes[0] == outcomes[1]
 
 
+def test_dumps_of_checked_values_holding_what_the_validators_do_not_walk() -> None:
+    """`checked` values may still hold NaN or infinity in undeclared members and inside JSON
+    Schema payloads (not walked): orjson writes `null` for them, the check sees it and the
+    standard path refuses them, on both paths alike. An Enum or UUID object there (mypy rejects
+    it: not a JSON value) is the one documented difference: orjson writes its value."""
+    import enum
+    import uuid
+
+    for value in ({"a": math.nan}, {"a": [1, {"b": math.inf}]}, [None, -math.inf]):
+        outcomes = []
+        for p in JSON_PATHS:
+            with json_path(rt, p):
+                outcomes.append(_outcome(lambda v: rt.dumps(v, "JSON", True), value))
+        assert outcomes[0] == outcomes[1] and outcomes[0][0] == "ValidationError", outcomes
+    for odd, text in (
+        (enum.Enum("E", {"A": "a"}).A, '["a"]'),
+        (uuid.UUID(int=1), f'["{uuid.UUID(int=1)}"]'),
+    ):
+        with json_path(rt, "orjson"):
+            assert rt.dumps([odd], "JSON", True) == text
+        with json_path(rt, "stdlib"), pytest.raises(rt.ValidationError, match="not a JSON value"):
+            rt.dumps([odd], "JSON", True)
+
+
 def test_dumps_of_a_cycle_is_a_located_validation_error() -> None:
     with pytest.raises(rt.ValidationError, match="nested deeper than 256 levels") as info:
         rt.dumps(_cyclic())
@@ -247,10 +271,11 @@ def test_orjson_is_used_only_where_it_gives_the_same_and_the_environment_turns_i
 
 def test_an_orjson_that_writes_otherwise_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     class Other:  # writes floats the JavaScript way
+        OPT_PASSTHROUGH_SUBCLASS = OPT_PASSTHROUGH_DATACLASS = OPT_PASSTHROUGH_DATETIME = 0
         loads = staticmethod(json.loads)
 
         @staticmethod
-        def dumps(value: object) -> bytes:
+        def dumps(value: object, option: int = 0) -> bytes:
             return _standard(value).replace("e+", "e").encode()
 
     monkeypatch.setattr(rt.importlib, "import_module", lambda name: Other)

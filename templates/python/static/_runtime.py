@@ -4,6 +4,7 @@ orjson when it is installed, see "JSON text: the accelerated path")."""
 from __future__ import annotations
 
 import enum
+import functools
 import importlib
 import json
 import linecache
@@ -13,7 +14,7 @@ import reprlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, NoReturn, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -581,7 +582,25 @@ _SAMPLE: Final = {
 }
 
 
-def _accelerator() -> Any:
+class _Orjson(NamedTuple):
+    """orjson's two functions as the bindings call them."""
+
+    loads: Callable[[str | bytes], Any]
+    dumps: Callable[[object], bytes]
+
+
+def _orjson_of(orjson: Any) -> _Orjson:
+    """`dumps` leaves what orjson would write but `json` refuses to the standard path (it
+    raises): subclasses of str/int/dict/list, dataclasses, dates and times."""
+    passthrough = (
+        orjson.OPT_PASSTHROUGH_SUBCLASS
+        | orjson.OPT_PASSTHROUGH_DATACLASS
+        | orjson.OPT_PASSTHROUGH_DATETIME
+    )
+    return _Orjson(orjson.loads, functools.partial(orjson.dumps, option=passthrough))
+
+
+def _accelerator() -> _Orjson | None:
     """orjson, unless `MCP_BINDINGS_JSON=stdlib`, it is not installed, or it does not read and
     write `_SAMPLE` as `json` does; `MCP_BINDINGS_JSON=orjson` makes the last two an error."""
     choice = os.environ.get(_ENV, "").strip().lower()
@@ -597,17 +616,18 @@ def _accelerator() -> Any:
         return None
     text = _checked_dumps(_SAMPLE)
     try:
-        agrees = orjson.dumps(_SAMPLE) == text.encode() and orjson.loads(text) == _SAMPLE
+        fast = _orjson_of(orjson)
+        agrees = fast.dumps(_SAMPLE) == text.encode() and fast.loads(text) == _SAMPLE
     except Exception:  # noqa: BLE001 - an orjson that fails here is not used
         agrees = False
     if not agrees:
         if choice == "orjson":
             raise ImportError(f"{_ENV}=orjson, but this orjson reads or writes unlike json")
         return None
-    return orjson
+    return fast
 
 
-_ORJSON: Any = _accelerator()
+_ORJSON: _Orjson | None = _accelerator()
 
 
 def json_backend() -> str:
@@ -626,9 +646,10 @@ def _fast_loads(text: str | bytes) -> Any:
     - an integer made a float is at least 2**63 in size, which orjson writes with `e+`.
     (Bytes are searched for a byte as an int: `b"+" in data` first tries the needle as an int
     and pays for a raised and cleared exception.)"""
+    assert _ORJSON is not None
     try:
         value = _ORJSON.loads(text)
-        again: bytes = _ORJSON.dumps(value)
+        again = _ORJSON.dumps(value)
     except Exception:  # noqa: BLE001 - anything orjson refuses is the standard path's to judge
         return _REREAD
     if type(text) is str:
@@ -655,12 +676,19 @@ _BACKSLASH, _PLUS = b"\\+"
 def _fast_dumps(value: object) -> str | None:
     """orjson's text for a validated value, or None wherever it may differ from the standard
     text: orjson refuses the value (an integer beyond 64 bits, a lone surrogate, nesting past
-    254 levels), or it holds a float that orjson spells otherwise (1e-9 <= |x| < 1e-4:
-    `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str: `in`
-    on a str is a plain search, on bytes it first tries the needle as an int.)"""
+    254 levels, what `_orjson_of` passes through), or it wrote a `null` that is not a None
+    (NaN and infinities, which orjson writes as `null`: the validators do not walk undeclared
+    members or the inside of JSON Schema payloads; the text is read back and compared, only
+    when it has a `null`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
+    1e-4: `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str:
+    `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
+    assert _ORJSON is not None
     try:
-        text: str = _ORJSON.dumps(value).decode()
+        data = _ORJSON.dumps(value)
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
+        return None
+    text = data.decode()
+    if "null" in text and _ORJSON.loads(data) != value:
         return None
     if "0.0000" not in text and "-" not in text:
         return text  # no float written unlike Python: the common case, checked inline
