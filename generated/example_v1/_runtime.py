@@ -6,7 +6,6 @@ orjson when it is installed, see "JSON text: the accelerated path")."""
 from __future__ import annotations
 
 import enum
-import functools
 import importlib
 import json
 import linecache
@@ -585,21 +584,23 @@ _SAMPLE: Final = {
 
 
 class _Orjson(NamedTuple):
-    """orjson's two functions as the bindings call them."""
+    """orjson's two functions, and the options `_fast_dumps` writes with: what orjson would
+    write but `json` refuses goes to the standard path (orjson raises): subclasses of
+    str/int/dict/list, dataclasses, dates and times. (Given positionally: a `partial` with a
+    keyword costs more than the call.)"""
 
     loads: Callable[[str | bytes], Any]
-    dumps: Callable[[object], bytes]
+    dumps: Callable[..., bytes]
+    option: int
 
 
 def _orjson_of(orjson: Any) -> _Orjson:
-    """`dumps` leaves what orjson would write but `json` refuses to the standard path (it
-    raises): subclasses of str/int/dict/list, dataclasses, dates and times."""
     passthrough = (
         orjson.OPT_PASSTHROUGH_SUBCLASS
         | orjson.OPT_PASSTHROUGH_DATACLASS
         | orjson.OPT_PASSTHROUGH_DATETIME
     )
-    return _Orjson(orjson.loads, functools.partial(orjson.dumps, option=passthrough))
+    return _Orjson(orjson.loads, orjson.dumps, passthrough)
 
 
 def _accelerator() -> _Orjson | None:
@@ -619,7 +620,8 @@ def _accelerator() -> _Orjson | None:
     text = _checked_dumps(_SAMPLE)
     try:
         fast = _orjson_of(orjson)
-        agrees = fast.dumps(_SAMPLE) == text.encode() and fast.loads(text) == _SAMPLE
+        written = fast.dumps(_SAMPLE, None, fast.option)
+        agrees = written == text.encode() and fast.loads(text) == _SAMPLE
     except Exception:  # noqa: BLE001 - an orjson that fails here is not used
         agrees = False
     if not agrees:
@@ -686,33 +688,34 @@ def _fast_dumps(value: object) -> str | None:
     `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
     assert _ORJSON is not None
     try:
-        data = _ORJSON.dumps(value)
+        data = _ORJSON.dumps(value, None, _ORJSON.option)
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
     text = data.decode()
     if "null" in text and _ORJSON.loads(data) != value:
         return None
-    if "0.0000" not in text and "-" not in text:
+    zeros = text.find("0.0000")
+    if zeros < 0 and "-" not in text:
         return text  # no float written unlike Python: the common case, checked inline
-    return text if _python_floats(text) else None
+    return text if _python_floats(text, zeros) else None
 
 
-def _python_floats(text: str) -> bool:
-    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` not after a
-    digit, or a one-digit exponent `1e-7` (in a string too: only a false alarm). The exponents
-    are found from the hyphens (`str.find` of one character is a `memchr`; of `e-`, a scan
-    that stops at every `e`: five times slower on English text)."""
-    i = text.find("0.0000")
+def _python_floats(text: str, zeros: int) -> bool:
+    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` (first at
+    `zeros`) not after a digit, or a one-digit exponent `1e-7` (in a string too: only a false
+    alarm). The exponents are found from the hyphens (`str.find` of one character is a
+    `memchr`; of `e-`, a scan that stops at every `e`: five times slower on English text)."""
+    i = zeros
     while i >= 0:
-        if i == 0 or not text[i - 1 : i].isdigit():
+        if i == 0 or not text[i - 1].isdigit():
             return False
         i = text.find("0.0000", i + 1)
     i = text.find("-")
     while i >= 0:
-        # `<digit>e-<digit>` and no second digit: Python writes `e-07`
-        e = text[i - 2 : i + 3] if i >= 2 else ""
-        if e[:1].isdigit() and e[1:2] == "e" and e[3:4].isdigit() and not e[4:5].isdigit():
-            return False
+        if i >= 2 and text[i - 1] == "e" and text[i - 2].isdigit():
+            digits = text[i + 1 : i + 3]  # `e-7` and no second digit: Python writes `e-07`
+            if digits[:1].isdigit() and not digits[1:].isdigit():
+                return False
         i = text.find("-", i + 1)
     return True
 
