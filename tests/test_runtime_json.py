@@ -232,11 +232,11 @@ def test_orjson_writes_and_reads_every_float_as_the_standard_path() -> None:
     become: `e+`) unless the text is exactly what orjson writes back."""
     with json_path(rt, "orjson"):
         for x in _floats(10_000):
-            fast = rt._fast_dumps([x])
+            fast = rt._fast_dumps(rt._ORJSON, [x])
             assert (fast is None) == (1e-9 <= abs(x) < 1e-4), x
             assert rt.dumps([x], "JSON", True) == _standard([x])
             for text in (repr(x), f"{x:.17e}", f"{x:.17g}", f"{x:E}"):
-                value = rt._fast_loads(f"[{text}]")
+                value = rt._fast_loads(rt._ORJSON, f"[{text}]")
                 if value is rt._REREAD:  # (the text orjson writes back is taken as it is)
                     assert abs(float(text)) >= 1e16, text
                 assert repr(rt.loads(f"[{text}]")) == repr(json.loads(f"[{text}]"))

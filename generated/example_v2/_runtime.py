@@ -367,7 +367,7 @@ def dumps(value: object, type_name: str = "JSON", checked: bool = False) -> str:
     `checked`: the validators accepted `value` (exact JSON types, finite numbers), so the
     accelerated encoder may write it; the text is the same either way."""
     if checked and _ORJSON is not None:
-        text = _fast_dumps(value)
+        text = _fast_dumps(_ORJSON, value)
         if text is not None:
             return text
     try:
@@ -433,7 +433,7 @@ def loads(text: str | bytes, type_name: str = "JSON") -> Any:
     reads the text first; what it gives is checked to be what this reading gives (see
     `_fast_loads`), else this reading decides, errors included."""
     if _ORJSON is not None and (type(text) is str or type(text) is bytes):
-        value = _fast_loads(text)
+        value = _fast_loads(_ORJSON, text)
         if value is not _REREAD:
             return value
     if type(text) is not str:
@@ -639,7 +639,7 @@ def json_backend() -> str:
     return "stdlib" if _ORJSON is None else "orjson"
 
 
-def _fast_loads(text: str | bytes) -> Any:
+def _fast_loads(orjson: _Orjson, text: str | bytes) -> Any:
     """orjson's reading of `text`, or `_REREAD` wherever it may differ from the standard one:
     orjson refuses the text (the standard path then locates the error), or it kept the last of
     a repeated key, or made a float of an integer beyond 64 bits. orjson writes the value back:
@@ -650,10 +650,9 @@ def _fast_loads(text: str | bytes) -> Any:
     - an integer made a float is at least 2**63 in size, which orjson writes with `e+`.
     (Bytes are searched for a byte as an int: `b"+" in data` first tries the needle as an int
     and pays for a raised and cleared exception.)"""
-    assert _ORJSON is not None
     try:
-        value = _ORJSON.loads(text)
-        again = _ORJSON.dumps(value)
+        value = orjson.loads(text)
+        again = orjson.dumps(value)
     except Exception:  # noqa: BLE001 - anything orjson refuses is the standard path's to judge
         return _REREAD
     if type(text) is str:
@@ -677,7 +676,7 @@ def _fast_loads(text: str | bytes) -> Any:
 _BACKSLASH, _PLUS = b"\\+"
 
 
-def _fast_dumps(value: object) -> str | None:
+def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     """orjson's text for a validated value, or None wherever it may differ from the standard
     text: orjson refuses the value (an integer beyond 64 bits, a lone surrogate, nesting past
     254 levels, what `_orjson_of` passes through), or it wrote a `null` that is not a None
@@ -686,13 +685,12 @@ def _fast_dumps(value: object) -> str | None:
     when it has a `null`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
     1e-4: `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str:
     `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
-    assert _ORJSON is not None
     try:
-        data = _ORJSON.dumps(value, None, _ORJSON.option)
+        data = orjson.dumps(value, None, orjson.option)
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
     text = data.decode()
-    if "null" in text and _ORJSON.loads(data) != value:
+    if "null" in text and orjson.loads(data) != value:
         return None
     zeros = text.find("0.0000")
     if zeros < 0 and "-" not in text:
