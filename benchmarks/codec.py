@@ -11,6 +11,13 @@ each ours against pydantic's nearest call:
 | encode | `codec.encode(obj)` (validating, the default) | `m.model_dump(by_alias=True, exclude_unset=True)` |
 | encode, validate=False | `codec.encode(obj, validate=False)` | the same `model_dump` |
 | text round trip | `Type.from_json(text).to_json()` | `Model.model_validate_json(text).model_dump_json(by_alias=True, exclude_unset=True)` |
+| text decode | `Type.from_json(text)` | `Model.model_validate_json(text)` |
+| text encode | `obj.to_json()` | `m.model_dump_json(by_alias=True, exclude_unset=True)` |
+
+The three text operations run on both JSON text paths of the runtime (issue 28): the accelerated
+one (orjson, when installed: the bench extra pins it) and the standard library's
+(`MCP_BINDINGS_JSON=stdlib`; the runtime's `_ORJSON` is switched off around each sample). The
+text is `json.dumps(instance, ensure_ascii=False)` (Python's default separators).
 
 Timing as in validation.py: rounds, the contender order rotating per round, one sample = k
 calls between two `perf_counter_ns` reads ÷ k (k chosen so a batch lasts ~20 µs), GC paused
@@ -45,12 +52,18 @@ from .procs import child_env
 
 VERSION = "2026-07-28"  # the newest version the SDK ships wire models for
 SDK_MODULE = "mcp_types._v2026_07_28"
-OPS = ("decode", "encode", "encode_novalidate", "text")
+TEXT_OPS = ("text", "text_decode", "text_encode")  # each also as `<op>_stdlib`
+OPS = ("decode", "encode", "encode_novalidate", *TEXT_OPS, *(f"{op}_stdlib" for op in TEXT_OPS))
 OP_LABELS = {
     "decode": "decode (dict → objects)",
     "encode": "encode (objects → dict, validating)",
     "encode_novalidate": "encode (validate=False)",
-    "text": "JSON text round trip",
+    "text": "JSON text round trip, orjson",
+    "text_decode": "JSON text → objects, orjson",
+    "text_encode": "objects → JSON text, orjson",
+    "text_stdlib": "JSON text round trip, stdlib json",
+    "text_decode_stdlib": "JSON text → objects, stdlib json",
+    "text_encode_stdlib": "objects → JSON text, stdlib json",
 }
 TOOLS = 50
 
@@ -63,6 +76,13 @@ class Case:
     example: bool  # an official example (False: the 50-tool list)
     calls: dict[str, dict[str, Callable[[], Any]]] = field(default_factory=dict)  # op -> side -> fn
     times: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    runtime: Any = None  # our package's _runtime: its JSON text path is set per op
+
+
+def ops(cases: list[Case]) -> tuple[str, ...]:
+    """The operations timed: the orjson ones only when the runtime has orjson."""
+    fast = bool(cases) and cases[0].runtime is not None and cases[0].runtime._ORJSON is not None
+    return OPS if fast else tuple(op for op in OPS if op not in TEXT_OPS)
 
 
 def tool_list(version: str, n: int = TOOLS) -> dict[str, Any]:
@@ -89,6 +109,7 @@ def build_cases(codec: Any, models: Any, version: str, max_examples: int | None)
     import pydantic
 
     sdk = __import__(SDK_MODULE, fromlist=["_"])
+    runtime = __import__(codec.__name__.rsplit(".", 1)[0] + "._runtime", fromlist=["_"])
     pairs = [(e.type_name, e.id, e.instance, True) for e in corpus.examples(version)]
     if max_examples is not None:
         pairs = pairs[:max_examples]
@@ -117,8 +138,8 @@ def build_cases(codec: Any, models: Any, version: str, max_examples: int | None)
         if codec.encode(obj) != instance:
             raise AssertionError(f"{label}: the round trip changed the value")
         text = json.dumps(instance, ensure_ascii=False)
-        dump = pm.model_dump
-        case = Case(name, label, instance, example)
+        dump, dump_json = pm.model_dump, pm.model_dump_json
+        case = Case(name, label, instance, example, runtime=runtime)
         case.calls = {
             "decode": {
                 "ours": lambda n=name, x=instance: codec.decode(n, x),
@@ -138,7 +159,16 @@ def build_cases(codec: Any, models: Any, version: str, max_examples: int | None)
                     by_alias=True, exclude_unset=True
                 ),
             },
+            "text_decode": {
+                "ours": lambda c=cls, t=text: c.from_json(t),
+                "pydantic": lambda m=model, t=text: m.model_validate_json(t),
+            },
+            "text_encode": {
+                "ours": lambda o=obj: o.to_json(),
+                "pydantic": lambda d=dump_json: d(by_alias=True, exclude_unset=True),
+            },
         }
+        case.calls |= {f"{op}_stdlib": case.calls[op] for op in TEXT_OPS}
         case.times = {op: {"ours": [], "pydantic": []} for op in OPS}
         cases.append(case)
     return cases
@@ -170,24 +200,40 @@ def _sample(fn: Callable[[], Any], k: int) -> float:
 
 
 def time_cases(cases: list[Case], rounds: int) -> None:
+    timed = ops(cases)
     inner = {
-        (id(c), op, side): _inner(fn)
+        (id(c), op, side): _json_path(c, op, _inner, fn)
         for c in cases
-        for op, sides in c.calls.items()
-        for side, fn in sides.items()
+        for op in timed
+        for side, fn in c.calls[op].items()
     }
     for r in range(rounds):
         for c in cases:
-            for op in OPS:
+            for op in timed:
                 for side in rotated(["ours", "pydantic"], r):
                     fn = c.calls[op][side]
-                    c.times[op][side].append(_sample(fn, inner[(id(c), op, side)]))
+                    sample = _json_path(c, op, _sample, fn, inner[(id(c), op, side)])
+                    c.times[op][side].append(sample)
+
+
+def _json_path(case: Case, op: str, timer: Callable[..., Any], *args: Any) -> Any:
+    """`timer(*args)` with the runtime's standard JSON text path for the `_stdlib` ops."""
+    rt = case.runtime
+    saved = rt._ORJSON
+    if op.endswith("_stdlib"):
+        rt._ORJSON = None
+    try:
+        return timer(*args)
+    finally:
+        rt._ORJSON = saved
 
 
 def summarise(cases: list[Case]) -> dict[str, Any]:
     """Per operation: median µs over the examples for each side and the ratio; the tool list."""
     out: dict[str, Any] = {"examples": sum(c.example for c in cases), "ops": {}}
-    for op in OPS:
+    if cases and cases[0].runtime is not None:
+        out["json_backend"] = cases[0].runtime.json_backend()
+    for op in ops(cases):
         ex = [c for c in cases if c.example]
         ours = median([median(c.times[op]["ours"]) for c in ex]) * 1e6 if ex else float("nan")
         theirs = median([median(c.times[op]["pydantic"]) for c in ex]) * 1e6 if ex else float("nan")

@@ -1,7 +1,7 @@
 """The layout of one installable distribution for several schemas, as relative path -> text.
 Pure: resolved IR in, text out.
 
-    DIR/pyproject.toml              name, version, no dependencies, the flit_core backend
+    DIR/pyproject.toml              name, version, no dependencies (extra `fast`: orjson), flit_core
     DIR/NAME/__init__.py            re-exports the runtime and NAME.versions
     DIR/NAME/py.typed               the package is typed (PEP 561)
     DIR/NAME/_runtime.py            one runtime and one _protocol for every version, so `UNSET`,

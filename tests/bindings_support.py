@@ -3,9 +3,11 @@ package from a schema into a directory, import it under a unique name, run the c
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -32,6 +34,23 @@ def import_package(root: Path, name: str) -> ModuleType:
         del sys.modules[mod]
     importlib.invalidate_caches()
     return importlib.import_module(name)
+
+
+JSON_PATHS = ("stdlib", "orjson")
+"""The two ways the runtime reads and writes JSON text (orjson: in the test extra)."""
+
+
+@contextlib.contextmanager
+def json_path(runtime: ModuleType, path: str) -> Iterator[None]:
+    """Run with a generated package's `_runtime` reading and writing JSON text the `path` way,
+    whatever `MCP_BINDINGS_JSON` says."""
+    saved = runtime._ORJSON
+    orjson = importlib.import_module("orjson")
+    runtime._ORJSON = runtime._orjson_of(orjson) if path == "orjson" else None
+    try:
+        yield
+    finally:
+        runtime._ORJSON = saved
 
 
 def unformatted(resolved: ir.Resolved) -> dict[str, str]:

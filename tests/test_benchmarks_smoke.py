@@ -53,3 +53,6 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
         assert summaries[key]["agree"] == summaries[key]["covered"]
     assert raw["generation"]["per_version"]["2024-11-05"]["mcp_codegen_failures"] == 0
     assert raw["codec"]["examples"] > 0 and len(raw["codec"]["imports"]) == 5
+    # JSON text on both paths: orjson (the bench extra) and the standard library's
+    assert raw["codec"]["json_backend"] == "orjson"
+    assert {"text", "text_stdlib", "text_decode_stdlib", "text_encode"} <= set(raw["codec"]["ops"])

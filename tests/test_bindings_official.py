@@ -32,7 +32,15 @@ from typing import Any
 
 import corpus
 import pytest
-from bindings_support import REPO, import_package, mypy_strict, ruff_check, write_package
+from bindings_support import (
+    JSON_PATHS,
+    REPO,
+    import_package,
+    json_path,
+    mypy_strict,
+    ruff_check,
+    write_package,
+)
 from jsonschema import Draft7Validator, Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
 from random_schemas import instance as random_instance
 from referencing import Registry, Resource
@@ -165,6 +173,28 @@ def test_examples_round_trip(official: dict[str, Generated], version: str) -> No
                 ex.instance
             )
             assert cls.from_json(obj.to_json()) == obj, ex.id  # JSON text both ways
+            _same_on_both_json_paths(m, cls, ex)
+
+
+def _same_on_both_json_paths(m: ModuleType, cls: type, ex: corpus.Example) -> None:
+    """Issue 28: the accelerated JSON text path (orjson) reads every official example to the
+    same value (types included) and writes the same text as the standard path, and takes
+    every one of them itself (no silent fallback)."""
+    compact = json.dumps(ex.instance, ensure_ascii=False, separators=(",", ":"))
+    texts = (json.dumps(ex.instance, ensure_ascii=False), compact, json.dumps(ex.instance).encode())
+    rt = m._runtime
+    for text in texts:
+        out: dict[str, tuple[str, str]] = {}
+        for p in JSON_PATHS:
+            with json_path(rt, p):
+                obj = cls.from_json(text)
+                out[p] = (repr(rt.loads(text)), obj.to_json())
+        assert out["orjson"] == out["stdlib"], ex.id
+        with json_path(rt, "orjson"):
+            assert rt._fast_loads(rt._ORJSON, text) is not rt._REREAD, ex.id
+            assert rt._fast_dumps(rt._ORJSON, cls.from_json(text).to_dict()) == out["stdlib"][1], (
+                ex.id
+            )
 
 
 def _validator(doc: dict[str, Any], type_name: str) -> Any:

@@ -95,6 +95,11 @@ def test_pyproject(example_files: dict[str, str]) -> None:
     assert data["project"]["name"] == PACKAGE
     assert data["project"]["dependencies"] == []
     assert data["project"]["requires-python"] == ">=3.10"
+    # `pip install 'NAME[fast]'`: orjson for JSON text, at the version the tests pin or newer
+    assert data["project"]["optional-dependencies"] == {"fast": ["orjson>=3.13,<4"]}
+    import orjson
+
+    assert orjson.__version__.startswith("3.") and int(orjson.__version__.split(".")[1]) >= 13
 
 
 @pytest.mark.slow

@@ -1,17 +1,24 @@
 """The runtime's JSON text helpers (`loads`, `dumps`) and the shortcuts in `by_shape` and
 `encode_value`: faster paths that must give exactly what the standard library (or the plain
-loop) gives, values and errors alike."""
+loop) gives, values and errors alike. `loads` and `dumps` are tested on both JSON text paths,
+the standard one and orjson's (issue 28): the same values (types included), texts and errors."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import math
+import os
+import random
+import struct
+import subprocess
 import sys
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 import pytest
-from bindings_support import REPO
+from bindings_support import JSON_PATHS, REPO, json_path
 
 
 def _load() -> ModuleType:
@@ -27,6 +34,12 @@ def _load() -> ModuleType:
 rt = _load()
 
 
+@pytest.fixture(params=JSON_PATHS)
+def path(request: pytest.FixtureRequest) -> Iterator[str]:
+    with json_path(rt, request.param):
+        yield request.param
+
+
 def _outcome(fn: Any, arg: object) -> tuple[str, object]:
     try:
         return "value", fn(arg)
@@ -34,26 +47,70 @@ def _outcome(fn: Any, arg: object) -> tuple[str, object]:
         return type(e).__name__, str(e)
 
 
+def _typed(outcome: tuple[str, object]) -> tuple[str, str]:
+    """An outcome with its value as `repr` (1 and 1.0, 2**64 and 1.8446744073709552e+19 differ;
+    == calls them equal)."""
+    kind, value = outcome
+    return kind, repr(value) if kind == "value" else str(value)
+
+
 TEXTS = [
     '{"a":1}', '{"a": [1, 2.5, null, true, "é\\n"]}', ' {"a":1}', '{"a":1} ', '\n[]\n', "",
     "   ", "x", '{"a":1}x', '{"a":1} x', "[1,2", '{"a" 1}', '"s"', "1e400", "NaN", "-Infinity",
     "\ufeff{}", '{"a":1}\ufeff', b'{"a":1}', b' {"a":1} ', bytearray(b"[1]"), "[" * 50 + "]" * 50,
     '{"a":1,"a":2}',
+    # where orjson reads otherwise: integers beyond 64 bits (it makes floats), a repeated key
+    # (it keeps the last), also behind a colon spelled \u003a, lone surrogates, a byte order mark
+    "18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809",
+    "1" * 30, '{"a": [1e16, 12345678901234567890]}', '{"a": 1, "a": 2}', '{"a":{"b":1,"b":1}}',
+    '{"a":1,"a":"\\u003a"}', '{"a":"x:y","a":1}', b'{"a":1,"a":2}', b'{"a":1,"a":"\\u003A"}',
+    '{"a\\u003a":1}', '"\\ud800"', '["\\udc00\\ud800"]', b'\xef\xbb\xbf{"a":1}', b'{"a":"\xff"}',
+    "1E400", "[1.5e-7, 0.00001, 1e-05]", "[" * 300 + "]" * 300, "[" * 1100 + "]" * 1100,
+    '{"a": "\u00e9", "b": "\\u00e9"}', b'{"a":"\xc3\xa9"}', "-0", "-0.0", "1E2", "9" * 5000,
 ]  # fmt: skip
 
 
 # Texts json.loads reads but that are not JSON: Python's constants, a number it makes infinite,
 # a key given twice (json keeps the last), a byte order mark in a str.
-NOT_JSON = {"1e400", "NaN", "-Infinity", '{"a":1,"a":2}'}
+NOT_JSON = {"1e400", "NaN", "-Infinity", "1E400"}
 
 
-@pytest.mark.parametrize("text", TEXTS, ids=repr)
-def test_loads_is_json_loads_on_json_and_a_validation_error_otherwise(text: str | bytes) -> None:
-    ours, theirs = _outcome(rt.loads, text), _outcome(json.loads, text)
-    if theirs[0] == "value" and not (isinstance(text, str) and text in NOT_JSON):
+def _repeats_a_key(text: str | bytes) -> bool:
+    found = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal found
+        found = found or len({k for k, _ in items}) != len(items)
+        return dict(items)
+
+    json.loads(text, object_pairs_hook=pairs)
+    return found
+
+
+@pytest.mark.parametrize("text", TEXTS, ids=lambda t: repr(t)[:40])
+def test_loads_is_json_loads_on_json_and_a_validation_error_otherwise(
+    path: str, text: str | bytes
+) -> None:
+    ours, theirs = _typed(_outcome(rt.loads, text)), _typed(_outcome(json.loads, text))
+    not_json = theirs[0] == "value" and (
+        (isinstance(text, str) and text in NOT_JSON)
+        or _repeats_a_key(bytes(text) if isinstance(text, bytearray) else text)
+    )
+    if theirs[0] == "value" and not not_json:
         assert ours == theirs
     else:
         assert ours[0] == "ValidationError", ours
+
+
+@pytest.mark.parametrize("text", TEXTS, ids=lambda t: repr(t)[:40])
+def test_loads_gives_the_same_on_both_paths(text: str | bytes) -> None:
+    """Values, types and error messages alike: wherever orjson reads otherwise, the standard
+    path decides."""
+    outcomes = []
+    for p in JSON_PATHS:
+        with json_path(rt, p):
+            outcomes.append(_typed(_outcome(rt.loads, text)))
+    assert outcomes[0] == outcomes[1]
 
 
 def _cyclic() -> list[object]:
@@ -63,7 +120,14 @@ def _cyclic() -> list[object]:
 
 
 def _standard(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """json.dumps, compact and UTF-8; a lone surrogate makes it escape everything (`\\ud800`:
+    raw, the text would not encode as UTF-8)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, separators=(",", ":"))
+    return text
 
 
 VALUES: list[object] = [
@@ -79,6 +143,13 @@ VALUES: list[object] = [
     {"a": {1, 2}},  # not JSON
     [object()],
     {("t",): 1},  # a key json refuses
+    # where orjson writes otherwise or refuses: floats of 1e-9 <= |x| < 1e-4 (`0.00001`, `1e-7`),
+    # integers beyond 64 bits, lone surrogates, nesting past 254 levels; strings that look so
+    [1e-5, -1.5e-7, 9.99e-5, 1e-9, 1e-10, 1e-4, 1e16, -1.5e300, 5e-324, 0.1, 100000.00001],
+    [2**64, -(2**63) - 1, 2**64 - 1, -(2**63)],
+    {"s": "\ud800", "t": "é"},
+    json.loads("[" * 255 + "]" * 255),
+    ["e-5", "0.00001", "1e-7", "x1e-7y", "type-1", "e+", "1e+16"],
 ]
 
 
@@ -93,19 +164,126 @@ def _is_json(value: object) -> bool:
 
 
 @pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
-def test_dumps_is_json_dumps_on_json_and_a_validation_error_otherwise(value: object) -> None:
+def test_dumps_is_json_dumps_on_json_and_a_validation_error_otherwise(
+    path: str, value: object
+) -> None:
+    """`checked` (the value passed the validators: exact JSON types) lets the accelerated path
+    write it; the text is the same."""
     assert rt._UNCHECKED is not None, "the C encoder is expected on CPython"
-    ours = _outcome(rt.dumps, value)
-    if _is_json(value):
-        assert ours == _outcome(_standard, value)
-    else:
-        assert ours[0] == "ValidationError", ours
+    for checked in (False, True) if rt.is_json(value) else (False,):
+        ours = _outcome(lambda v, c=checked: rt.dumps(v, "JSON", c), value)
+        if _is_json(value):
+            assert ours == _outcome(_standard, value)
+        else:
+            assert ours[0] == "ValidationError", ours
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_dumps_gives_the_same_on_both_paths(value: object) -> None:
+    outcomes = []
+    for p in JSON_PATHS:
+        with json_path(rt, p):
+            outcomes.append(_outcome(lambda v: rt.dumps(v, "JSON", rt.is_json(v)), value))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_dumps_of_checked_values_holding_what_the_validators_do_not_walk() -> None:
+    """`checked` values may still hold NaN or infinity in undeclared members and inside JSON
+    Schema payloads (not walked): orjson writes `null` for them, the check sees it and the
+    standard path refuses them, on both paths alike. An Enum or UUID object there (mypy rejects
+    it: not a JSON value) is the one documented difference: orjson writes its value."""
+    import enum
+    import uuid
+
+    for value in ({"a": math.nan}, {"a": [1, {"b": math.inf}]}, [None, -math.inf]):
+        outcomes = []
+        for p in JSON_PATHS:
+            with json_path(rt, p):
+                outcomes.append(_outcome(lambda v: rt.dumps(v, "JSON", True), value))
+        assert outcomes[0] == outcomes[1] and outcomes[0][0] == "ValidationError", outcomes
+    for odd, text in (
+        (enum.Enum("E", {"A": "a"}).A, '["a"]'),
+        (uuid.UUID(int=1), f'["{uuid.UUID(int=1)}"]'),
+    ):
+        with json_path(rt, "orjson"):
+            assert rt.dumps([odd], "JSON", True) == text
+        with json_path(rt, "stdlib"), pytest.raises(rt.ValidationError, match="not a JSON value"):
+            rt.dumps([odd], "JSON", True)
 
 
 def test_dumps_of_a_cycle_is_a_located_validation_error() -> None:
     with pytest.raises(rt.ValidationError, match="nested deeper than 256 levels") as info:
         rt.dumps(_cyclic())
     assert info.value.errors[0].path.startswith("$[1].b[1].b[1].b")
+
+
+def _floats(n: int) -> list[float]:
+    """Random doubles (random bits) and decimal ones at every exponent."""
+    rnd = random.Random(28)
+    out = [struct.unpack("<d", rnd.getrandbits(64).to_bytes(8, "little"))[0] for _ in range(n)]
+    out += [float(f"{m}e{e}") for e in range(-324, 309) for m in (1, 1.5, 9.999999999999999)]
+    return [x for x in out if math.isfinite(x)]
+
+
+def test_orjson_writes_and_reads_every_float_as_the_standard_path() -> None:
+    """orjson spells floats as Python does except for 1e-9 <= |x| < 1e-4, exactly where the
+    check sends them to the standard path; it reads every spelling to the same float, except
+    that the check rereads values holding floats of 1e16 and more (what integers beyond 64 bits
+    become: `e+`) unless the text is exactly what orjson writes back."""
+    with json_path(rt, "orjson"):
+        for x in _floats(10_000):
+            fast = rt._fast_dumps(rt._ORJSON, [x])
+            assert (fast is None) == (1e-9 <= abs(x) < 1e-4), x
+            assert rt.dumps([x], "JSON", True) == _standard([x])
+            for text in (repr(x), f"{x:.17e}", f"{x:.17g}", f"{x:E}"):
+                value = rt._fast_loads(rt._ORJSON, f"[{text}]")
+                if value is rt._REREAD:  # (the text orjson writes back is taken as it is)
+                    assert abs(float(text)) >= 1e16, text
+                assert repr(rt.loads(f"[{text}]")) == repr(json.loads(f"[{text}]"))
+
+
+def test_orjson_is_used_only_where_it_gives_the_same_and_the_environment_turns_it_off() -> None:
+    """`MCP_BINDINGS_JSON`: unset or `auto` use orjson when importable, `stdlib` never,
+    `orjson` requires it; any other value, and `orjson` without it, stop the import."""
+    script = (
+        "import importlib.util, sys\n"
+        "if sys.argv[1] == 'missing': sys.modules['orjson'] = None\n"
+        f"spec = importlib.util.spec_from_file_location('rt', {str(rt.__file__)!r})\n"
+        "m = importlib.util.module_from_spec(spec); sys.modules['rt'] = m\n"
+        "spec.loader.exec_module(m); print(m.json_backend())\n"
+    )
+
+    def run(env_value: str | None, orjson: str = "present") -> str:
+        env = {k: v for k, v in os.environ.items() if k != "MCP_BINDINGS_JSON"}
+        if env_value is not None:
+            env["MCP_BINDINGS_JSON"] = env_value
+        argv = [sys.executable, "-c", script, orjson]
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
+        return proc.stdout.strip() or proc.stderr.strip().splitlines()[-1]
+
+    assert run(None) == run("auto") == run(" ORJSON ") == "orjson"
+    assert run("stdlib") == run("stdlib", "missing") == run(None, "missing") == "stdlib"
+    assert run("orjson", "missing") == (
+        "ImportError: MCP_BINDINGS_JSON=orjson, but orjson is not installed"
+    )
+    assert run("simdjson").startswith("ImportError: MCP_BINDINGS_JSON='simdjson': expected")
+
+
+def test_an_orjson_that_writes_otherwise_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Other:  # writes floats the JavaScript way
+        OPT_PASSTHROUGH_SUBCLASS = OPT_PASSTHROUGH_DATACLASS = OPT_PASSTHROUGH_DATETIME = 0
+        loads = staticmethod(json.loads)
+
+        @staticmethod
+        def dumps(value: object, option: int = 0) -> bytes:
+            return _standard(value).replace("e+", "e").encode()
+
+    monkeypatch.setattr(rt.importlib, "import_module", lambda name: Other)
+    monkeypatch.delenv("MCP_BINDINGS_JSON", raising=False)
+    assert rt._accelerator() is None
+    monkeypatch.setenv("MCP_BINDINGS_JSON", "orjson")
+    with pytest.raises(ImportError, match="reads or writes unlike json"):
+        rt._accelerator()
 
 
 def test_by_shape_picks_as_the_full_loop() -> None:

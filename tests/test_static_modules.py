@@ -94,5 +94,6 @@ def test_imports_only_the_standard_library_and_static_modules(module: StaticModu
             assert all(n and n.split(".")[0] in _STDLIB for n in names), ast.unparse(node)
 
 
+# (os: `_runtime` reads MCP_BINDINGS_JSON; orjson, optional, is imported by name through importlib)
 _STDLIB = {"__future__", "collections", "dataclasses", "enum", "importlib", "json", "linecache",
-           "re", "reprlib", "sys", "types", "typing", "warnings"}  # fmt: skip
+           "os", "re", "reprlib", "sys", "types", "typing", "warnings"}  # fmt: skip

@@ -216,7 +216,7 @@ class RequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParams")
+        return _dumps(self.to_dict(validate=validate), "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -288,7 +288,7 @@ class RequestParamsMeta(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta")
+        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -359,7 +359,7 @@ class Request(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Request")
+        return _dumps(self.to_dict(validate=validate), "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -430,7 +430,7 @@ class NotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "NotificationParams")
+        return _dumps(self.to_dict(validate=validate), "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -501,7 +501,7 @@ class Notification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Notification")
+        return _dumps(self.to_dict(validate=validate), "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -570,7 +570,7 @@ class Result(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Result")
+        return _dumps(self.to_dict(validate=validate), "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -648,7 +648,7 @@ class Error(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Error")
+        return _dumps(self.to_dict(validate=validate), "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -730,7 +730,7 @@ class JSONRPCRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -811,7 +811,7 @@ class JSONRPCNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -889,7 +889,7 @@ class JSONRPCResultResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -970,7 +970,7 @@ class JSONRPCErrorResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1052,7 +1052,7 @@ class WidgetLockedError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1136,7 +1136,7 @@ class WidgetLockedErrorError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1216,7 +1216,7 @@ class WidgetLockedErrorErrorData(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1291,7 +1291,7 @@ class BaseMetadata(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "BaseMetadata")
+        return _dumps(self.to_dict(validate=validate), "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1370,7 +1370,7 @@ class WidgetAnnotations(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAnnotations")
+        return _dumps(self.to_dict(validate=validate), "WidgetAnnotations", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1441,7 +1441,7 @@ class Annotated(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Annotated")
+        return _dumps(self.to_dict(validate=validate), "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1659,7 +1659,7 @@ class Widget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Widget")
+        return _dumps(self.to_dict(validate=validate), "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1753,7 +1753,7 @@ class WidgetSettings(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettings")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1828,7 +1828,7 @@ class WidgetSettingsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1901,7 +1901,7 @@ class WidgetSettingsLayoutGrid(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2122,7 +2122,7 @@ class ButtonWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ButtonWidget")
+        return _dumps(self.to_dict(validate=validate), "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2371,7 +2371,7 @@ class GaugeWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GaugeWidget")
+        return _dumps(self.to_dict(validate=validate), "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2472,7 +2472,7 @@ class RangeSpec(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangeSpec")
+        return _dumps(self.to_dict(validate=validate), "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2705,7 +2705,7 @@ class RangedGauge(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangedGauge")
+        return _dumps(self.to_dict(validate=validate), "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2814,7 +2814,7 @@ class WidgetAction(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAction")
+        return _dumps(self.to_dict(validate=validate), "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2888,7 +2888,7 @@ class TextContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "TextContent")
+        return _dumps(self.to_dict(validate=validate), "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2965,7 +2965,7 @@ class ImageContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ImageContent")
+        return _dumps(self.to_dict(validate=validate), "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3038,7 +3038,7 @@ class ChartContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ChartContent")
+        return _dumps(self.to_dict(validate=validate), "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3116,7 +3116,7 @@ class Implementation(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Implementation")
+        return _dumps(self.to_dict(validate=validate), "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3196,7 +3196,7 @@ class HostCapabilities(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilities")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3275,7 +3275,7 @@ class HostCapabilitiesWidgets(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3348,7 +3348,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3427,7 +3427,7 @@ class InitializeRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3510,7 +3510,7 @@ class InitializeRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequest")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3601,7 +3601,7 @@ class InitializeResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeResult")
+        return _dumps(self.to_dict(validate=validate), "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3687,7 +3687,7 @@ class PingRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PingRequest")
+        return _dumps(self.to_dict(validate=validate), "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3771,7 +3771,7 @@ class PaginatedRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams")
+        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3860,7 +3860,7 @@ class ListWidgetsRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3947,7 +3947,7 @@ class ListWidgetsRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4028,7 +4028,7 @@ class ListWidgetsResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4111,7 +4111,7 @@ class GetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4193,7 +4193,7 @@ class GetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4280,7 +4280,7 @@ class GetWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4368,7 +4368,7 @@ class UpdateWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4451,7 +4451,7 @@ class UpdateWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4527,7 +4527,7 @@ class UpdateWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4603,7 +4603,7 @@ class ResetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4687,7 +4687,7 @@ class ResetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4770,7 +4770,7 @@ class LockWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "LockWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "LockWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4851,7 +4851,7 @@ class LockWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "LockWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "LockWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4927,7 +4927,7 @@ class LockWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "LockWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "LockWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5009,7 +5009,7 @@ class ConfirmRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5093,7 +5093,7 @@ class ConfirmRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequest")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5167,7 +5167,7 @@ class ConfirmResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmResult")
+        return _dumps(self.to_dict(validate=validate), "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5247,7 +5247,7 @@ class InitializedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializedNotification")
+        return _dumps(self.to_dict(validate=validate), "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5333,7 +5333,7 @@ class ProgressNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5412,7 +5412,7 @@ class ProgressNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotification")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5495,7 +5495,7 @@ class WidgetListChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5578,7 +5578,7 @@ class FocusChangedNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5657,7 +5657,7 @@ class FocusChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {

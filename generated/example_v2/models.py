@@ -217,7 +217,7 @@ class RequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParams")
+        return _dumps(self.to_dict(validate=validate), "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -289,7 +289,7 @@ class RequestParamsMeta(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta")
+        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -360,7 +360,7 @@ class Request(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Request")
+        return _dumps(self.to_dict(validate=validate), "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -431,7 +431,7 @@ class NotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "NotificationParams")
+        return _dumps(self.to_dict(validate=validate), "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -502,7 +502,7 @@ class Notification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Notification")
+        return _dumps(self.to_dict(validate=validate), "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -571,7 +571,7 @@ class Result(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Result")
+        return _dumps(self.to_dict(validate=validate), "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -649,7 +649,7 @@ class Error(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Error")
+        return _dumps(self.to_dict(validate=validate), "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -731,7 +731,7 @@ class JSONRPCRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -812,7 +812,7 @@ class JSONRPCNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -890,7 +890,7 @@ class JSONRPCResultResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -971,7 +971,7 @@ class JSONRPCErrorResponse(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse")
+        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1053,7 +1053,7 @@ class WidgetLockedError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1137,7 +1137,7 @@ class WidgetLockedErrorError(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1217,7 +1217,7 @@ class WidgetLockedErrorErrorData(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData")
+        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1292,7 +1292,7 @@ class BaseMetadata(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "BaseMetadata")
+        return _dumps(self.to_dict(validate=validate), "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1369,7 +1369,7 @@ class WidgetHints(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetHints")
+        return _dumps(self.to_dict(validate=validate), "WidgetHints", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1440,7 +1440,7 @@ class Annotated(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Annotated")
+        return _dumps(self.to_dict(validate=validate), "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1658,7 +1658,7 @@ class Widget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Widget")
+        return _dumps(self.to_dict(validate=validate), "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1752,7 +1752,7 @@ class WidgetSettings(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettings")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1827,7 +1827,7 @@ class WidgetSettingsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1900,7 +1900,7 @@ class WidgetSettingsLayoutGrid(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid")
+        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2121,7 +2121,7 @@ class ButtonWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ButtonWidget")
+        return _dumps(self.to_dict(validate=validate), "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2370,7 +2370,7 @@ class GaugeWidget(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GaugeWidget")
+        return _dumps(self.to_dict(validate=validate), "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2471,7 +2471,7 @@ class RangeSpec(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangeSpec")
+        return _dumps(self.to_dict(validate=validate), "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2704,7 +2704,7 @@ class RangedGauge(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangedGauge")
+        return _dumps(self.to_dict(validate=validate), "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2813,7 +2813,7 @@ class WidgetAction(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAction")
+        return _dumps(self.to_dict(validate=validate), "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2887,7 +2887,7 @@ class TextContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "TextContent")
+        return _dumps(self.to_dict(validate=validate), "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2964,7 +2964,7 @@ class ImageContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ImageContent")
+        return _dumps(self.to_dict(validate=validate), "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3037,7 +3037,7 @@ class ChartContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ChartContent")
+        return _dumps(self.to_dict(validate=validate), "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3114,7 +3114,7 @@ class AudioContent(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "AudioContent")
+        return _dumps(self.to_dict(validate=validate), "AudioContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3193,7 +3193,7 @@ class Implementation(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Implementation")
+        return _dumps(self.to_dict(validate=validate), "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3274,7 +3274,7 @@ class HostCapabilities(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilities")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3353,7 +3353,7 @@ class HostCapabilitiesWidgets(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3426,7 +3426,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout")
+        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3505,7 +3505,7 @@ class InitializeRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3588,7 +3588,7 @@ class InitializeRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequest")
+        return _dumps(self.to_dict(validate=validate), "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3679,7 +3679,7 @@ class InitializeResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeResult")
+        return _dumps(self.to_dict(validate=validate), "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3765,7 +3765,7 @@ class PingRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PingRequest")
+        return _dumps(self.to_dict(validate=validate), "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3849,7 +3849,7 @@ class PaginatedRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams")
+        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3938,7 +3938,7 @@ class ListWidgetsRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4025,7 +4025,7 @@ class ListWidgetsRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4111,7 +4111,7 @@ class ListWidgetsResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult")
+        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4195,7 +4195,7 @@ class GetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4277,7 +4277,7 @@ class GetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4362,7 +4362,7 @@ class GetWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4450,7 +4450,7 @@ class UpdateWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4533,7 +4533,7 @@ class UpdateWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4609,7 +4609,7 @@ class UpdateWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4685,7 +4685,7 @@ class ResetWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4769,7 +4769,7 @@ class ResetWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4845,7 +4845,7 @@ class ResetWidgetResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetResult")
+        return _dumps(self.to_dict(validate=validate), "ResetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4921,7 +4921,7 @@ class WatchWidgetRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequestParams")
+        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5005,7 +5005,7 @@ class WatchWidgetRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequest")
+        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5089,7 +5089,7 @@ class ConfirmRequestParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5173,7 +5173,7 @@ class ConfirmRequest(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequest")
+        return _dumps(self.to_dict(validate=validate), "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5247,7 +5247,7 @@ class ConfirmResult(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmResult")
+        return _dumps(self.to_dict(validate=validate), "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5327,7 +5327,7 @@ class InitializedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializedNotification")
+        return _dumps(self.to_dict(validate=validate), "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5413,7 +5413,7 @@ class ProgressNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5492,7 +5492,7 @@ class ProgressNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotification")
+        return _dumps(self.to_dict(validate=validate), "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5575,7 +5575,7 @@ class WidgetListChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5658,7 +5658,7 @@ class FocusChangedNotificationParams(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5737,7 +5737,7 @@ class FocusChangedNotification(_Model):
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification")
+        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {

@@ -22,18 +22,23 @@ with result dataclasses (``answer``); notifications are kept in ``notifications`
 
 ``audit()`` re-checks the whole transcript afterwards, line by line and in both directions: each
 message must validate, decode and re-encode to JSON equal to the line (``check_message``), and a
-result must do the same as its method's result type. See ``Audit``.
+result must do the same as its method's result type; both JSON text paths of the runtime (the
+standard library's and orjson's) must read the line to the same value and write the same text
+(``check_json_paths``). See ``Audit``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from bindings_support import JSON_PATHS, json_path
 
 from .bindings import Bindings, select
 from .stdio import Message as Json
@@ -132,6 +137,31 @@ def check_message(
         diffs = json_diff(again, value["result"], "$.result")
         raise Rejected(f"{what}: re-encoded result differs", diffs, value)
     return msg, result
+
+
+def check_json_paths(b: Bindings, raw: str, msg: Any, result: Any) -> None:
+    """Issue 28 on real traffic: the line read by both JSON text paths to the same value (types
+    included, as str and as bytes), the re-encoded message and the decoded result written to
+    the same text; raises ``Rejected``."""
+    rt = importlib.import_module(b.package.__name__.split(".")[0] + "._runtime")
+    out: dict[str, list[str]] = {}
+    for p in JSON_PATHS:
+        with json_path(rt, p):
+            wire = b.registry.encode(msg)
+            out[p] = [
+                repr(rt.loads(raw)),
+                repr(rt.loads(raw.encode())),
+                rt.dumps(wire, "JSON", True),
+            ]
+            if result is not None and hasattr(result, "to_json"):
+                out[p].append(result.to_json())
+    if out["orjson"] != out["stdlib"]:
+        diffs = [
+            f"stdlib {a[:200]} / orjson {b_[:200]}"
+            for a, b_ in zip(out["stdlib"], out["orjson"])
+            if a != b_
+        ]
+        raise Rejected(f"bindings {b}: the JSON text paths differ", diffs, raw)
 
 
 @dataclass
@@ -448,7 +478,8 @@ class Client:
                 pending[direction][value["id"]] = str(value["method"])
             arrow = _ARROW[direction]
             try:
-                msg, _ = check_message(b, value, direction, pending[other])
+                msg, result = check_message(b, value, direction, pending[other])
+                check_json_paths(b, entry.raw, msg, result)
             except Rejected as err:
                 out.failures.append(err)
                 msg = None

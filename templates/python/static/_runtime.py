@@ -1,17 +1,20 @@
-"""Small helpers shared by the generated modules (standard library only)."""
+"""Small helpers shared by the generated modules (standard library only; JSON text goes through
+orjson when it is installed, see "JSON text: the accelerated path")."""
 
 from __future__ import annotations
 
 import enum
+import importlib
 import json
 import linecache
+import os
 import re
 import reprlib
 import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn, TypeAlias
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -431,12 +434,18 @@ def _unchecked_encoder() -> Callable[[object, int], Any] | None:
 _UNCHECKED: Final = _unchecked_encoder()
 
 
-def dumps(value: object, type_name: str = "JSON") -> str:
+def dumps(value: object, type_name: str = "JSON", checked: bool = False) -> str:
     """`json.dumps(value, ensure_ascii=False, separators=(",", ":"))` for JSON values, without
     the per-call set-up (the encoder made once); anything that is not JSON (NaN, infinity, a
     set, bytes, a cycle, nesting past `MAX_DEPTH`, an integer too long for `str`) is a
     `ValidationError` naming where, never `NaN` or `Infinity` in the text. A string holding a
-    lone surrogate is written escaped (`\ud800`), so the text always encodes as UTF-8."""
+    lone surrogate is written escaped (`\ud800`), so the text always encodes as UTF-8.
+    `checked`: the validators accepted `value` (exact JSON types, finite numbers), so the
+    accelerated encoder may write it; the text is the same either way."""
+    if checked and _ORJSON is not None:
+        text = _fast_dumps(_ORJSON, value)
+        if text is not None:
+            return text
     try:
         text = "".join(_UNCHECKED(value, 0)) if _UNCHECKED is not None else _checked_dumps(value)
     except Exception:  # noqa: BLE001 - located below; RecursionError and MemoryError included
@@ -496,7 +505,13 @@ def loads(text: str | bytes, type_name: str = "JSON") -> Any:
     twice in one object, an integer longer than
     Python converts (`sys.get_int_max_str_digits()`), nesting deeper than the parser's stack.
     A str holding exactly one value (no surrounding whitespace: what senders write) goes
-    straight to the scanner, skipping the two whitespace regex passes."""
+    straight to the scanner, skipping the two whitespace regex passes. With orjson installed it
+    reads the text first; what it gives is checked to be what this reading gives (see
+    `_fast_loads`), else this reading decides, errors included."""
+    if _ORJSON is not None and (type(text) is str or type(text) is bytes):
+        value = _fast_loads(_ORJSON, text)
+        if value is not _REREAD:
+            return value
     if type(text) is not str:
         if not isinstance(text, (bytes, bytearray)):
             msg = f"expected JSON text (str or bytes), got {type(text).__name__}"
@@ -613,6 +628,170 @@ def _path_at(text: str, pos: int, find: bool = False) -> tuple[str, str]:
         elif find and digits and len(tok.lstrip("-")) > digits and tok.lstrip("-").isdigit():
             return path(), f"integer of more than {digits} digits ({_DIGITS})"
     return path(), ""
+
+
+# -- JSON text: the accelerated path -------------------------------------------------------------
+# With orjson installed (the distribution's `fast` extra) and `MCP_BINDINGS_JSON` not `stdlib`,
+# `loads` and `dumps` go through it first. The result is the standard path's, value for value and
+# byte for byte: wherever orjson may read or write differently, a check at C speed notices and
+# the standard path decides, errors included (docs/hostile-input.md: "JSON text").
+
+_ENV: Final = "MCP_BINDINGS_JSON"
+_REREAD: Final = object()  # `_fast_loads`: the standard path must read this text
+
+# Written by both paths on import: orjson is used only if it reads and writes these as `json`.
+_SAMPLE: Final = {
+    "n": [
+        0,
+        -1,
+        2**64 - 1,
+        -(2**63),
+        0.1,
+        -0.0,
+        2.5e-3,
+        1e-4,
+        1e16,
+        1.5e-300,
+        1.7976931348623157e308,
+    ],
+    "s": ["", '\u00e9\n\t\r\b\f\x00\x1f\x7f"\\/\u2028\u2029\U0001f600', "\\u003a"],
+    "o": {"": {}, "a": [None, True, False, []]},
+}
+
+
+class _Orjson(NamedTuple):
+    """orjson's two functions, and the options `_fast_dumps` writes with: what orjson would
+    write but `json` refuses goes to the standard path (orjson raises): subclasses of
+    str/int/dict/list, dataclasses, dates and times. (Given positionally: a `partial` with a
+    keyword costs more than the call.)"""
+
+    loads: Callable[[str | bytes], Any]
+    dumps: Callable[..., bytes]
+    option: int
+
+
+def _orjson_of(orjson: Any) -> _Orjson:
+    passthrough = (
+        orjson.OPT_PASSTHROUGH_SUBCLASS
+        | orjson.OPT_PASSTHROUGH_DATACLASS
+        | orjson.OPT_PASSTHROUGH_DATETIME
+    )
+    return _Orjson(orjson.loads, orjson.dumps, passthrough)
+
+
+def _accelerator() -> _Orjson | None:
+    """orjson, unless `MCP_BINDINGS_JSON=stdlib`, it is not installed, or it does not read and
+    write `_SAMPLE` as `json` does; `MCP_BINDINGS_JSON=orjson` makes the last two an error."""
+    choice = os.environ.get(_ENV, "").strip().lower()
+    if choice == "stdlib":
+        return None
+    if choice not in ("", "auto", "orjson"):
+        raise ImportError(f"{_ENV}={os.environ[_ENV]!r}: expected stdlib, orjson or auto")
+    try:
+        orjson = importlib.import_module("orjson")  # by name: an optional dependency
+    except ImportError:
+        if choice == "orjson":
+            raise ImportError(f"{_ENV}=orjson, but orjson is not installed") from None
+        return None
+    text = _checked_dumps(_SAMPLE)
+    try:
+        fast = _orjson_of(orjson)
+        written = fast.dumps(_SAMPLE, None, fast.option)
+        agrees = written == text.encode() and fast.loads(text) == _SAMPLE
+    except Exception:  # noqa: BLE001 - an orjson that fails here is not used
+        agrees = False
+    if not agrees:
+        if choice == "orjson":
+            raise ImportError(f"{_ENV}=orjson, but this orjson reads or writes unlike json")
+        return None
+    return fast
+
+
+_ORJSON: _Orjson | None = _accelerator()
+
+
+def json_backend() -> str:
+    """Which path `from_json`/`to_json` take: `"orjson"` or `"stdlib"` (same results)."""
+    return "stdlib" if _ORJSON is None else "orjson"
+
+
+def _fast_loads(orjson: _Orjson, text: str | bytes) -> Any:
+    """orjson's reading of `text`, or `_REREAD` wherever it may differ from the standard one:
+    orjson refuses the text (the standard path then locates the error), or it kept the last of
+    a repeated key, or made a float of an integer beyond 64 bits. orjson writes the value back:
+    - the same text (compact, as senders write it): nothing was dropped or changed;
+    - else a repeated key shows in the colons: each member of an object has one outside strings,
+      and orjson writes one per member it kept plus those inside strings (never escaped): a
+      dropped member leaves fewer, unless the text spelled a colon `\u003a` (then reread);
+    - an integer made a float is at least 2**63 in size, which orjson writes with `e+`.
+    (Bytes are searched for a byte as an int: `b"+" in data` first tries the needle as an int
+    and pays for a raised and cleared exception.)"""
+    try:
+        value = orjson.loads(text)
+        again = orjson.dumps(value)
+    except Exception:  # noqa: BLE001 - anything orjson refuses is the standard path's to judge
+        return _REREAD
+    if type(text) is str:
+        if len(again) == len(text) and again == text.encode():
+            return value
+        if "\\" in text and "\\u003" in text:
+            return _REREAD
+        colons = text.count(":")
+    else:
+        assert isinstance(text, bytes)
+        if again == text:
+            return value
+        if _BACKSLASH in text and text.find(b"\\u003") >= 0:
+            return _REREAD
+        colons = text.count(b":")
+    if _PLUS in again and again.find(b"e+") >= 0:
+        return _REREAD
+    return value if colons == again.count(b":") else _REREAD
+
+
+_BACKSLASH, _PLUS = b"\\+"
+
+
+def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
+    """orjson's text for a validated value, or None wherever it may differ from the standard
+    text: orjson refuses the value (an integer beyond 64 bits, a lone surrogate, nesting past
+    254 levels, what `_orjson_of` passes through), or it wrote a `null` that is not a None
+    (NaN and infinities, which orjson writes as `null`: the validators do not walk undeclared
+    members or the inside of JSON Schema payloads; the text is read back and compared, only
+    when it has a `null`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
+    1e-4: `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str:
+    `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
+    try:
+        data = orjson.dumps(value, None, orjson.option)
+    except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
+        return None
+    text = data.decode()
+    if "null" in text and orjson.loads(data) != value:
+        return None
+    zeros = text.find("0.0000")
+    if zeros < 0 and "-" not in text:
+        return text  # no float written unlike Python: the common case, checked inline
+    return text if _python_floats(text, zeros) else None
+
+
+def _python_floats(text: str, zeros: int) -> bool:
+    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` (first at
+    `zeros`) not after a digit, or a one-digit exponent `1e-7` (in a string too: only a false
+    alarm). The exponents are found from the hyphens (`str.find` of one character is a
+    `memchr`; of `e-`, a scan that stops at every `e`: five times slower on English text)."""
+    i = zeros
+    while i >= 0:
+        if i == 0 or not text[i - 1].isdigit():
+            return False
+        i = text.find("0.0000", i + 1)
+    i = text.find("-")
+    while i >= 0:
+        if i >= 2 and text[i - 1] == "e" and text[i - 2].isdigit():
+            digits = text[i + 1 : i + 3]  # `e-7` and no second digit: Python writes `e-07`
+            if digits[:1].isdigit() and not digits[1:].isdigit():
+                return False
+        i = text.find("-", i + 1)
+    return True
 
 
 class Model:
