@@ -222,6 +222,16 @@ class Obj:
     index: Index | None = None
     name: str = ""
     loc: Location | None = field(default=None, compare=False)
+    # Set by resolve: the declaration whose complete properties this object's start with,
+    # unchanged (one `extends` without Omit, no member overridden), and how many they are. An
+    # output refers to it instead of restating them, which keeps an `extends` chain linear.
+    inherits: str = field(default="", compare=False, metadata={"dump": False})
+    inherited: int = field(default=0, compare=False, metadata={"dump": False})
+
+    @property
+    def own(self) -> tuple[Property, ...]:
+        """The properties after the inherited ones (all of them when nothing is inherited)."""
+        return self.properties[self.inherited :]
 
     def prop(self, name: str) -> Property | None:
         for p in self.properties:
@@ -387,8 +397,10 @@ def to_json(node: Any) -> Any:
         return node
     out: dict[str, Any] = {"node": shape[0]}
     for name in shape[1]:
-        value = getattr(node, name)
+        value = node.own if name == "properties" and cls is Obj else getattr(node, name)
         out[name] = str(value) if isinstance(value, Location) else to_json(value)
+    if cls is Obj and node.inherits:  # the base's properties, then these
+        out["inherits"] = node.inherits
     return out
 
 
