@@ -228,10 +228,10 @@ class _Builder:
         every declared key), neither on a cycle (their checks pass a depth on)."""
         out = {}
         for cls in self.index.classes.values():
-            base = cls.obj.inherits
-            if not base or base not in self.index.classes or cls.obj.index is not None and (
-                not self.index.accepts_anything(cls.obj.index.value)
-            ):
+            base, index = cls.obj.inherits, cls.obj.index
+            if not base or base not in self.index.classes:
+                continue
+            if index is not None and not self.index.accepts_anything(index.value):
                 continue
             if (base in self.index.plain_json) != (cls.name in self.index.plain_json):
                 continue
