@@ -233,6 +233,15 @@ class Obj:
         """The properties after the inherited ones (all of them when nothing is inherited)."""
         return self.properties[self.inherited :]
 
+    def starts_with(self, base: Obj) -> bool:
+        """Whether this object's inherited properties are `base`'s very objects: what an output
+        checks before it refers to `base` (a copy made with other properties, as the
+        application model merges them, keeps `inherits` but no longer starts with its base)."""
+        n = self.inherited
+        if not self.inherits or len(base.properties) != n or len(self.properties) < n:
+            return False
+        return all(a is b for a, b in zip(self.properties, base.properties))
+
     def prop(self, name: str) -> Property | None:
         for p in self.properties:
             if p.name == name:

@@ -231,6 +231,8 @@ class _Builder:
             base, index = cls.obj.inherits, cls.obj.index
             if not base or base not in self.index.classes:
                 continue
+            if not cls.obj.starts_with(self.index.classes[base].obj):
+                continue
             if index is not None and not self.index.accepts_anything(index.value):
                 continue
             if (base in self.index.plain_json) != (cls.name in self.index.plain_json):

@@ -205,6 +205,8 @@ def _extends(index: TypeIndex) -> dict[str, str]:
         if base not in order or order[base] > order[c.name]:
             continue
         attrs = index.names.attributes(c.name)
+        if not c.obj.starts_with(index.classes[base].obj):
+            continue
         if attrs[: c.obj.inherited] == index.names.attributes(base):
             out[c.name] = base
     return out
