@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -240,7 +241,7 @@ class Obj:
         n = self.inherited
         if not self.inherits or len(base.properties) != n or len(self.properties) < n:
             return False
-        return all(a is b for a, b in zip(self.properties, base.properties))
+        return all(map(operator.is_, self.properties, base.properties))
 
     def prop(self, name: str) -> Property | None:
         for p in self.properties:
