@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 from collections.abc import Iterable
 
 from . import annotated, ir
@@ -350,16 +351,24 @@ class Resolver:
         return b
 
 
+# Up to this many inherited properties an interface is written flat (each output restates them:
+# the fastest checks and codecs, and what every official version needs, whose most is 9); past
+# it, an output refers to the base, so that an `extends` chain costs O(own + this) per link.
+RESTATED_MAX = 16
+
+
 def _inherited(
     decl: ir.Interface, base: ir.Obj | None, props: tuple[ir.Property, ...], own: ir.Obj
 ) -> tuple[str, int]:
     """Which declaration `props` start with unchanged, and how many of them: the one base of a
     plain `extends` (no Omit) when no own member overrides one of its members nor adds an index
-    signature; else nothing ("", 0)."""
+    signature, and it has more than `RESTATED_MAX` properties; else nothing ("", 0)."""
     if len(decl.bases) != 1 or decl.bases[0].omit or base is None or own.index is not None:
         return "", 0
     n = len(base.properties)
-    if len(props) < n or any(a is not b for a, b in zip(props, base.properties)):
+    if n <= RESTATED_MAX or len(props) < n:
+        return "", 0
+    if not all(map(operator.is_, props, base.properties)):
         return "", 0
     return decl.bases[0].name, n
 

@@ -195,9 +195,6 @@ class RequestParams(_Model):
         self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -221,10 +218,6 @@ class RequestParams(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.meta is not UNSET:
-            out["_meta"] = self.meta._to_dict()
 
 
 _KEYS_RequestParamsMeta = frozenset({"progressToken"})
@@ -345,10 +338,6 @@ class Request(_Model):
         self.extra = {} if _KEYS_Request.issuperset(v) else _extras(v, _KEYS_Request)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.method = v["method"]
-        self.params = v.get("params", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -374,11 +363,6 @@ class Request(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["method"] = self.method
-        if self.params is not UNSET:
-            out["params"] = _plain(self.params)
 
 
 _KEYS_NotificationParams = frozenset({"_meta"})
@@ -425,9 +409,6 @@ class NotificationParams(_Model):
         )
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.meta = v.get("_meta", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -451,10 +432,6 @@ class NotificationParams(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.meta is not UNSET:
-            out["_meta"] = _plain(self.meta)
 
 
 _KEYS_Notification = frozenset({"method", "params"})
@@ -503,10 +480,6 @@ class Notification(_Model):
         self.extra = {} if _KEYS_Notification.issuperset(v) else _extras(v, _KEYS_Notification)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.method = v["method"]
-        self.params = v.get("params", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -532,11 +505,6 @@ class Notification(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["method"] = self.method
-        if self.params is not UNSET:
-            out["params"] = _plain(self.params)
 
 
 _KEYS_Result = frozenset({"_meta"})
@@ -581,9 +549,6 @@ class Result(_Model):
         self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.meta = v.get("_meta", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -607,10 +572,6 @@ class Result(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.meta is not UNSET:
-            out["_meta"] = _plain(self.meta)
 
 
 _KEYS_Error = frozenset({"code", "message", "data"})
@@ -694,13 +655,32 @@ class Error(_Model):
         return out
 
 
-_KEYS_JSONRPCRequest = _KEYS_Request | frozenset({"jsonrpc", "id"})
+_KEYS_JSONRPCRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class JSONRPCRequest(Request):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCRequest(_Model):
+    method: str
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCRequest:
@@ -722,13 +702,12 @@ class JSONRPCRequest(Request):
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
         self = _new(JSONRPCRequest)
-        self._set_fields(v)
-        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
-        return self
-
-    def _set_own(self, v: Any) -> None:
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
+        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -747,23 +726,41 @@ class JSONRPCRequest(Request):
         return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        self._put_fields(out)
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
+        if self.params is not UNSET:
+            out["params"] = _plain(self.params)
+        out["jsonrpc"] = self.jsonrpc
+        out["id"] = self.id
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
+
+_KEYS_JSONRPCNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-_KEYS_JSONRPCNotification = _KEYS_Notification | frozenset({"jsonrpc"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class JSONRPCNotification(Notification):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCNotification(_Model):
+    method: str
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCNotification:
@@ -785,14 +782,13 @@ class JSONRPCNotification(Notification):
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
         self = _new(JSONRPCNotification)
-        self._set_fields(v)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {} if _KEYS_JSONRPCNotification.issuperset(v) else _extras(v, _KEYS_JSONRPCNotification)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.jsonrpc = v["jsonrpc"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -811,14 +807,15 @@ class JSONRPCNotification(Notification):
         return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        self._put_fields(out)
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
+        if self.params is not UNSET:
+            out["params"] = _plain(self.params)
+        out["jsonrpc"] = self.jsonrpc
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["jsonrpc"] = self.jsonrpc
 
 
 _KEYS_JSONRPCResultResponse = frozenset({"jsonrpc", "id", "result"})
@@ -1273,10 +1270,6 @@ class BaseMetadata(_Model):
         self.extra = {} if _KEYS_BaseMetadata.issuperset(v) else _extras(v, _KEYS_BaseMetadata)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.name = v["name"]
-        self.title = v.get("title", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -1302,11 +1295,6 @@ class BaseMetadata(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["name"] = self.name
-        if self.title is not UNSET:
-            out["title"] = self.title
 
 
 _KEYS_WidgetAnnotations = frozenset({"priority", "readOnlyHint"})
@@ -2853,12 +2841,31 @@ class ChartContent(_Model):
         return out
 
 
-_KEYS_Implementation = _KEYS_BaseMetadata | frozenset({"version"})
+_KEYS_Implementation = frozenset({"name", "title", "version"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class Implementation(BaseMetadata):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Implementation(_Model):
+    name: str
+    """Machine-friendly name, unique within a host."""
+    title: str | UnsetType = UNSET
+    """Optional display name."""
     version: str
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        version: str,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.version = version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Implementation:
@@ -2880,12 +2887,11 @@ class Implementation(BaseMetadata):
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
         self = _new(Implementation)
-        self._set_fields(v)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.version = v["version"]
         self.extra = {} if _KEYS_Implementation.issuperset(v) else _extras(v, _KEYS_Implementation)
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.version = v["version"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -2904,14 +2910,15 @@ class Implementation(BaseMetadata):
         return _dumps(self.to_dict(validate=validate), "Implementation")
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        self._put_fields(out)
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
+        if self.title is not UNSET:
+            out["title"] = self.title
+        out["version"] = self.version
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["version"] = self.version
 
 
 _KEYS_HostCapabilities = frozenset({"widgets", "experimental"})
@@ -3143,13 +3150,29 @@ class HostCapabilitiesWidgetsLayout(_Model):
         return out
 
 
-_KEYS_InitializeRequestParams = _KEYS_RequestParams | frozenset({"protocolVersion", "clientInfo"})
+_KEYS_InitializeRequestParams = frozenset({"_meta", "protocolVersion", "clientInfo"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class InitializeRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     protocol_version: str
     client_info: Implementation
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        protocol_version: str,
+        client_info: Implementation,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.client_info = client_info
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeRequestParams:
@@ -3171,17 +3194,15 @@ class InitializeRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
         self = _new(InitializeRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.protocol_version = v["protocolVersion"]
+        self.client_info = Implementation._from_valid(v["clientInfo"])
         self.extra = (
             {}
             if _KEYS_InitializeRequestParams.issuperset(v)
             else _extras(v, _KEYS_InitializeRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.protocol_version = v["protocolVersion"]
-        self.client_info = Implementation._from_valid(v["clientInfo"])
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3201,14 +3222,13 @@ class InitializeRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        out["protocolVersion"] = self.protocol_version
+        out["clientInfo"] = self.client_info._to_dict()
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["protocolVersion"] = self.protocol_version
-        out["clientInfo"] = self.client_info._to_dict()
 
 
 _KEYS_InitializeRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3295,18 +3315,38 @@ class InitializeRequest(_Model):
         return out
 
 
-_KEYS_InitializeResult = _KEYS_Result | frozenset(
-    {"protocolVersion", "capabilities", "hostInfo", "instructions"}
+_KEYS_InitializeResult = frozenset(
+    {"_meta", "protocolVersion", "capabilities", "hostInfo", "instructions"}
 )
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class InitializeResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     protocol_version: str
     capabilities: HostCapabilities
     host_info: Implementation
     instructions: str | UnsetType = UNSET
     """Optional greeting text for the user."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        protocol_version: str,
+        capabilities: HostCapabilities,
+        host_info: Implementation,
+        instructions: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.capabilities = capabilities
+        self.host_info = host_info
+        self.instructions = instructions
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeResult:
@@ -3328,17 +3368,15 @@ class InitializeResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
         self = _new(InitializeResult)
-        self._set_fields(v)
-        self.extra = (
-            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
-        )
-        return self
-
-    def _set_own(self, v: Any) -> None:
+        self.meta = v.get("_meta", UNSET)
         self.protocol_version = v["protocolVersion"]
         self.capabilities = HostCapabilities._from_valid(v["capabilities"])
         self.host_info = Implementation._from_valid(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
+        self.extra = (
+            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3358,17 +3396,16 @@ class InitializeResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
         out["protocolVersion"] = self.protocol_version
         out["capabilities"] = self.capabilities._to_dict()
         out["hostInfo"] = self.host_info._to_dict()
         if self.instructions is not UNSET:
             out["instructions"] = self.instructions
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_PingRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3456,14 +3493,30 @@ class PingRequest(_Model):
         return out
 
 
-_KEYS_PaginatedRequestParams = _KEYS_RequestParams | frozenset({"cursor", "limit"})
+_KEYS_PaginatedRequestParams = frozenset({"_meta", "cursor", "limit"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class PaginatedRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class PaginatedRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
     """Largest number of items the caller wants back."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> PaginatedRequestParams:
@@ -3485,17 +3538,15 @@ class PaginatedRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
         self = _new(PaginatedRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
         self.extra = (
             {}
             if _KEYS_PaginatedRequestParams.issuperset(v)
             else _extras(v, _KEYS_PaginatedRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.cursor = v.get("cursor", UNSET)
-        self.limit = v.get("limit", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3515,25 +3566,45 @@ class PaginatedRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         if self.cursor is not UNSET:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
             out["limit"] = self.limit
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
-_KEYS_ListWidgetsRequestParams = _KEYS_PaginatedRequestParams | frozenset({"kinds"})
+_KEYS_ListWidgetsRequestParams = frozenset({"_meta", "cursor", "limit", "kinds"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ListWidgetsRequestParams(PaginatedRequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
+    cursor: Cursor | UnsetType = UNSET
+    limit: int | UnsetType = UNSET
+    """Largest number of items the caller wants back."""
     kinds: Sequence[WidgetKind] | UnsetType = UNSET
     """Restrict the listing to these kinds."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        kinds: Sequence[WidgetKind] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.kinds = kinds
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsRequestParams:
@@ -3555,16 +3626,16 @@ class ListWidgetsRequestParams(PaginatedRequestParams):
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
         self = _new(ListWidgetsRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
+        self.kinds = v.get("kinds", UNSET)
         self.extra = (
             {}
             if _KEYS_ListWidgetsRequestParams.issuperset(v)
             else _extras(v, _KEYS_ListWidgetsRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.kinds = v.get("kinds", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3584,14 +3655,17 @@ class ListWidgetsRequestParams(PaginatedRequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        if self.cursor is not UNSET:
+            out["cursor"] = self.cursor
+        if self.limit is not UNSET:
+            out["limit"] = self.limit
+        if self.kinds is not UNSET:
+            out["kinds"] = _plain(self.kinds)
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.kinds is not UNSET:
-            out["kinds"] = _plain(self.kinds)
 
 
 _KEYS_ListWidgetsRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3679,13 +3753,29 @@ class ListWidgetsRequest(_Model):
         return out
 
 
-_KEYS_ListWidgetsResult = _KEYS_Result | frozenset({"widgets", "nextCursor"})
+_KEYS_ListWidgetsResult = frozenset({"_meta", "widgets", "nextCursor"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ListWidgetsResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widgets: Sequence[Widget]
     next_cursor: Cursor | UnsetType = UNSET
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widgets: Sequence[Widget],
+        next_cursor: Cursor | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widgets = widgets
+        self.next_cursor = next_cursor
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsResult:
@@ -3707,15 +3797,13 @@ class ListWidgetsResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
         self = _new(ListWidgetsResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
             {} if _KEYS_ListWidgetsResult.issuperset(v) else _extras(v, _KEYS_ListWidgetsResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
-        self.next_cursor = v.get("nextCursor", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3735,25 +3823,40 @@ class ListWidgetsResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["widgets"] = [i._to_dict() for i in self.widgets]
+        if self.next_cursor is not UNSET:
+            out["nextCursor"] = self.next_cursor
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["widgets"] = [i._to_dict() for i in self.widgets]
-        if self.next_cursor is not UNSET:
-            out["nextCursor"] = self.next_cursor
+
+_KEYS_GetWidgetRequestParams = frozenset({"_meta", "id", "minVersion"})
 
 
-_KEYS_GetWidgetRequestParams = _KEYS_RequestParams | frozenset({"id", "minVersion"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class GetWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     min_version: float | UnsetType = UNSET
     """Only answer if the widget is at least this revision."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        min_version: float | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.min_version = min_version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetRequestParams:
@@ -3775,17 +3878,15 @@ class GetWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
         self = _new(GetWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.min_version = v.get("minVersion", UNSET)
         self.extra = (
             {}
             if _KEYS_GetWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_GetWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
-        self.min_version = v.get("minVersion", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3805,15 +3906,14 @@ class GetWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         if self.min_version is not UNSET:
             out["minVersion"] = self.min_version
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_GetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3898,15 +3998,33 @@ class GetWidgetRequest(_Model):
         return out
 
 
-_KEYS_GetWidgetResult = _KEYS_Result | frozenset({"widget", "actions", "content"})
+_KEYS_GetWidgetResult = frozenset({"_meta", "widget", "actions", "content"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class GetWidgetResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widget: Widget
     actions: Sequence[WidgetAction] | UnsetType = UNSET
     content: Sequence[TextContent | ImageContent]
     """Rendered previews; at most three."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        actions: Sequence[WidgetAction] | UnsetType = UNSET,
+        content: Sequence[TextContent | ImageContent],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.actions = actions
+        self.content = content
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetResult:
@@ -3928,18 +4046,16 @@ class GetWidgetResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
         self = _new(GetWidgetResult)
-        self._set_fields(v)
-        self.extra = (
-            {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
-        )
-        return self
-
-    def _set_own(self, v: Any) -> None:
+        self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
         self.actions = (
             [WidgetAction._from_valid(i) for i in v["actions"]] if "actions" in v else UNSET
         )
         self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
+        self.extra = (
+            {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3959,27 +4075,44 @@ class GetWidgetResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         if self.actions is not UNSET:
             out["actions"] = [i._to_dict() for i in self.actions]
         out["content"] = _encode(self.content)
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
-_KEYS_UpdateWidgetRequestParams = _KEYS_RequestParams | frozenset({"id", "value", "note"})
+_KEYS_UpdateWidgetRequestParams = frozenset({"_meta", "id", "value", "note"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class UpdateWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     value: float
     note: str | UnsetType = UNSET
     """Reason shown in the host's audit log."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        value: float,
+        note: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.value = value
+        self.note = note
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
@@ -4001,18 +4134,16 @@ class UpdateWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
         self = _new(UpdateWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.value = v["value"]
+        self.note = v.get("note", UNSET)
         self.extra = (
             {}
             if _KEYS_UpdateWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_UpdateWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
-        self.value = v["value"]
-        self.note = v.get("note", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4032,16 +4163,15 @@ class UpdateWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["value"] = self.value
         if self.note is not UNSET:
             out["note"] = self.note
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_UpdateWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4126,12 +4256,26 @@ class UpdateWidgetRequest(_Model):
         return out
 
 
-_KEYS_UpdateWidgetResult = _KEYS_Result | frozenset({"widget"})
+_KEYS_UpdateWidgetResult = frozenset({"_meta", "widget"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class UpdateWidgetResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widget: Widget
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetResult:
@@ -4153,14 +4297,12 @@ class UpdateWidgetResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
         self = _new(UpdateWidgetResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
         self.extra = (
             {} if _KEYS_UpdateWidgetResult.issuperset(v) else _extras(v, _KEYS_UpdateWidgetResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.widget = Widget._from_valid(v["widget"])
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4180,21 +4322,34 @@ class UpdateWidgetResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["widget"] = self.widget._to_dict()
+
+_KEYS_ResetWidgetRequestParams = frozenset({"_meta", "id"})
 
 
-_KEYS_ResetWidgetRequestParams = _KEYS_RequestParams | frozenset({"id"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ResetWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetRequestParams:
@@ -4216,16 +4371,14 @@ class ResetWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
         self = _new(ResetWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
         self.extra = (
             {}
             if _KEYS_ResetWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_ResetWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4245,13 +4398,12 @@ class ResetWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        out["id"] = self.id
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["id"] = self.id
 
 
 _KEYS_ResetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4340,14 +4492,30 @@ class ResetWidgetRequest(_Model):
         return out
 
 
-_KEYS_LockWidgetRequestParams = _KEYS_RequestParams | frozenset({"id", "seconds"})
+_KEYS_LockWidgetRequestParams = frozenset({"_meta", "id", "seconds"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class LockWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class LockWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     seconds: int
     """How long to hold the lock, in seconds."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        seconds: int,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.seconds = seconds
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> LockWidgetRequestParams:
@@ -4369,17 +4537,15 @@ class LockWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> LockWidgetRequestParams:
         self = _new(LockWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.seconds = v["seconds"]
         self.extra = (
             {}
             if _KEYS_LockWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_LockWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
-        self.seconds = v["seconds"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4399,14 +4565,13 @@ class LockWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        out["id"] = self.id
+        out["seconds"] = self.seconds
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["id"] = self.id
-        out["seconds"] = self.seconds
 
 
 _KEYS_LockWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4491,12 +4656,26 @@ class LockWidgetRequest(_Model):
         return out
 
 
-_KEYS_LockWidgetResult = _KEYS_Result | frozenset({"granted"})
+_KEYS_LockWidgetResult = frozenset({"_meta", "granted"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class LockWidgetResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class LockWidgetResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     granted: bool
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        granted: bool,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.granted = granted
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> LockWidgetResult:
@@ -4518,14 +4697,12 @@ class LockWidgetResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> LockWidgetResult:
         self = _new(LockWidgetResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.granted = v["granted"]
         self.extra = (
             {} if _KEYS_LockWidgetResult.issuperset(v) else _extras(v, _KEYS_LockWidgetResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.granted = v["granted"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4545,24 +4722,39 @@ class LockWidgetResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["granted"] = self.granted
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["granted"] = self.granted
+
+_KEYS_ConfirmRequestParams = frozenset({"_meta", "prompt", "deadline"})
 
 
-_KEYS_ConfirmRequestParams = _KEYS_RequestParams | frozenset({"prompt", "deadline"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ConfirmRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     prompt: str
     """Question to put to the user."""
     deadline: str | UnsetType = UNSET
     """Latest moment an answer is still useful."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        prompt: str,
+        deadline: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.prompt = prompt
+        self.deadline = deadline
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmRequestParams:
@@ -4584,17 +4776,15 @@ class ConfirmRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
         self = _new(ConfirmRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.prompt = v["prompt"]
+        self.deadline = v.get("deadline", UNSET)
         self.extra = (
             {}
             if _KEYS_ConfirmRequestParams.issuperset(v)
             else _extras(v, _KEYS_ConfirmRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.prompt = v["prompt"]
-        self.deadline = v.get("deadline", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4614,15 +4804,14 @@ class ConfirmRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         out["prompt"] = self.prompt
         if self.deadline is not UNSET:
             out["deadline"] = self.deadline
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_ConfirmRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4709,12 +4898,26 @@ class ConfirmRequest(_Model):
         return out
 
 
-_KEYS_ConfirmResult = _KEYS_Result | frozenset({"confirmed"})
+_KEYS_ConfirmResult = frozenset({"_meta", "confirmed"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ConfirmResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     confirmed: bool
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        confirmed: bool,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.confirmed = confirmed
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmResult:
@@ -4736,12 +4939,10 @@ class ConfirmResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
         self = _new(ConfirmResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.confirmed = v["confirmed"]
         self.extra = {} if _KEYS_ConfirmResult.issuperset(v) else _extras(v, _KEYS_ConfirmResult)
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.confirmed = v["confirmed"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4761,13 +4962,12 @@ class ConfirmResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["confirmed"] = self.confirmed
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["confirmed"] = self.confirmed
 
 
 _KEYS_InitializedNotification = frozenset({"method", "params", "jsonrpc"})
@@ -4852,16 +5052,32 @@ class InitializedNotification(_Model):
         return out
 
 
-_KEYS_ProgressNotificationParams = _KEYS_NotificationParams | frozenset(
-    {"progressToken", "progress", "total"}
-)
+_KEYS_ProgressNotificationParams = frozenset({"_meta", "progressToken", "progress", "total"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ProgressNotificationParams(NotificationParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ProgressNotificationParams(_Model):
+    meta: MetaObject | UnsetType = UNSET
     progress_token: ProgressToken
     progress: float
     total: float | UnsetType = UNSET
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        progress_token: ProgressToken,
+        progress: float,
+        total: float | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.progress_token = progress_token
+        self.progress = progress
+        self.total = total
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ProgressNotificationParams:
@@ -4883,18 +5099,16 @@ class ProgressNotificationParams(NotificationParams):
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
         self = _new(ProgressNotificationParams)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.progress_token = v["progressToken"]
+        self.progress = v["progress"]
+        self.total = v.get("total", UNSET)
         self.extra = (
             {}
             if _KEYS_ProgressNotificationParams.issuperset(v)
             else _extras(v, _KEYS_ProgressNotificationParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.progress_token = v["progressToken"]
-        self.progress = v["progress"]
-        self.total = v.get("total", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4914,16 +5128,15 @@ class ProgressNotificationParams(NotificationParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
             out["total"] = self.total
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_ProgressNotification = frozenset({"method", "params", "jsonrpc"})
@@ -5087,14 +5300,30 @@ class WidgetListChangedNotification(_Model):
         return out
 
 
-_KEYS_FocusChangedNotificationParams = _KEYS_NotificationParams | frozenset({"from", "to"})
+_KEYS_FocusChangedNotificationParams = frozenset({"_meta", "from", "to"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class FocusChangedNotificationParams(NotificationParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class FocusChangedNotificationParams(_Model):
+    meta: MetaObject | UnsetType = UNSET
     from_: WidgetId | None
     """Widget that lost focus, or null if nothing had focus."""
     to: WidgetId
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        from_: WidgetId | None,
+        to: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> FocusChangedNotificationParams:
@@ -5116,17 +5345,15 @@ class FocusChangedNotificationParams(NotificationParams):
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
         self = _new(FocusChangedNotificationParams)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.from_ = v["from"]
+        self.to = v["to"]
         self.extra = (
             {}
             if _KEYS_FocusChangedNotificationParams.issuperset(v)
             else _extras(v, _KEYS_FocusChangedNotificationParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.from_ = v["from"]
-        self.to = v["to"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -5146,14 +5373,13 @@ class FocusChangedNotificationParams(NotificationParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["from"] = self.from_
+        out["to"] = self.to
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["from"] = self.from_
-        out["to"] = self.to
 
 
 _KEYS_FocusChangedNotification = frozenset({"method", "params", "jsonrpc"})

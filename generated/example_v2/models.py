@@ -196,9 +196,6 @@ class RequestParams(_Model):
         self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -222,10 +219,6 @@ class RequestParams(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.meta is not UNSET:
-            out["_meta"] = self.meta._to_dict()
 
 
 _KEYS_RequestParamsMeta = frozenset({"progressToken"})
@@ -346,10 +339,6 @@ class Request(_Model):
         self.extra = {} if _KEYS_Request.issuperset(v) else _extras(v, _KEYS_Request)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.method = v["method"]
-        self.params = v.get("params", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -375,11 +364,6 @@ class Request(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["method"] = self.method
-        if self.params is not UNSET:
-            out["params"] = _plain(self.params)
 
 
 _KEYS_NotificationParams = frozenset({"_meta"})
@@ -426,9 +410,6 @@ class NotificationParams(_Model):
         )
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.meta = v.get("_meta", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -452,10 +433,6 @@ class NotificationParams(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.meta is not UNSET:
-            out["_meta"] = _plain(self.meta)
 
 
 _KEYS_Notification = frozenset({"method", "params"})
@@ -504,10 +481,6 @@ class Notification(_Model):
         self.extra = {} if _KEYS_Notification.issuperset(v) else _extras(v, _KEYS_Notification)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.method = v["method"]
-        self.params = v.get("params", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -533,11 +506,6 @@ class Notification(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["method"] = self.method
-        if self.params is not UNSET:
-            out["params"] = _plain(self.params)
 
 
 _KEYS_Result = frozenset({"_meta"})
@@ -582,9 +550,6 @@ class Result(_Model):
         self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.meta = v.get("_meta", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -608,10 +573,6 @@ class Result(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.meta is not UNSET:
-            out["_meta"] = _plain(self.meta)
 
 
 _KEYS_Error = frozenset({"code", "message", "data"})
@@ -695,13 +656,32 @@ class Error(_Model):
         return out
 
 
-_KEYS_JSONRPCRequest = _KEYS_Request | frozenset({"jsonrpc", "id"})
+_KEYS_JSONRPCRequest = frozenset({"method", "params", "jsonrpc", "id"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class JSONRPCRequest(Request):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCRequest(_Model):
+    method: str
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
     id: RequestId
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        id: RequestId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCRequest:
@@ -723,13 +703,12 @@ class JSONRPCRequest(Request):
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
         self = _new(JSONRPCRequest)
-        self._set_fields(v)
-        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
-        return self
-
-    def _set_own(self, v: Any) -> None:
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
+        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -748,23 +727,41 @@ class JSONRPCRequest(Request):
         return _dumps(self.to_dict(validate=validate), "JSONRPCRequest")
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        self._put_fields(out)
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
+        if self.params is not UNSET:
+            out["params"] = _plain(self.params)
+        out["jsonrpc"] = self.jsonrpc
+        out["id"] = self.id
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["jsonrpc"] = self.jsonrpc
-        out["id"] = self.id
+
+_KEYS_JSONRPCNotification = frozenset({"method", "params", "jsonrpc"})
 
 
-_KEYS_JSONRPCNotification = _KEYS_Notification | frozenset({"jsonrpc"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class JSONRPCNotification(Notification):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class JSONRPCNotification(_Model):
+    method: str
+    params: Mapping[str, JSONInput] | UnsetType = UNSET
     jsonrpc: Literal["2.0"] = "2.0"
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        params: Mapping[str, JSONInput] | UnsetType = UNSET,
+        jsonrpc: Literal["2.0"] = "2.0",
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.method = method
+        self.params = params
+        self.jsonrpc = jsonrpc
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> JSONRPCNotification:
@@ -786,14 +783,13 @@ class JSONRPCNotification(Notification):
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
         self = _new(JSONRPCNotification)
-        self._set_fields(v)
+        self.method = v["method"]
+        self.params = v.get("params", UNSET)
+        self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {} if _KEYS_JSONRPCNotification.issuperset(v) else _extras(v, _KEYS_JSONRPCNotification)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.jsonrpc = v["jsonrpc"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -812,14 +808,15 @@ class JSONRPCNotification(Notification):
         return _dumps(self.to_dict(validate=validate), "JSONRPCNotification")
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        self._put_fields(out)
+        out: dict[str, Any] = {
+            "method": self.method,
+        }
+        if self.params is not UNSET:
+            out["params"] = _plain(self.params)
+        out["jsonrpc"] = self.jsonrpc
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["jsonrpc"] = self.jsonrpc
 
 
 _KEYS_JSONRPCResultResponse = frozenset({"jsonrpc", "id", "result"})
@@ -1274,10 +1271,6 @@ class BaseMetadata(_Model):
         self.extra = {} if _KEYS_BaseMetadata.issuperset(v) else _extras(v, _KEYS_BaseMetadata)
         return self
 
-    def _set_own(self, v: Any) -> None:
-        self.name = v["name"]
-        self.title = v.get("title", UNSET)
-
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
         members last); checked against the schema unless `validate=False`."""
@@ -1303,11 +1296,6 @@ class BaseMetadata(_Model):
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["name"] = self.name
-        if self.title is not UNSET:
-            out["title"] = self.title
 
 
 _KEYS_WidgetHints = frozenset({"priority", "readOnlyHint"})
@@ -2930,12 +2918,31 @@ class AudioContent(_Model):
         return out
 
 
-_KEYS_Implementation = _KEYS_BaseMetadata | frozenset({"version"})
+_KEYS_Implementation = frozenset({"name", "title", "version"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class Implementation(BaseMetadata):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class Implementation(_Model):
+    name: str
+    """Machine-friendly name, unique within a host."""
+    title: str | UnsetType = UNSET
+    """Optional display name."""
     version: str | UnsetType = UNSET
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str | UnsetType = UNSET,
+        version: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.version = version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> Implementation:
@@ -2957,12 +2964,11 @@ class Implementation(BaseMetadata):
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
         self = _new(Implementation)
-        self._set_fields(v)
+        self.name = v["name"]
+        self.title = v.get("title", UNSET)
+        self.version = v.get("version", UNSET)
         self.extra = {} if _KEYS_Implementation.issuperset(v) else _extras(v, _KEYS_Implementation)
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.version = v.get("version", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -2981,15 +2987,16 @@ class Implementation(BaseMetadata):
         return _dumps(self.to_dict(validate=validate), "Implementation")
 
     def _to_dict(self) -> dict[str, JSON]:
-        out: dict[str, Any] = {}
-        self._put_fields(out)
+        out: dict[str, Any] = {
+            "name": self.name,
+        }
+        if self.title is not UNSET:
+            out["title"] = self.title
+        if self.version is not UNSET:
+            out["version"] = self.version
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.version is not UNSET:
-            out["version"] = self.version
 
 
 _KEYS_HostCapabilities = frozenset({"widgets", "experimental"})
@@ -3221,13 +3228,29 @@ class HostCapabilitiesWidgetsLayout(_Model):
         return out
 
 
-_KEYS_InitializeRequestParams = _KEYS_RequestParams | frozenset({"protocolVersion", "clientInfo"})
+_KEYS_InitializeRequestParams = frozenset({"_meta", "protocolVersion", "clientInfo"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class InitializeRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     protocol_version: str
     client_info: Implementation
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        protocol_version: str,
+        client_info: Implementation,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.client_info = client_info
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeRequestParams:
@@ -3249,17 +3272,15 @@ class InitializeRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
         self = _new(InitializeRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.protocol_version = v["protocolVersion"]
+        self.client_info = Implementation._from_valid(v["clientInfo"])
         self.extra = (
             {}
             if _KEYS_InitializeRequestParams.issuperset(v)
             else _extras(v, _KEYS_InitializeRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.protocol_version = v["protocolVersion"]
-        self.client_info = Implementation._from_valid(v["clientInfo"])
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3279,14 +3300,13 @@ class InitializeRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        out["protocolVersion"] = self.protocol_version
+        out["clientInfo"] = self.client_info._to_dict()
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["protocolVersion"] = self.protocol_version
-        out["clientInfo"] = self.client_info._to_dict()
 
 
 _KEYS_InitializeRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3373,18 +3393,38 @@ class InitializeRequest(_Model):
         return out
 
 
-_KEYS_InitializeResult = _KEYS_Result | frozenset(
-    {"protocolVersion", "capabilities", "hostInfo", "instructions"}
+_KEYS_InitializeResult = frozenset(
+    {"_meta", "protocolVersion", "capabilities", "hostInfo", "instructions"}
 )
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class InitializeResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class InitializeResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     protocol_version: str
     capabilities: HostCapabilities
     host_info: Implementation
     instructions: str | UnsetType = UNSET
     """Optional greeting text for the user."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        protocol_version: str,
+        capabilities: HostCapabilities,
+        host_info: Implementation,
+        instructions: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.protocol_version = protocol_version
+        self.capabilities = capabilities
+        self.host_info = host_info
+        self.instructions = instructions
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> InitializeResult:
@@ -3406,17 +3446,15 @@ class InitializeResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
         self = _new(InitializeResult)
-        self._set_fields(v)
-        self.extra = (
-            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
-        )
-        return self
-
-    def _set_own(self, v: Any) -> None:
+        self.meta = v.get("_meta", UNSET)
         self.protocol_version = v["protocolVersion"]
         self.capabilities = HostCapabilities._from_valid(v["capabilities"])
         self.host_info = Implementation._from_valid(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
+        self.extra = (
+            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
+        )
+        return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3436,17 +3474,16 @@ class InitializeResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
         out["protocolVersion"] = self.protocol_version
         out["capabilities"] = self.capabilities._to_dict()
         out["hostInfo"] = self.host_info._to_dict()
         if self.instructions is not UNSET:
             out["instructions"] = self.instructions
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_PingRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3534,14 +3571,30 @@ class PingRequest(_Model):
         return out
 
 
-_KEYS_PaginatedRequestParams = _KEYS_RequestParams | frozenset({"cursor", "limit"})
+_KEYS_PaginatedRequestParams = frozenset({"_meta", "cursor", "limit"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class PaginatedRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class PaginatedRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     cursor: Cursor | UnsetType = UNSET
     limit: int | UnsetType = UNSET
     """Largest number of items the caller wants back."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> PaginatedRequestParams:
@@ -3563,17 +3616,15 @@ class PaginatedRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
         self = _new(PaginatedRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
         self.extra = (
             {}
             if _KEYS_PaginatedRequestParams.issuperset(v)
             else _extras(v, _KEYS_PaginatedRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.cursor = v.get("cursor", UNSET)
-        self.limit = v.get("limit", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3593,25 +3644,45 @@ class PaginatedRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         if self.cursor is not UNSET:
             out["cursor"] = self.cursor
         if self.limit is not UNSET:
             out["limit"] = self.limit
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
-_KEYS_ListWidgetsRequestParams = _KEYS_PaginatedRequestParams | frozenset({"kinds"})
+_KEYS_ListWidgetsRequestParams = frozenset({"_meta", "cursor", "limit", "kinds"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ListWidgetsRequestParams(PaginatedRequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
+    cursor: Cursor | UnsetType = UNSET
+    limit: int | UnsetType = UNSET
+    """Largest number of items the caller wants back."""
     kinds: Sequence[WidgetKind] | UnsetType = UNSET
     """Restrict the listing to these kinds."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        cursor: Cursor | UnsetType = UNSET,
+        limit: int | UnsetType = UNSET,
+        kinds: Sequence[WidgetKind] | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.cursor = cursor
+        self.limit = limit
+        self.kinds = kinds
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsRequestParams:
@@ -3633,16 +3704,16 @@ class ListWidgetsRequestParams(PaginatedRequestParams):
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
         self = _new(ListWidgetsRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.cursor = v.get("cursor", UNSET)
+        self.limit = v.get("limit", UNSET)
+        self.kinds = v.get("kinds", UNSET)
         self.extra = (
             {}
             if _KEYS_ListWidgetsRequestParams.issuperset(v)
             else _extras(v, _KEYS_ListWidgetsRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.kinds = v.get("kinds", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3662,14 +3733,17 @@ class ListWidgetsRequestParams(PaginatedRequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        if self.cursor is not UNSET:
+            out["cursor"] = self.cursor
+        if self.limit is not UNSET:
+            out["limit"] = self.limit
+        if self.kinds is not UNSET:
+            out["kinds"] = _plain(self.kinds)
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        if self.kinds is not UNSET:
-            out["kinds"] = _plain(self.kinds)
 
 
 _KEYS_ListWidgetsRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3757,15 +3831,33 @@ class ListWidgetsRequest(_Model):
         return out
 
 
-_KEYS_ListWidgetsResult = _KEYS_Result | frozenset({"widgets", "total", "nextCursor"})
+_KEYS_ListWidgetsResult = frozenset({"_meta", "widgets", "total", "nextCursor"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ListWidgetsResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ListWidgetsResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widgets: Sequence[Widget]
     total: int
     """Number of widgets across all pages."""
     next_cursor: Cursor | UnsetType = UNSET
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widgets: Sequence[Widget],
+        total: int,
+        next_cursor: Cursor | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widgets = widgets
+        self.total = total
+        self.next_cursor = next_cursor
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ListWidgetsResult:
@@ -3787,16 +3879,14 @@ class ListWidgetsResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
         self = _new(ListWidgetsResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.total = v["total"]
+        self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
             {} if _KEYS_ListWidgetsResult.issuperset(v) else _extras(v, _KEYS_ListWidgetsResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
-        self.total = v["total"]
-        self.next_cursor = v.get("nextCursor", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3816,26 +3906,41 @@ class ListWidgetsResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
         out["widgets"] = [i._to_dict() for i in self.widgets]
         out["total"] = self.total
         if self.next_cursor is not UNSET:
             out["nextCursor"] = self.next_cursor
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
-_KEYS_GetWidgetRequestParams = _KEYS_RequestParams | frozenset({"id", "minVersion"})
+_KEYS_GetWidgetRequestParams = frozenset({"_meta", "id", "minVersion"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class GetWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     min_version: str | UnsetType = UNSET
     """Only answer if the widget is at least this revision."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        min_version: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.min_version = min_version
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetRequestParams:
@@ -3857,17 +3962,15 @@ class GetWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
         self = _new(GetWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.min_version = v.get("minVersion", UNSET)
         self.extra = (
             {}
             if _KEYS_GetWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_GetWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
-        self.min_version = v.get("minVersion", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -3887,15 +3990,14 @@ class GetWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         if self.min_version is not UNSET:
             out["minVersion"] = self.min_version
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_GetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -3980,15 +4082,33 @@ class GetWidgetRequest(_Model):
         return out
 
 
-_KEYS_GetWidgetResult = _KEYS_Result | frozenset({"widget", "actions", "content"})
+_KEYS_GetWidgetResult = frozenset({"_meta", "widget", "actions", "content"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class GetWidgetResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class GetWidgetResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widget: Widget
     actions: Sequence[WidgetAction]
     content: Sequence[TextContent | ImageContent]
     """Rendered previews; at most three."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        actions: Sequence[WidgetAction],
+        content: Sequence[TextContent | ImageContent],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.actions = actions
+        self.content = content
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> GetWidgetResult:
@@ -4010,16 +4130,14 @@ class GetWidgetResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
         self = _new(GetWidgetResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
+        self.actions = [WidgetAction._from_valid(i) for i in v["actions"]]
+        self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
         self.extra = (
             {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.widget = Widget._from_valid(v["widget"])
-        self.actions = [WidgetAction._from_valid(i) for i in v["actions"]]
-        self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4039,27 +4157,44 @@ class GetWidgetResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
+        out["actions"] = [i._to_dict() for i in self.actions]
+        out["content"] = _encode(self.content)
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["widget"] = self.widget._to_dict()
-        out["actions"] = [i._to_dict() for i in self.actions]
-        out["content"] = _encode(self.content)
+
+_KEYS_UpdateWidgetRequestParams = frozenset({"_meta", "id", "value", "note"})
 
 
-_KEYS_UpdateWidgetRequestParams = _KEYS_RequestParams | frozenset({"id", "value", "note"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class UpdateWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
     value: float | None
     """New value; null clears it."""
     note: str | UnsetType = UNSET
     """Reason shown in the host's audit log."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        value: float | None,
+        note: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.value = value
+        self.note = note
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
@@ -4081,18 +4216,16 @@ class UpdateWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
         self = _new(UpdateWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
+        self.value = v["value"]
+        self.note = v.get("note", UNSET)
         self.extra = (
             {}
             if _KEYS_UpdateWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_UpdateWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
-        self.value = v["value"]
-        self.note = v.get("note", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4112,16 +4245,15 @@ class UpdateWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         out["id"] = self.id
         out["value"] = self.value
         if self.note is not UNSET:
             out["note"] = self.note
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_UpdateWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4206,12 +4338,26 @@ class UpdateWidgetRequest(_Model):
         return out
 
 
-_KEYS_UpdateWidgetResult = _KEYS_Result | frozenset({"widget"})
+_KEYS_UpdateWidgetResult = frozenset({"_meta", "widget"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class UpdateWidgetResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class UpdateWidgetResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widget: Widget
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> UpdateWidgetResult:
@@ -4233,14 +4379,12 @@ class UpdateWidgetResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
         self = _new(UpdateWidgetResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
         self.extra = (
             {} if _KEYS_UpdateWidgetResult.issuperset(v) else _extras(v, _KEYS_UpdateWidgetResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.widget = Widget._from_valid(v["widget"])
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4260,21 +4404,34 @@ class UpdateWidgetResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["widget"] = self.widget._to_dict()
+
+_KEYS_ResetWidgetRequestParams = frozenset({"_meta", "id"})
 
 
-_KEYS_ResetWidgetRequestParams = _KEYS_RequestParams | frozenset({"id"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ResetWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     id: WidgetId
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        id: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.id = id
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetRequestParams:
@@ -4296,16 +4453,14 @@ class ResetWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
         self = _new(ResetWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.id = v["id"]
         self.extra = (
             {}
             if _KEYS_ResetWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_ResetWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.id = v["id"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4325,13 +4480,12 @@ class ResetWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        out["id"] = self.id
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["id"] = self.id
 
 
 _KEYS_ResetWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4420,12 +4574,26 @@ class ResetWidgetRequest(_Model):
         return out
 
 
-_KEYS_ResetWidgetResult = _KEYS_Result | frozenset({"widget"})
+_KEYS_ResetWidgetResult = frozenset({"_meta", "widget"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ResetWidgetResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ResetWidgetResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     widget: Widget
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        widget: Widget,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.widget = widget
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ResetWidgetResult:
@@ -4447,14 +4615,12 @@ class ResetWidgetResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetResult:
         self = _new(ResetWidgetResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.widget = Widget._from_valid(v["widget"])
         self.extra = (
             {} if _KEYS_ResetWidgetResult.issuperset(v) else _extras(v, _KEYS_ResetWidgetResult)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.widget = Widget._from_valid(v["widget"])
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4474,21 +4640,34 @@ class ResetWidgetResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["widget"] = self.widget._to_dict()
         if self.extra:
             out.update(self.extra)
         return out
 
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["widget"] = self.widget._to_dict()
+
+_KEYS_WatchWidgetRequestParams = frozenset({"_meta", "ids"})
 
 
-_KEYS_WatchWidgetRequestParams = _KEYS_RequestParams | frozenset({"ids"})
-
-
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class WatchWidgetRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class WatchWidgetRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     ids: Sequence[WidgetId]
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        ids: Sequence[WidgetId],
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.ids = ids
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> WatchWidgetRequestParams:
@@ -4510,16 +4689,14 @@ class WatchWidgetRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequestParams:
         self = _new(WatchWidgetRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.ids = v["ids"]
         self.extra = (
             {}
             if _KEYS_WatchWidgetRequestParams.issuperset(v)
             else _extras(v, _KEYS_WatchWidgetRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.ids = v["ids"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4539,13 +4716,12 @@ class WatchWidgetRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
+        out["ids"] = _plain(self.ids)
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["ids"] = _plain(self.ids)
 
 
 _KEYS_WatchWidgetRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4634,15 +4810,31 @@ class WatchWidgetRequest(_Model):
         return out
 
 
-_KEYS_ConfirmRequestParams = _KEYS_RequestParams | frozenset({"prompt", "deadline"})
+_KEYS_ConfirmRequestParams = frozenset({"_meta", "prompt", "deadline"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ConfirmRequestParams(RequestParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmRequestParams(_Model):
+    meta: RequestParamsMeta | UnsetType = UNSET
     prompt: str
     """Question to put to the user."""
     deadline: str | UnsetType = UNSET
     """Latest moment an answer is still useful."""
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: RequestParamsMeta | UnsetType = UNSET,
+        prompt: str,
+        deadline: str | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.prompt = prompt
+        self.deadline = deadline
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmRequestParams:
@@ -4664,17 +4856,15 @@ class ConfirmRequestParams(RequestParams):
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
         self = _new(ConfirmRequestParams)
-        self._set_fields(v)
+        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.prompt = v["prompt"]
+        self.deadline = v.get("deadline", UNSET)
         self.extra = (
             {}
             if _KEYS_ConfirmRequestParams.issuperset(v)
             else _extras(v, _KEYS_ConfirmRequestParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.prompt = v["prompt"]
-        self.deadline = v.get("deadline", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4694,15 +4884,14 @@ class ConfirmRequestParams(RequestParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = self.meta._to_dict()
         out["prompt"] = self.prompt
         if self.deadline is not UNSET:
             out["deadline"] = self.deadline
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_ConfirmRequest = frozenset({"method", "params", "jsonrpc", "id"})
@@ -4789,12 +4978,26 @@ class ConfirmRequest(_Model):
         return out
 
 
-_KEYS_ConfirmResult = _KEYS_Result | frozenset({"confirmed"})
+_KEYS_ConfirmResult = frozenset({"_meta", "confirmed"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ConfirmResult(Result):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ConfirmResult(_Model):
+    meta: MetaObject | UnsetType = UNSET
     confirmed: bool
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        confirmed: bool,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.confirmed = confirmed
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ConfirmResult:
@@ -4816,12 +5019,10 @@ class ConfirmResult(Result):
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
         self = _new(ConfirmResult)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.confirmed = v["confirmed"]
         self.extra = {} if _KEYS_ConfirmResult.issuperset(v) else _extras(v, _KEYS_ConfirmResult)
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.confirmed = v["confirmed"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4841,13 +5042,12 @@ class ConfirmResult(Result):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["confirmed"] = self.confirmed
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["confirmed"] = self.confirmed
 
 
 _KEYS_InitializedNotification = frozenset({"method", "params", "jsonrpc"})
@@ -4932,16 +5132,32 @@ class InitializedNotification(_Model):
         return out
 
 
-_KEYS_ProgressNotificationParams = _KEYS_NotificationParams | frozenset(
-    {"progressToken", "progress", "total"}
-)
+_KEYS_ProgressNotificationParams = frozenset({"_meta", "progressToken", "progress", "total"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class ProgressNotificationParams(NotificationParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class ProgressNotificationParams(_Model):
+    meta: MetaObject | UnsetType = UNSET
     progress_token: ProgressToken
     progress: float
     total: float | UnsetType = UNSET
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        progress_token: ProgressToken,
+        progress: float,
+        total: float | UnsetType = UNSET,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.progress_token = progress_token
+        self.progress = progress
+        self.total = total
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> ProgressNotificationParams:
@@ -4963,18 +5179,16 @@ class ProgressNotificationParams(NotificationParams):
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
         self = _new(ProgressNotificationParams)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.progress_token = v["progressToken"]
+        self.progress = v["progress"]
+        self.total = v.get("total", UNSET)
         self.extra = (
             {}
             if _KEYS_ProgressNotificationParams.issuperset(v)
             else _extras(v, _KEYS_ProgressNotificationParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.progress_token = v["progressToken"]
-        self.progress = v["progress"]
-        self.total = v.get("total", UNSET)
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -4994,16 +5208,15 @@ class ProgressNotificationParams(NotificationParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
-        if self.extra:
-            out.update(self.extra)
-        return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
         out["progressToken"] = self.progress_token
         out["progress"] = self.progress
         if self.total is not UNSET:
             out["total"] = self.total
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 _KEYS_ProgressNotification = frozenset({"method", "params", "jsonrpc"})
@@ -5167,14 +5380,30 @@ class WidgetListChangedNotification(_Model):
         return out
 
 
-_KEYS_FocusChangedNotificationParams = _KEYS_NotificationParams | frozenset({"from", "to"})
+_KEYS_FocusChangedNotificationParams = frozenset({"_meta", "from", "to"})
 
 
-@dataclass(slots=True, kw_only=True, repr=False, eq=False)
-class FocusChangedNotificationParams(NotificationParams):
+@dataclass(slots=True, kw_only=True, init=False, repr=False, eq=False)
+class FocusChangedNotificationParams(_Model):
+    meta: MetaObject | UnsetType = UNSET
     from_: WidgetId | None
     """Widget that lost focus, or null if nothing had focus."""
     to: WidgetId
+    extra: dict[str, JSON] = _field(default_factory=dict)
+    """Members the schema does not declare, kept as they came (MCP objects are open)."""
+
+    def __init__(
+        self,
+        *,
+        meta: MetaObject | UnsetType = UNSET,
+        from_: WidgetId | None,
+        to: WidgetId,
+        extra: dict[str, JSON] | None = None,
+    ) -> None:
+        self.meta = meta
+        self.from_ = from_
+        self.to = to
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def from_dict(cls, value: object) -> FocusChangedNotificationParams:
@@ -5196,17 +5425,15 @@ class FocusChangedNotificationParams(NotificationParams):
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
         self = _new(FocusChangedNotificationParams)
-        self._set_fields(v)
+        self.meta = v.get("_meta", UNSET)
+        self.from_ = v["from"]
+        self.to = v["to"]
         self.extra = (
             {}
             if _KEYS_FocusChangedNotificationParams.issuperset(v)
             else _extras(v, _KEYS_FocusChangedNotificationParams)
         )
         return self
-
-    def _set_own(self, v: Any) -> None:
-        self.from_ = v["from"]
-        self.to = v["to"]
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
         """The JSON object for this value (wire names, absent fields left out, undeclared
@@ -5226,14 +5453,13 @@ class FocusChangedNotificationParams(NotificationParams):
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
-        self._put_fields(out)
+        if self.meta is not UNSET:
+            out["_meta"] = _plain(self.meta)
+        out["from"] = self.from_
+        out["to"] = self.to
         if self.extra:
             out.update(self.extra)
         return out
-
-    def _put_own(self, out: dict[str, Any]) -> None:
-        out["from"] = self.from_
-        out["to"] = self.to
 
 
 _KEYS_FocusChangedNotification = frozenset({"method", "params", "jsonrpc"})

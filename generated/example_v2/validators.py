@@ -50,587 +50,6 @@ _KEYS_record_low_high_of_number = frozenset({"low", "high"})
 _RE_39c46b3647 = re.compile("^[a-z]+$")
 
 
-def _is_own_JSONRPCRequest(v: object) -> bool:
-    """Whether `v` is an object with valid fields of JSONRPCRequest's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
-
-
-def _explain_own_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("jsonrpc", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "jsonrpc", '"2.0"'))
-    elif x != "2.0":
-        errs.append(_mismatch(p + ".jsonrpc", '"2.0"', x))
-    x = v.get("id", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
-        errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
-
-
-def _is_own_JSONRPCNotification(v: object) -> bool:
-    """Whether `v` is an object with valid fields of JSONRPCNotification's own."""
-    if type(v) is not dict:
-        return False
-    return v.get("jsonrpc") == "2.0"
-
-
-def _explain_own_JSONRPCNotification(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("jsonrpc", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "jsonrpc", '"2.0"'))
-    elif x != "2.0":
-        errs.append(_mismatch(p + ".jsonrpc", '"2.0"', x))
-
-
-def _is_own_Implementation(v: object) -> bool:
-    """Whether `v` is an object with valid fields of Implementation's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    x = v.get("version", _ABSENT)
-    return x is _ABSENT or type(x) is str
-
-
-def _explain_own_Implementation(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("version", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".version", "string", x))
-
-
-def _is_own_InitializeRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of InitializeRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    if type(v.get("protocolVersion")) is not str:
-        return False
-    return is_Implementation(v.get("clientInfo"))
-
-
-def _explain_own_InitializeRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("protocolVersion", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "protocolVersion", "string"))
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".protocolVersion", "string", x))
-    x = v.get("clientInfo", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "clientInfo", "Implementation"))
-    elif not is_Implementation(x):
-        _explain_Implementation(x, p + ".clientInfo", errs)
-
-
-def _is_own_InitializeResult(v: object) -> bool:
-    """Whether `v` is an object with valid fields of InitializeResult's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if type(v.get("protocolVersion")) is not str:
-        return False
-    if not is_HostCapabilities(v.get("capabilities")):
-        return False
-    if not is_Implementation(v.get("hostInfo")):
-        return False
-    x = v.get("instructions", _ABSENT)
-    return x is _ABSENT or type(x) is str
-
-
-def _explain_own_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("protocolVersion", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "protocolVersion", "string"))
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".protocolVersion", "string", x))
-    x = v.get("capabilities", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "capabilities", "HostCapabilities"))
-    elif not is_HostCapabilities(x):
-        _explain_HostCapabilities(x, p + ".capabilities", errs)
-    x = v.get("hostInfo", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "hostInfo", "Implementation"))
-    elif not is_Implementation(x):
-        _explain_Implementation(x, p + ".hostInfo", errs)
-    x = v.get("instructions", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".instructions", "string", x))
-
-
-def _is_own_PaginatedRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of PaginatedRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if "cursor" in v:
-        x = v["cursor"]
-        if type(x) is not str:
-            return False
-    x = v.get("limit", _ABSENT)
-    return x is _ABSENT or not (
-        not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1)
-    )
-
-
-def _explain_own_PaginatedRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("cursor", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".cursor", "Cursor (string)", x))
-    x = v.get("limit", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1):
-        if not (type(x) is int or (type(x) is float and x.is_integer())):
-            errs.append(_mismatch(p + ".limit", "integer", x))
-        else:
-            errs.append(_mismatch(p + ".limit", "integer >= 1", x))
-
-
-def _is_own_ListWidgetsRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ListWidgetsRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if "kinds" in v:
-        x = v["kinds"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if i not in ("button", "slider", "gauge", "toggle"):
-                return False
-    return True
-
-
-def _explain_own_ListWidgetsRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("kinds", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not list:
-        errs.append(_mismatch(p + ".kinds", "array of WidgetKind", x))
-    else:
-        for n, i in enumerate(x):
-            if i not in ("button", "slider", "gauge", "toggle"):
-                errs.append(
-                    _mismatch(
-                        _at(p + ".kinds", n),
-                        'WidgetKind ("button" | "slider" | "gauge" | "toggle")',
-                        i,
-                    )
-                )
-
-
-def _is_own_ListWidgetsResult(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ListWidgetsResult's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    x = v.get("widgets")
-    if type(x) is not list:
-        return False
-    for i in x:
-        if not is_Widget(i):
-            return False
-    x = v.get("total")
-    if not (type(x) is int or (type(x) is float and x.is_integer())):
-        return False
-    x = v.get("nextCursor", _ABSENT)
-    return x is _ABSENT or type(x) is str
-
-
-def _explain_own_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("widgets", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "widgets", "array of Widget"))
-    elif type(x) is not list:
-        errs.append(_mismatch(p + ".widgets", "array of Widget", x))
-    else:
-        for n, i in enumerate(x):
-            if not is_Widget(i):
-                _explain_Widget(i, _at(p + ".widgets", n), errs)
-    x = v.get("total", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "total", "integer"))
-    elif not (type(x) is int or (type(x) is float and x.is_integer())):
-        errs.append(_mismatch(p + ".total", "integer", x))
-    x = v.get("nextCursor", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".nextCursor", "Cursor (string)", x))
-
-
-def _is_own_GetWidgetRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of GetWidgetRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if not is_WidgetId(v.get("id")):
-        return False
-    x = v.get("minVersion", _ABSENT)
-    return x is _ABSENT or type(x) is str
-
-
-def _explain_own_GetWidgetRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("id", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "id", "WidgetId"))
-    elif not is_WidgetId(x):
-        _explain_WidgetId(x, p + ".id", errs)
-    x = v.get("minVersion", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".minVersion", "string", x))
-
-
-def _is_own_GetWidgetResult(v: object) -> bool:
-    """Whether `v` is an object with valid fields of GetWidgetResult's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if not is_Widget(v.get("widget")):
-        return False
-    x = v.get("actions")
-    if type(x) is not list:
-        return False
-    for i in x:
-        if not is_WidgetAction(i):
-            return False
-    x = v.get("content")
-    if type(x) is not list or len(x) > 3:
-        return False
-    for i in x:
-        if not (is_TextContent(i) or is_ImageContent(i)):
-            return False
-    return True
-
-
-def _explain_own_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("widget", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "widget", "Widget"))
-    elif not is_Widget(x):
-        _explain_Widget(x, p + ".widget", errs)
-    x = v.get("actions", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "actions", "array of WidgetAction"))
-    elif type(x) is not list:
-        errs.append(_mismatch(p + ".actions", "array of WidgetAction", x))
-    else:
-        for n, i in enumerate(x):
-            if not is_WidgetAction(i):
-                _explain_WidgetAction(i, _at(p + ".actions", n), errs)
-    x = v.get("content", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "content", "array of TextContent | ImageContent"))
-    elif type(x) is not list:
-        errs.append(_mismatch(p + ".content", "array of TextContent | ImageContent", x))
-    else:
-        if len(x) > 3:
-            errs.append(_mismatch(p + ".content", "array with at most 3 items", x))
-        for n, i in enumerate(x):
-            if not (is_TextContent(i) or is_ImageContent(i)):
-                _explain_union(
-                    i,
-                    _at(p + ".content", n),
-                    errs,
-                    "TextContent | ImageContent",
-                    (
-                        (("object",), _explain_TextContent),
-                        (("object",), _explain_ImageContent),
-                    ),
-                )
-
-
-def _is_own_UpdateWidgetRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of UpdateWidgetRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if not is_WidgetId(v.get("id")):
-        return False
-    x = v.get("value", _ABSENT)
-    if not ((type(x) is int or (type(x) is float and _isfinite(x))) or x is None):
-        return False
-    x = v.get("note", _ABSENT)
-    return x is _ABSENT or type(x) is str
-
-
-def _explain_own_UpdateWidgetRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("id", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "id", "WidgetId"))
-    elif not is_WidgetId(x):
-        _explain_WidgetId(x, p + ".id", errs)
-    x = v.get("value", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "value", "number | null"))
-    elif not ((type(x) is int or (type(x) is float and _isfinite(x))) or x is None):
-        errs.append(_mismatch(p + ".value", "number | null", x))
-    x = v.get("note", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".note", "string", x))
-
-
-def _is_own_UpdateWidgetResult(v: object) -> bool:
-    """Whether `v` is an object with valid fields of UpdateWidgetResult's own."""
-    if type(v) is not dict:
-        return False
-    return is_Widget(v.get("widget"))
-
-
-def _explain_own_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("widget", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "widget", "Widget"))
-    elif not is_Widget(x):
-        _explain_Widget(x, p + ".widget", errs)
-
-
-def _is_own_ResetWidgetRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ResetWidgetRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    return is_WidgetId(v.get("id"))
-
-
-def _explain_own_ResetWidgetRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("id", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "id", "WidgetId"))
-    elif not is_WidgetId(x):
-        _explain_WidgetId(x, p + ".id", errs)
-
-
-def _is_own_ResetWidgetResult(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ResetWidgetResult's own."""
-    if type(v) is not dict:
-        return False
-    return is_Widget(v.get("widget"))
-
-
-def _explain_own_ResetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("widget", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "widget", "Widget"))
-    elif not is_Widget(x):
-        _explain_Widget(x, p + ".widget", errs)
-
-
-def _is_own_WatchWidgetRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of WatchWidgetRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    x = v.get("ids")
-    if type(x) is not list:
-        return False
-    for i in x:
-        if not is_WidgetId(i):
-            return False
-    return True
-
-
-def _explain_own_WatchWidgetRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("ids", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "ids", "array of WidgetId"))
-    elif type(x) is not list:
-        errs.append(_mismatch(p + ".ids", "array of WidgetId", x))
-    else:
-        for n, i in enumerate(x):
-            if not is_WidgetId(i):
-                _explain_WidgetId(i, _at(p + ".ids", n), errs)
-
-
-def _is_own_ConfirmRequestParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ConfirmRequestParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    if type(v.get("prompt")) is not str:
-        return False
-    x = v.get("deadline", _ABSENT)
-    return x is _ABSENT or type(x) is str
-
-
-def _explain_own_ConfirmRequestParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("prompt", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "prompt", "string"))
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".prompt", "string", x))
-    x = v.get("deadline", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif type(x) is not str:
-        errs.append(_mismatch(p + ".deadline", "string", x))
-
-
-def _is_own_ConfirmResult(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ConfirmResult's own."""
-    if type(v) is not dict:
-        return False
-    return type(v.get("confirmed")) is bool
-
-
-def _explain_own_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("confirmed", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "confirmed", "boolean"))
-    elif type(x) is not bool:
-        errs.append(_mismatch(p + ".confirmed", "boolean", x))
-
-
-def _is_own_ProgressNotificationParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of ProgressNotificationParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    x = v.get("progressToken")
-    if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
-        return False
-    x = v.get("progress")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
-        return False
-    x = v.get("total", _ABSENT)
-    return x is _ABSENT or (type(x) is int or (type(x) is float and _isfinite(x)))
-
-
-def _explain_own_ProgressNotificationParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("progressToken", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "progressToken", "ProgressToken"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
-        errs.append(_mismatch(p + ".progressToken", "ProgressToken (string | number)", x))
-    x = v.get("progress", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "progress", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
-        errs.append(_mismatch(p + ".progress", "number", x))
-    x = v.get("total", _ABSENT)
-    if x is _ABSENT:
-        pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
-        errs.append(_mismatch(p + ".total", "number", x))
-
-
-def _is_own_FocusChangedNotificationParams(v: object) -> bool:
-    """Whether `v` is an object with valid fields of FocusChangedNotificationParams's own."""
-    if type(v) is not dict:
-        return False
-    x: object
-    x = v.get("from", _ABSENT)
-    if not (is_WidgetId(x) or x is None):
-        return False
-    return is_WidgetId(v.get("to"))
-
-
-def _explain_own_FocusChangedNotificationParams(
-    v: object, p: str, errs: list[ErrorDetail], d: int = 0
-) -> None:
-    if type(v) is not dict:
-        errs.append(_mismatch(p, "object", v))
-        return
-    x = v.get("from", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "from", "WidgetId | null"))
-    elif not (is_WidgetId(x) or x is None):
-        _explain_union(x, p + ".from", errs, "WidgetId | null", ((("string",), _explain_WidgetId),))
-    x = v.get("to", _ABSENT)
-    if x is _ABSENT:
-        errs.append(_missing(p, "to", "WidgetId"))
-    elif not is_WidgetId(x):
-        _explain_WidgetId(x, p + ".to", errs)
-
-
 def is_JSONValue(v: object, d: int = 0) -> bool:
     """Whether `v` is a valid JSONValue."""
     if d > MAX_DEPTH:
@@ -961,26 +380,79 @@ def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> No
 
 def is_JSONRPCRequest(v: object) -> bool:
     """Whether `v` is a valid JSONRPCRequest."""
-    return type(v) is dict and _is_chain(v, "JSONRPCRequest")
+    if type(v) is not dict:
+        return False
+    x: object
+    if type(v.get("method")) is not str:
+        return False
+    if "params" in v:
+        x = v["params"]
+        if not _is_json_object(x):
+            return False
+    if v.get("jsonrpc") != "2.0":
+        return False
+    x = v.get("id")
+    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "JSONRPCRequest")
+    x = v.get("method", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "method", "string"))
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".method", "string", x))
+    x = v.get("params", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
+    x = v.get("jsonrpc", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "jsonrpc", '"2.0"'))
+    elif x != "2.0":
+        errs.append(_mismatch(p + ".jsonrpc", '"2.0"', x))
+    x = v.get("id", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "id", "RequestId"))
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+        errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
 def is_JSONRPCNotification(v: object) -> bool:
     """Whether `v` is a valid JSONRPCNotification."""
-    return type(v) is dict and _is_chain(v, "JSONRPCNotification")
+    if type(v) is not dict:
+        return False
+    if type(v.get("method")) is not str:
+        return False
+    if "params" in v:
+        x = v["params"]
+        if not _is_json_object(x):
+            return False
+    return v.get("jsonrpc") == "2.0"
 
 
 def _explain_JSONRPCNotification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "JSONRPCNotification")
+    x = v.get("method", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "method", "string"))
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".method", "string", x))
+    x = v.get("params", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + ".params", errs)
+    x = v.get("jsonrpc", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "jsonrpc", '"2.0"'))
+    elif x != "2.0":
+        errs.append(_mismatch(p + ".jsonrpc", '"2.0"', x))
 
 
 def is_JSONRPCResultResponse(v: object) -> bool:
@@ -2368,14 +1840,38 @@ def _explain_WidgetContent(v: object, p: str, errs: list[ErrorDetail], d: int = 
 
 def is_Implementation(v: object) -> bool:
     """Whether `v` is a valid Implementation."""
-    return type(v) is dict and _is_chain(v, "Implementation")
+    if type(v) is not dict:
+        return False
+    x: object
+    if type(v.get("name")) is not str:
+        return False
+    if "title" in v:
+        x = v["title"]
+        if type(x) is not str:
+            return False
+    x = v.get("version", _ABSENT)
+    return x is _ABSENT or type(x) is str
 
 
 def _explain_Implementation(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "Implementation")
+    x = v.get("name", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "name", "string"))
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".name", "string", x))
+    x = v.get("title", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".title", "string", x))
+    x = v.get("version", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".version", "string", x))
 
 
 def is_HostCapabilities(v: object) -> bool:
@@ -2472,7 +1968,15 @@ def _explain_HostCapabilitiesWidgetsLayout(
 
 def is_InitializeRequestParams(v: object) -> bool:
     """Whether `v` is a valid InitializeRequestParams."""
-    return type(v) is dict and _is_chain(v, "InitializeRequestParams")
+    if type(v) is not dict:
+        return False
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    if type(v.get("protocolVersion")) is not str:
+        return False
+    return is_Implementation(v.get("clientInfo"))
 
 
 def _explain_InitializeRequestParams(
@@ -2481,7 +1985,21 @@ def _explain_InitializeRequestParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "InitializeRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("protocolVersion", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "protocolVersion", "string"))
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".protocolVersion", "string", x))
+    x = v.get("clientInfo", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "clientInfo", "Implementation"))
+    elif not is_Implementation(x):
+        _explain_Implementation(x, p + ".clientInfo", errs)
 
 
 def is_InitializeRequest(v: object) -> bool:
@@ -2527,14 +2045,52 @@ def _explain_InitializeRequest(v: object, p: str, errs: list[ErrorDetail], d: in
 
 def is_InitializeResult(v: object) -> bool:
     """Whether `v` is a valid InitializeResult."""
-    return type(v) is dict and _is_chain(v, "InitializeResult")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    if type(v.get("protocolVersion")) is not str:
+        return False
+    if not is_HostCapabilities(v.get("capabilities")):
+        return False
+    if not is_Implementation(v.get("hostInfo")):
+        return False
+    x = v.get("instructions", _ABSENT)
+    return x is _ABSENT or type(x) is str
 
 
 def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "InitializeResult")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("protocolVersion", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "protocolVersion", "string"))
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".protocolVersion", "string", x))
+    x = v.get("capabilities", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "capabilities", "HostCapabilities"))
+    elif not is_HostCapabilities(x):
+        _explain_HostCapabilities(x, p + ".capabilities", errs)
+    x = v.get("hostInfo", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "hostInfo", "Implementation"))
+    elif not is_Implementation(x):
+        _explain_Implementation(x, p + ".hostInfo", errs)
+    x = v.get("instructions", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".instructions", "string", x))
 
 
 def is_PingRequest(v: object) -> bool:
@@ -2582,19 +2138,72 @@ def _explain_PingRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
 
 def is_PaginatedRequestParams(v: object) -> bool:
     """Whether `v` is a valid PaginatedRequestParams."""
-    return type(v) is dict and _is_chain(v, "PaginatedRequestParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    if "cursor" in v:
+        x = v["cursor"]
+        if type(x) is not str:
+            return False
+    x = v.get("limit", _ABSENT)
+    return x is _ABSENT or not (
+        not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1)
+    )
 
 
 def _explain_PaginatedRequestParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "PaginatedRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("cursor", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".cursor", "Cursor (string)", x))
+    x = v.get("limit", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1):
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
+            errs.append(_mismatch(p + ".limit", "integer", x))
+        else:
+            errs.append(_mismatch(p + ".limit", "integer >= 1", x))
 
 
 def is_ListWidgetsRequestParams(v: object) -> bool:
     """Whether `v` is a valid ListWidgetsRequestParams."""
-    return type(v) is dict and _is_chain(v, "ListWidgetsRequestParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    if "cursor" in v:
+        x = v["cursor"]
+        if type(x) is not str:
+            return False
+    if "limit" in v:
+        x = v["limit"]
+        if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1):
+            return False
+    if "kinds" in v:
+        x = v["kinds"]
+        if type(x) is not list:
+            return False
+        for i in x:
+            if i not in ("button", "slider", "gauge", "toggle"):
+                return False
+    return True
 
 
 def _explain_ListWidgetsRequestParams(
@@ -2603,7 +2212,39 @@ def _explain_ListWidgetsRequestParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ListWidgetsRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("cursor", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".cursor", "Cursor (string)", x))
+    x = v.get("limit", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 1):
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
+            errs.append(_mismatch(p + ".limit", "integer", x))
+        else:
+            errs.append(_mismatch(p + ".limit", "integer >= 1", x))
+    x = v.get("kinds", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not list:
+        errs.append(_mismatch(p + ".kinds", "array of WidgetKind", x))
+    else:
+        for n, i in enumerate(x):
+            if i not in ("button", "slider", "gauge", "toggle"):
+                errs.append(
+                    _mismatch(
+                        _at(p + ".kinds", n),
+                        'WidgetKind ("button" | "slider" | "gauge" | "toggle")',
+                        i,
+                    )
+                )
 
 
 def is_ListWidgetsRequest(v: object) -> bool:
@@ -2651,26 +2292,90 @@ def _explain_ListWidgetsRequest(v: object, p: str, errs: list[ErrorDetail], d: i
 
 def is_ListWidgetsResult(v: object) -> bool:
     """Whether `v` is a valid ListWidgetsResult."""
-    return type(v) is dict and _is_chain(v, "ListWidgetsResult")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    x = v.get("widgets")
+    if type(x) is not list:
+        return False
+    for i in x:
+        if not is_Widget(i):
+            return False
+    x = v.get("total")
+    if not (type(x) is int or (type(x) is float and x.is_integer())):
+        return False
+    x = v.get("nextCursor", _ABSENT)
+    return x is _ABSENT or type(x) is str
 
 
 def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ListWidgetsResult")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("widgets", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "widgets", "array of Widget"))
+    elif type(x) is not list:
+        errs.append(_mismatch(p + ".widgets", "array of Widget", x))
+    else:
+        for n, i in enumerate(x):
+            if not is_Widget(i):
+                _explain_Widget(i, _at(p + ".widgets", n), errs)
+    x = v.get("total", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "total", "integer"))
+    elif not (type(x) is int or (type(x) is float and x.is_integer())):
+        errs.append(_mismatch(p + ".total", "integer", x))
+    x = v.get("nextCursor", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".nextCursor", "Cursor (string)", x))
 
 
 def is_GetWidgetRequestParams(v: object) -> bool:
     """Whether `v` is a valid GetWidgetRequestParams."""
-    return type(v) is dict and _is_chain(v, "GetWidgetRequestParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    if not is_WidgetId(v.get("id")):
+        return False
+    x = v.get("minVersion", _ABSENT)
+    return x is _ABSENT or type(x) is str
 
 
 def _explain_GetWidgetRequestParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "GetWidgetRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("id", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "id", "WidgetId"))
+    elif not is_WidgetId(x):
+        _explain_WidgetId(x, p + ".id", errs)
+    x = v.get("minVersion", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".minVersion", "string", x))
 
 
 def is_GetWidgetRequest(v: object) -> bool:
@@ -2716,19 +2421,91 @@ def _explain_GetWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: int
 
 def is_GetWidgetResult(v: object) -> bool:
     """Whether `v` is a valid GetWidgetResult."""
-    return type(v) is dict and _is_chain(v, "GetWidgetResult")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    if not is_Widget(v.get("widget")):
+        return False
+    x = v.get("actions")
+    if type(x) is not list:
+        return False
+    for i in x:
+        if not is_WidgetAction(i):
+            return False
+    x = v.get("content")
+    if type(x) is not list or len(x) > 3:
+        return False
+    for i in x:
+        if not (is_TextContent(i) or is_ImageContent(i)):
+            return False
+    return True
 
 
 def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "GetWidgetResult")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("widget", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "widget", "Widget"))
+    elif not is_Widget(x):
+        _explain_Widget(x, p + ".widget", errs)
+    x = v.get("actions", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "actions", "array of WidgetAction"))
+    elif type(x) is not list:
+        errs.append(_mismatch(p + ".actions", "array of WidgetAction", x))
+    else:
+        for n, i in enumerate(x):
+            if not is_WidgetAction(i):
+                _explain_WidgetAction(i, _at(p + ".actions", n), errs)
+    x = v.get("content", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "content", "array of TextContent | ImageContent"))
+    elif type(x) is not list:
+        errs.append(_mismatch(p + ".content", "array of TextContent | ImageContent", x))
+    else:
+        if len(x) > 3:
+            errs.append(_mismatch(p + ".content", "array with at most 3 items", x))
+        for n, i in enumerate(x):
+            if not (is_TextContent(i) or is_ImageContent(i)):
+                _explain_union(
+                    i,
+                    _at(p + ".content", n),
+                    errs,
+                    "TextContent | ImageContent",
+                    (
+                        (("object",), _explain_TextContent),
+                        (("object",), _explain_ImageContent),
+                    ),
+                )
 
 
 def is_UpdateWidgetRequestParams(v: object) -> bool:
     """Whether `v` is a valid UpdateWidgetRequestParams."""
-    return type(v) is dict and _is_chain(v, "UpdateWidgetRequestParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    if not is_WidgetId(v.get("id")):
+        return False
+    x = v.get("value", _ABSENT)
+    if not ((type(x) is int or (type(x) is float and _isfinite(x))) or x is None):
+        return False
+    x = v.get("note", _ABSENT)
+    return x is _ABSENT or type(x) is str
 
 
 def _explain_UpdateWidgetRequestParams(
@@ -2737,7 +2514,26 @@ def _explain_UpdateWidgetRequestParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "UpdateWidgetRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("id", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "id", "WidgetId"))
+    elif not is_WidgetId(x):
+        _explain_WidgetId(x, p + ".id", errs)
+    x = v.get("value", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "value", "number | null"))
+    elif not ((type(x) is int or (type(x) is float and _isfinite(x))) or x is None):
+        errs.append(_mismatch(p + ".value", "number | null", x))
+    x = v.get("note", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".note", "string", x))
 
 
 def is_UpdateWidgetRequest(v: object) -> bool:
@@ -2783,19 +2579,40 @@ def _explain_UpdateWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: 
 
 def is_UpdateWidgetResult(v: object) -> bool:
     """Whether `v` is a valid UpdateWidgetResult."""
-    return type(v) is dict and _is_chain(v, "UpdateWidgetResult")
+    if type(v) is not dict:
+        return False
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    return is_Widget(v.get("widget"))
 
 
 def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "UpdateWidgetResult")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("widget", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "widget", "Widget"))
+    elif not is_Widget(x):
+        _explain_Widget(x, p + ".widget", errs)
 
 
 def is_ResetWidgetRequestParams(v: object) -> bool:
     """Whether `v` is a valid ResetWidgetRequestParams."""
-    return type(v) is dict and _is_chain(v, "ResetWidgetRequestParams")
+    if type(v) is not dict:
+        return False
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    return is_WidgetId(v.get("id"))
 
 
 def _explain_ResetWidgetRequestParams(
@@ -2804,7 +2621,16 @@ def _explain_ResetWidgetRequestParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ResetWidgetRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("id", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "id", "WidgetId"))
+    elif not is_WidgetId(x):
+        _explain_WidgetId(x, p + ".id", errs)
 
 
 def is_ResetWidgetRequest(v: object) -> bool:
@@ -2850,19 +2676,47 @@ def _explain_ResetWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: i
 
 def is_ResetWidgetResult(v: object) -> bool:
     """Whether `v` is a valid ResetWidgetResult."""
-    return type(v) is dict and _is_chain(v, "ResetWidgetResult")
+    if type(v) is not dict:
+        return False
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    return is_Widget(v.get("widget"))
 
 
 def _explain_ResetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ResetWidgetResult")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("widget", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "widget", "Widget"))
+    elif not is_Widget(x):
+        _explain_Widget(x, p + ".widget", errs)
 
 
 def is_WatchWidgetRequestParams(v: object) -> bool:
     """Whether `v` is a valid WatchWidgetRequestParams."""
-    return type(v) is dict and _is_chain(v, "WatchWidgetRequestParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    x = v.get("ids")
+    if type(x) is not list:
+        return False
+    for i in x:
+        if not is_WidgetId(i):
+            return False
+    return True
 
 
 def _explain_WatchWidgetRequestParams(
@@ -2871,7 +2725,20 @@ def _explain_WatchWidgetRequestParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "WatchWidgetRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("ids", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "ids", "array of WidgetId"))
+    elif type(x) is not list:
+        errs.append(_mismatch(p + ".ids", "array of WidgetId", x))
+    else:
+        for n, i in enumerate(x):
+            if not is_WidgetId(i):
+                _explain_WidgetId(i, _at(p + ".ids", n), errs)
 
 
 def is_WatchWidgetRequest(v: object) -> bool:
@@ -2917,14 +2784,38 @@ def _explain_WatchWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: i
 
 def is_ConfirmRequestParams(v: object) -> bool:
     """Whether `v` is a valid ConfirmRequestParams."""
-    return type(v) is dict and _is_chain(v, "ConfirmRequestParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not is_RequestParamsMeta(x):
+            return False
+    if type(v.get("prompt")) is not str:
+        return False
+    x = v.get("deadline", _ABSENT)
+    return x is _ABSENT or type(x) is str
 
 
 def _explain_ConfirmRequestParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ConfirmRequestParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not is_RequestParamsMeta(x):
+        _explain_RequestParamsMeta(x, p + "._meta", errs)
+    x = v.get("prompt", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "prompt", "string"))
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".prompt", "string", x))
+    x = v.get("deadline", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif type(x) is not str:
+        errs.append(_mismatch(p + ".deadline", "string", x))
 
 
 def is_ConfirmRequest(v: object) -> bool:
@@ -2970,14 +2861,29 @@ def _explain_ConfirmRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
 
 def is_ConfirmResult(v: object) -> bool:
     """Whether `v` is a valid ConfirmResult."""
-    return type(v) is dict and _is_chain(v, "ConfirmResult")
+    if type(v) is not dict:
+        return False
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    return type(v.get("confirmed")) is bool
 
 
 def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ConfirmResult")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("confirmed", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "confirmed", "boolean"))
+    elif type(x) is not bool:
+        errs.append(_mismatch(p + ".confirmed", "boolean", x))
 
 
 def is_InitializedNotification(v: object) -> bool:
@@ -3018,7 +2924,21 @@ def _explain_InitializedNotification(
 
 def is_ProgressNotificationParams(v: object) -> bool:
     """Whether `v` is a valid ProgressNotificationParams."""
-    return type(v) is dict and _is_chain(v, "ProgressNotificationParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    x = v.get("progressToken")
+    if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+        return False
+    x = v.get("progress")
+    if not (type(x) is int or (type(x) is float and _isfinite(x))):
+        return False
+    x = v.get("total", _ABSENT)
+    return x is _ABSENT or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_ProgressNotificationParams(
@@ -3027,7 +2947,26 @@ def _explain_ProgressNotificationParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "ProgressNotificationParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("progressToken", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "progressToken", "ProgressToken"))
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+        errs.append(_mismatch(p + ".progressToken", "ProgressToken (string | number)", x))
+    x = v.get("progress", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "progress", "number"))
+    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+        errs.append(_mismatch(p + ".progress", "number", x))
+    x = v.get("total", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+        errs.append(_mismatch(p + ".total", "number", x))
 
 
 def is_ProgressNotification(v: object) -> bool:
@@ -3100,7 +3039,17 @@ def _explain_WidgetListChangedNotification(
 
 def is_FocusChangedNotificationParams(v: object) -> bool:
     """Whether `v` is a valid FocusChangedNotificationParams."""
-    return type(v) is dict and _is_chain(v, "FocusChangedNotificationParams")
+    if type(v) is not dict:
+        return False
+    x: object
+    if "_meta" in v:
+        x = v["_meta"]
+        if not _is_json_object(x):
+            return False
+    x = v.get("from", _ABSENT)
+    if not (is_WidgetId(x) or x is None):
+        return False
+    return is_WidgetId(v.get("to"))
 
 
 def _explain_FocusChangedNotificationParams(
@@ -3109,7 +3058,21 @@ def _explain_FocusChangedNotificationParams(
     if type(v) is not dict:
         errs.append(_mismatch(p, "object", v))
         return
-    _explain_chain(v, p, errs, "FocusChangedNotificationParams")
+    x = v.get("_meta", _ABSENT)
+    if x is _ABSENT:
+        pass  # optional
+    elif not _is_json_object(x):
+        _explain_json_object(x, p + "._meta", errs)
+    x = v.get("from", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "from", "WidgetId | null"))
+    elif not (is_WidgetId(x) or x is None):
+        _explain_union(x, p + ".from", errs, "WidgetId | null", ((("string",), _explain_WidgetId),))
+    x = v.get("to", _ABSENT)
+    if x is _ABSENT:
+        errs.append(_missing(p, "to", "WidgetId"))
+    elif not is_WidgetId(x):
+        _explain_WidgetId(x, p + ".to", errs)
 
 
 def is_FocusChangedNotification(v: object) -> bool:
@@ -3518,98 +3481,6 @@ TYPES: dict[str, tuple[_Check, _Explain]] = {
     "ServerResult": (is_ServerResult, _explain_ServerResult),
 }
 """Type name -> (fast check, explanation), for every named type."""
-
-_EXTENDS: dict[str, str] = {
-    "ConfirmRequestParams": "RequestParams",
-    "ConfirmResult": "Result",
-    "FocusChangedNotificationParams": "NotificationParams",
-    "GetWidgetRequestParams": "RequestParams",
-    "GetWidgetResult": "Result",
-    "Implementation": "BaseMetadata",
-    "InitializeRequestParams": "RequestParams",
-    "InitializeResult": "Result",
-    "JSONRPCNotification": "Notification",
-    "JSONRPCRequest": "Request",
-    "ListWidgetsRequestParams": "PaginatedRequestParams",
-    "ListWidgetsResult": "Result",
-    "PaginatedRequestParams": "RequestParams",
-    "ProgressNotificationParams": "NotificationParams",
-    "ResetWidgetRequestParams": "RequestParams",
-    "ResetWidgetResult": "Result",
-    "UpdateWidgetRequestParams": "RequestParams",
-    "UpdateWidgetResult": "Result",
-    "WatchWidgetRequestParams": "RequestParams",
-}
-"""A class -> its base, where the class checks only the fields it adds: `_is_chain` walks this
-table in a loop, so an `extends` chain of any length is written once per class."""
-
-_OWN: dict[str, tuple[_Check, _Explain]] = {
-    "BaseMetadata": (is_BaseMetadata, _explain_BaseMetadata),
-    "ConfirmRequestParams": (_is_own_ConfirmRequestParams, _explain_own_ConfirmRequestParams),
-    "ConfirmResult": (_is_own_ConfirmResult, _explain_own_ConfirmResult),
-    "FocusChangedNotificationParams": (
-        _is_own_FocusChangedNotificationParams,
-        _explain_own_FocusChangedNotificationParams,
-    ),
-    "GetWidgetRequestParams": (_is_own_GetWidgetRequestParams, _explain_own_GetWidgetRequestParams),
-    "GetWidgetResult": (_is_own_GetWidgetResult, _explain_own_GetWidgetResult),
-    "Implementation": (_is_own_Implementation, _explain_own_Implementation),
-    "InitializeRequestParams": (
-        _is_own_InitializeRequestParams,
-        _explain_own_InitializeRequestParams,
-    ),
-    "InitializeResult": (_is_own_InitializeResult, _explain_own_InitializeResult),
-    "JSONRPCNotification": (_is_own_JSONRPCNotification, _explain_own_JSONRPCNotification),
-    "JSONRPCRequest": (_is_own_JSONRPCRequest, _explain_own_JSONRPCRequest),
-    "ListWidgetsRequestParams": (
-        _is_own_ListWidgetsRequestParams,
-        _explain_own_ListWidgetsRequestParams,
-    ),
-    "ListWidgetsResult": (_is_own_ListWidgetsResult, _explain_own_ListWidgetsResult),
-    "Notification": (is_Notification, _explain_Notification),
-    "NotificationParams": (is_NotificationParams, _explain_NotificationParams),
-    "PaginatedRequestParams": (_is_own_PaginatedRequestParams, _explain_own_PaginatedRequestParams),
-    "ProgressNotificationParams": (
-        _is_own_ProgressNotificationParams,
-        _explain_own_ProgressNotificationParams,
-    ),
-    "Request": (is_Request, _explain_Request),
-    "RequestParams": (is_RequestParams, _explain_RequestParams),
-    "ResetWidgetRequestParams": (
-        _is_own_ResetWidgetRequestParams,
-        _explain_own_ResetWidgetRequestParams,
-    ),
-    "ResetWidgetResult": (_is_own_ResetWidgetResult, _explain_own_ResetWidgetResult),
-    "Result": (is_Result, _explain_Result),
-    "UpdateWidgetRequestParams": (
-        _is_own_UpdateWidgetRequestParams,
-        _explain_own_UpdateWidgetRequestParams,
-    ),
-    "UpdateWidgetResult": (_is_own_UpdateWidgetResult, _explain_own_UpdateWidgetResult),
-    "WatchWidgetRequestParams": (
-        _is_own_WatchWidgetRequestParams,
-        _explain_own_WatchWidgetRequestParams,
-    ),
-}
-"""A class of `_EXTENDS` -> the checks of the fields it adds (of all its fields at the root)."""
-
-
-def _is_chain(v: object, name: str) -> bool:
-    while name:
-        if not _OWN[name][0](v):
-            return False
-        name = _EXTENDS.get(name, "")
-    return True
-
-
-def _explain_chain(v: object, p: str, errs: list[ErrorDetail], name: str) -> None:
-    explains = []
-    while name:
-        explains.append(_OWN[name][1])
-        name = _EXTENDS.get(name, "")
-    for explain in reversed(explains):  # the base's fields first, as they come in the class
-        explain(v, p, errs)
-
 
 _CHECKS: dict[str | type, _Check] = {name: check for name, (check, _) in TYPES.items()}
 
