@@ -224,8 +224,9 @@ class Obj:
     name: str = ""
     loc: Location | None = field(default=None, compare=False)
     # Set by resolve: the declaration whose complete properties this object's start with,
-    # unchanged (one `extends` without Omit, no member overridden), and how many they are. An
-    # output refers to it instead of restating them, which keeps an `extends` chain linear.
+    # unchanged (one `extends` without Omit, no member overridden, more than
+    # `resolve.RESTATED_MAX` of them), and how many they are. An output refers to it instead of
+    # restating them, which keeps an `extends` chain linear.
     inherits: str = field(default="", compare=False, metadata={"dump": False})
     inherited: int = field(default=0, compare=False, metadata={"dump": False})
 
