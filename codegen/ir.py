@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -222,6 +223,26 @@ class Obj:
     index: Index | None = None
     name: str = ""
     loc: Location | None = field(default=None, compare=False)
+    # Set by resolve: the declaration whose complete properties this object's start with,
+    # unchanged (one `extends` without Omit, no member overridden, more than
+    # `resolve.RESTATED_MAX` of them), and how many they are. An output refers to it instead of
+    # restating them, which keeps an `extends` chain linear.
+    inherits: str = field(default="", compare=False, metadata={"dump": False})
+    inherited: int = field(default=0, compare=False, metadata={"dump": False})
+
+    @property
+    def own(self) -> tuple[Property, ...]:
+        """The properties after the inherited ones (all of them when nothing is inherited)."""
+        return self.properties[self.inherited :]
+
+    def starts_with(self, base: Obj) -> bool:
+        """Whether this object's inherited properties are `base`'s very objects: what an output
+        checks before it refers to `base` (a copy made with other properties, as the
+        application model merges them, keeps `inherits` but no longer starts with its base)."""
+        n = self.inherited
+        if not self.inherits or len(base.properties) != n or len(self.properties) < n:
+            return False
+        return all(map(operator.is_, self.properties, base.properties))
 
     def prop(self, name: str) -> Property | None:
         for p in self.properties:
@@ -387,8 +408,10 @@ def to_json(node: Any) -> Any:
         return node
     out: dict[str, Any] = {"node": shape[0]}
     for name in shape[1]:
-        value = getattr(node, name)
+        value = node.own if name == "properties" and cls is Obj else getattr(node, name)
         out[name] = str(value) if isinstance(value, Location) else to_json(value)
+    if cls is Obj and node.inherits:  # the base's properties, then these
+        out["inherits"] = node.inherits
     return out
 
 

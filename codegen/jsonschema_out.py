@@ -12,7 +12,7 @@ reproduces the official generator (typescript-json-schema `--defaultNumberType i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import ir
@@ -71,6 +71,9 @@ class _Emitter:
     number_as_integer: bool
     dialect: str
     keep_number: bool = False  # inside a `@TJS-type number` property
+    # id of a property -> its schema: an interface's inherited properties are its base's very
+    # objects, so an `extends` chain emits each once (the document still writes them per class)
+    done: dict[int, Schema] = field(default_factory=dict, compare=False)
 
     def typedef(self, td: ir.TypeDef) -> Schema:
         em = self.keeping_number() if td.keeps_number else self
@@ -151,6 +154,12 @@ class _Emitter:
         return out
 
     def property(self, p: ir.Property) -> Schema:
+        schema = self.done.get(id(p))
+        if schema is None:
+            schema = self.done[id(p)] = self.new_property(p)
+        return schema
+
+    def new_property(self, p: ir.Property) -> Schema:
         em = self.keeping_number() if p.keeps_number else self
         schema = em.type(p.type)
         if p.nullable and not ir.has_null(p.type):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 from collections.abc import Iterable
 
 from . import annotated, ir
@@ -123,6 +124,7 @@ class Resolver:
     def interface(self, decl: ir.Interface) -> ir.Obj:
         props: dict[str, ir.Property] = {}
         index: ir.Index | None = None
+        obj: ir.Obj | None = None
         for base in decl.bases:
             obj = self.object_of(base.name, base, f"interface '{decl.name}' extends")
             if obj is None:
@@ -137,14 +139,16 @@ class Resolver:
                     props[p.name] = p
             index = obj.index or index
         own = self.body(decl.body, (decl.name,))
-        for p in own.properties:
-            props[p.name] = p  # a member overriding a base member wins, in the base's position
+        for p in own.properties:  # (the bases' properties are present already)
+            # a member overriding a base member wins, in the base's position
+            if self.kept(p):
+                props[p.name] = p
+            else:
+                props.pop(p.name, None)
+        present = tuple(props.values())
+        inherits, inherited = _inherited(decl, obj, present, own)
         return ir.Obj(
-            (decl.name,),
-            self.present(props.values()),
-            own.index or index,
-            decl.name,
-            decl.body.loc,
+            (decl.name,), present, own.index or index, decl.name, decl.body.loc, inherits, inherited
         )
 
     # -- objects and properties ---------------------------------------------------------------
@@ -187,7 +191,10 @@ class Resolver:
         """The properties a value may have: a required `never` one is left out, as the official
         generator does (its property list skips every member whose type is `never`); an optional
         one stays and means the key must be absent."""
-        return tuple(p for p in props if p.optional or not self.is_never(p.type))
+        return tuple(p for p in props if self.kept(p))
+
+    def kept(self, p: ir.Property) -> bool:
+        return p.optional or not self.is_never(p.type)
 
     def is_never(self, t: ir.TypeExpr, depth: int = 0) -> bool:
         if isinstance(t, ir.Prim):
@@ -342,6 +349,28 @@ class Resolver:
             " on the other: no value is both (TypeScript makes it never)",
         )
         return b
+
+
+# Up to this many inherited properties an interface is written flat (each output restates them:
+# the fastest checks and codecs, and what every official version needs, whose most is 9); past
+# it, an output refers to the base, so that an `extends` chain costs O(own + this) per link.
+RESTATED_MAX = 16
+
+
+def _inherited(
+    decl: ir.Interface, base: ir.Obj | None, props: tuple[ir.Property, ...], own: ir.Obj
+) -> tuple[str, int]:
+    """Which declaration `props` start with unchanged, and how many of them: the one base of a
+    plain `extends` (no Omit) when no own member overrides one of its members nor adds an index
+    signature, and it has more than `RESTATED_MAX` properties; else nothing ("", 0)."""
+    if len(decl.bases) != 1 or decl.bases[0].omit or base is None or own.index is not None:
+        return "", 0
+    n = len(base.properties)
+    if n <= RESTATED_MAX or len(props) < n:
+        return "", 0
+    if not all(map(operator.is_, props, base.properties)):
+        return "", 0
+    return decl.bases[0].name, n
 
 
 def _shown(t: ir.TypeExpr) -> str:

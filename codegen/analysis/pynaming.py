@@ -40,6 +40,7 @@ Language-neutral names (inline objects named by their path) are decided before, 
 from __future__ import annotations
 
 import builtins
+import functools
 import hashlib
 import keyword
 import re
@@ -99,6 +100,7 @@ def py_identifier(name: str) -> str:
     return py
 
 
+@functools.lru_cache(maxsize=4096)  # a wire name comes back in every class that inherits it
 def snake(wire: str) -> str:
     """Python attribute for a wire name: `inputSchema` -> `input_schema`, `_meta` -> `meta`,
     `from` -> `from_`, `$ref` -> `ref`, `a-b` -> `a_b`, `1st` -> `_1st`."""
@@ -210,12 +212,18 @@ class NameTable:
         self.class_objs: dict[str, tuple[ir.Obj, ir.Doc]] = {}
         self._types: dict[str, str] = {}  # schema name -> Python name
         by_py: dict[str, Named] = {}
+        walked: dict[str, ir.Obj] = {}  # the objects whose inline objects are declared
         for td in resolved.types:
             self._declare(Named(td.name, "type", _where(td, resolved)), by_py)
             if is_class_obj(td.type):
                 assert isinstance(td.type, ir.Obj)
                 self._add_class(td.name, td.type, td.doc)
-            self._inline(td.type, by_py)
+            t = td.type
+            if isinstance(t, ir.Obj) and t.inherits in walked and t.starts_with(walked[t.inherits]):
+                t = ir.Obj(t.path, t.own)  # the inherited part's inline objects are declared
+            self._inline(t, by_py)
+            if isinstance(td.type, ir.Obj):
+                walked[td.name] = td.type
         for c in resolved.consts:
             self._declare(Named(c.name, "constant", _where(c, resolved)), by_py)
         self.schema_names = frozenset(by_py)

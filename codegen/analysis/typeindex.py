@@ -37,6 +37,7 @@ class ClassDef:
     obj: ir.Obj
     doc: ir.Doc
     fields: tuple[Field, ...]
+    attrs: tuple[str, ...] = ()  # the fields' attributes (`NameTable.attributes`)
 
     @property
     def wire_names(self) -> tuple[str, ...]:
@@ -66,8 +67,14 @@ class TypeIndex:
         self._renamed_memo: dict[str, str] = {}
         for name, (obj, doc) in self.names.class_objs.items():
             attrs = self.names.attributes(name)
-            fields = tuple(Field(p, a) for p, a in zip(obj.properties, attrs))
-            self.classes[name] = ClassDef(name, obj, doc, fields)
+            base = self.classes.get(obj.inherits)
+            n = obj.inherited
+            if base is not None and obj.starts_with(base.obj) and attrs[:n] == base.attrs:
+                own = zip(obj.properties[n:], attrs[n:])  # the inherited fields are the base's
+                fields = base.fields + tuple(Field(p, a) for p, a in own)
+            else:
+                fields = tuple(Field(p, a) for p, a in zip(obj.properties, attrs))
+            self.classes[name] = ClassDef(name, obj, doc, fields, attrs)
         # Inline objects handed over as plain JSON (payloads.py's rule): they keep a validator
         # (their class definition stays here) but are decoded and encoded as they are.
         self.plain_json = schema_payloads([c.obj for c in self.classes.values()])
@@ -249,11 +256,27 @@ class TypeIndex:
         """Named type (typedef or inline class) -> named types its expression mentions directly."""
         graph: dict[str, tuple[str, ...]] = {}
         for td in self.resolved.types:
-            graph[td.name] = mentions(td.type, td.name)
+            t = td.type
+            base = self.typedefs.get(t.inherits) if isinstance(t, ir.Obj) else None
+            if (
+                isinstance(t, ir.Obj)
+                and base is not None
+                and base.name in graph
+                and _extends(t, base.type)
+            ):
+                # what the base mentions, then what the own properties add, as a walk finds them
+                own = mentions(ir.Obj(t.path, t.own), td.name)
+                graph[td.name] = tuple(dict.fromkeys(graph[base.name] + own))
+            else:
+                graph[td.name] = mentions(t, td.name)
         for c in self.classes.values():
             if c.name not in graph:
                 graph[c.name] = mentions(c.obj, c.name)
         return graph
+
+
+def _extends(t: ir.Obj, base: ir.TypeExpr) -> bool:
+    return isinstance(base, ir.Obj) and t.starts_with(base)
 
 
 _PRIM_KINDS = {

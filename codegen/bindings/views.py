@@ -125,12 +125,20 @@ class ClassView:
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
     deprecated: str = ""  # Python literal of the class's `@deprecated` message ("" if none)
+    # The class it extends in Python (`ir.Obj.inherits`, written before it): then `fields` are
+    # only the ones it adds and `key_set` adds them to the base's; "" for `_Model`.
+    base: str = ""
+    # Whether it sets and encodes its own fields in `_set_own`/`_put_own`, which `_Model`'s
+    # `_set_fields`/`_put_fields` call along the class chain: a class extending or extended.
+    chained: bool = False
 
     @cached_property  # read once per field by the template
     def writes_init(self) -> bool:
         """Whether `__init__` is written out (else `@dataclass` makes it): not when a field's
         name is also a name in a hint (`list_: list_`), which inside a method's signature would
         mean the attribute, not the type."""
+        if self.base:  # `@dataclass` writes it from the fields of every class along the chain
+            return False
         names = {f.attr for f in self.fields}
         hints = [f.hint for f in self.fields] + [self.extra_hint]
         return not any(names & set(_NAME.findall(_STRING.sub("", h))) for h in hints)
@@ -225,8 +233,31 @@ def constant(f: ir.Property, index: TypeIndex) -> str | int | bool | None:
     return t.value
 
 
-def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
-    fields = tuple(_field(c, fl.prop, fl.attr, ctx, b) for fl in c.fields)
+def _extends(index: TypeIndex) -> dict[str, str]:
+    """Class -> the class it extends in models.py: its `ir.Obj.inherits`, when that is a
+    dataclass written before it whose attributes its first ones are. An `extends` chain is then
+    written once per link, not once per class for every field it inherits."""
+    order = {c.name: i for i, c in enumerate(index.dataclasses())}
+    out = {}
+    for c in index.dataclasses():
+        base = c.obj.inherits
+        if base not in order or order[base] > order[c.name]:
+            continue
+        attrs = index.names.attributes(c.name)
+        if not c.obj.starts_with(index.classes[base].obj):
+            continue
+        if attrs[: c.obj.inherited] == index.names.attributes(base):
+            out[c.name] = base
+    return out
+
+
+def _class(c: ClassDef, ctx: Context, b: Builds, extends: Mapping[str, str],
+           chained: set[str], required: dict[str, bool]) -> ClassView:  # fmt: skip
+    base = extends.get(c.name, "")
+    inherited = c.obj.inherited if base else 0
+    fields = tuple(_field(c, fl.prop, fl.attr, ctx, b) for fl in c.fields[inherited:])
+    # whether every field is required, the inherited ones known from the base
+    required[c.name] = all(not f.optional for f in fields) and required.get(base, True)
     index = c.obj.index
     value = index.value if index is not None else ir.Prim(ir.PrimKind.UNKNOWN)
     extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
@@ -235,8 +266,8 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
     extras, v, i, k = b.g["_extras"], b.g["v"], b.g["i"], b.g["k"]
     # The common case, no undeclared keys, tested cheaply: a valid value has every required
     # key, so when all fields are required its length says it; else one pass over its keys.
-    if all(not f.optional for f in fields):
-        extra_build = f"{{}} if len({v}) == {len(fields)} else {extras}({v}, {keys})"
+    if required[c.name]:
+        extra_build = f"{{}} if len({v}) == {len(c.fields)} else {extras}({v}, {keys})"
     else:
         extra_build = f"{{}} if {keys}.issuperset({v}) else {extras}({v}, {keys})"
     extra_encode = ""
@@ -244,8 +275,13 @@ def _class(c: ClassDef, ctx: Context, b: Builds) -> ClassView:
         extra_build = f"{{{k}: {b.build(value, i)} for {k}, {i} in {extras}({v}, {keys}).items()}}"
         extra_encode = b.encode(value, "i")
     key_set = "frozenset({" + ", ".join(f.wire for f in fields) + "})"
+    if base:
+        base_keys = ctx.index.names.keys[base]
+        key_set = f"{base_keys} | {key_set}" if fields else base_keys
     return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
-                     extra_build, extra_encode, deprecation(c.doc))  # fmt: skip
+                     extra_build, extra_encode, deprecation(c.doc),
+                     ctx.index.py_name(base) if base else "",
+                     bool(base) or c.name in chained)  # fmt: skip
 
 
 def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
@@ -292,7 +328,9 @@ def models_view(ctx: Context) -> ModelsView:
                 "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
             )
         )
-    classes = tuple(_class(c, ctx, b) for c in index.dataclasses())
+    extends = _extends(index)
+    chained, required = set(extends.values()), dict[str, bool]()
+    classes = tuple(_class(c, ctx, b, extends, chained, required) for c in index.dataclasses())
     if b.diagnostics:
         raise SchemaError(b.diagnostics)
     selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
