@@ -15,12 +15,12 @@ A constant field (one literal value) that the version requires is filled in when
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Final, Literal, NamedTuple
 
 from ._protocol import Message, ProtocolError
-from ._runtime import JSON, UNSET, ErrorDetail, ValidationError
+from ._runtime import JSON, UNSET, ErrorDetail, Model, ValidationError, is_json
 from ._versioning import Versions
 
 
@@ -59,6 +59,33 @@ class _Default(NamedTuple):
     value: JSON
 
 
+class _Reorder(NamedTuple):
+    """In `constants`: put the object's members in the version's order (its declared members,
+    then the rest as they are), as the version's `to_dict` writes them."""
+
+    order: tuple[str, ...]
+
+
+class _Modules(NamedTuple):
+    models: ModuleType
+    validators: ModuleType
+    codec: ModuleType
+    registry: ModuleType
+
+
+class _Pass(NamedTuple):
+    """What a one-pass conversion looks at in an object of one application class for one
+    version (`Converter._plan_out` / `_plan_in`): the fields, in field order, that the rules may
+    act on (`work`) or whose value may hold an object they act on (not `work`); the version's
+    member order, and whether the application class lists them otherwise. Every other field is
+    left alone, which is what makes the pass cheap: the rules themselves are only in `_check`
+    and `_aside_found`."""
+
+    fields: tuple[tuple[FieldFacts, bool], ...]
+    order: tuple[str, ...]
+    reorder: bool
+
+
 Kind = Literal["type", "field", "required", "literal", "invalid"]
 
 
@@ -92,10 +119,28 @@ class Converter:
     wire_names: Mapping[str, Mapping[str, str]]  # application class -> version -> wire class
     app_names: Mapping[tuple[str, str], str]  # (version, wire class) -> application class
     fields: Mapping[str, tuple[FieldFacts, ...]]  # application class -> its fields' facts
+    holds: Mapping[str, Mapping[str, tuple[str, ...]]]  # class -> attribute -> classes it holds
+    order: Mapping[tuple[str, int], tuple[str, ...]]  # a version's member order where it differs
     app: ModuleType  # the application types (`app/models.py`)
+    app_decoders: Mapping[str, Callable[[Any], Any]]  # application type -> builder (`app/codec`)
     dist: Versions  # the distribution's versions (`versions.py`)
     _plans: dict[tuple[int, type], _Plan] = dataclasses.field(default_factory=dict)
     """Per (version index, wire class): what `_set_aside` needs, made on first use."""
+    _passes: dict[tuple[str, int, bool, bool], _Pass | None] = dataclasses.field(default_factory=dict)
+    """Per (application class, version index, direction, full): `_Pass`, made on first use."""
+    _dirty: dict[tuple[int, bool], frozenset[str]] = dataclasses.field(default_factory=dict)
+    _decoders: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Per version: the version's registry `Protocol` decoding into application types."""
+    _modules: dict[str, _Modules] = dataclasses.field(default_factory=dict)
+
+    def modules(self, version: str) -> _Modules:
+        """The modules of `version`'s subpackage the conversions use, imported once (an
+        unknown version raises `UnsupportedVersionError`)."""
+        found = self._modules.get(version)
+        if found is None:
+            found = _Modules(*(self.dist.module(version, m) for m in _Modules._fields))
+            self._modules[version] = found
+        return found
 
     def version_of(self, wire_obj: object) -> str:
         """The version whose subpackage defines the class of `wire_obj`."""
@@ -213,11 +258,112 @@ class Converter:
             obj = getattr(obj, attr)
         return obj
 
+    # -- the passes: which fields of which class the rules may act on in a version -------------
+
+    def _pass(self, name: str, index: int, out: bool, full: bool = False) -> _Pass | None:
+        """The `_Pass` of application class `name` in the version at `index`, towards the
+        version (`out`: `to_wire`, `serialize`) or from it (`to_app` of a message); None for a
+        class without facts, or one the version lacks (towards it, its schema says why).
+        `full`: every field, each as work."""
+        key = (name, index, out, full)
+        if key in self._passes:
+            return self._passes[key]
+        facts = self.fields.get(name)
+        if facts is None or (out and self.versions[index] not in self.wire_names.get(name, {})):
+            self._passes[key] = None
+            return None
+        dirty = self._dirty_classes(index, out)
+        holds = self.holds.get(name, {})
+        fields = []
+        for f in facts:
+            work = full or self._works(name, f, index, out)
+            if work or any(c in dirty for c in holds.get(f.attr, ())):
+                fields.append((f, work))
+        declared = tuple(f.wire for f in facts if index in f.declared)
+        order = self.order.get((name, index), declared)
+        made = _Pass(tuple(fields), order, (name, index) in self.order)
+        self._passes[key] = made
+        return made
+
+    def _works(self, name: str, f: FieldFacts, index: int, out: bool) -> bool:
+        """Whether the rules may act on field `f` of `name` in the version at `index`: towards
+        it, anything `_check` does more than recurse; from it, a field the version does not
+        declare (its member is an undeclared one there: `to_app` keeps it in `extra`)."""
+        if index not in f.declared:
+            return out or f.wire != _META
+        if not out:
+            return False
+        having = {self.versions.index(k) for k in self.wire_names.get(name, {})}
+        optional = not having <= set(f.required)  # some version lacks it: it may be unset
+        return (optional and index in f.required) or index in f.literals
+
+    def _dirty_classes(self, index: int, out: bool) -> frozenset[str]:
+        """The application classes whose objects the rules may act on in the version at
+        `index` (their own fields, or objects they hold, at any depth)."""
+        found = self._dirty.get((index, out))
+        if found is not None:
+            return found
+        version = self.versions[index]
+        dirty = set()
+        for name, facts in self.fields.items():
+            exists = version in self.wire_names.get(name, {})
+            if not exists and not out:  # a class the version lacks: the two passes decide
+                dirty.add(name)
+            elif exists and ((name, index) in self.order
+                             or any(self._works(name, f, index, out) for f in facts)):  # fmt: skip
+                dirty.add(name)
+        grew = True
+        while grew:  # holders of dirty classes, to a fixed point (recursive types)
+            grew = False
+            for name, holds in self.holds.items():
+                if name not in dirty and any(c in dirty for cs in holds.values() for c in cs):
+                    if out and version not in self.wire_names.get(name, {}):
+                        continue  # towards a version that lacks it, its schema says why
+                    dirty.add(name)
+                    grew = True
+        made = self._dirty[(index, out)] = frozenset(dirty)
+        return made
+
+    # -- towards a version ---------------------------------------------------------------------
+
     def to_wire(self, app_obj: Any, version: str, *, defaults: bool = False) -> Any:
         """`version`'s wire object for an application object, or `ConversionError`; `defaults`:
         give the members of `DEFAULTS` that the version requires their default when unset (what
         `serialize` sends; a conversion of a received value keeps it as it came)."""
-        self.dist.bindings(version)  # an unknown version: UnsupportedVersionError
+        wire, data, problems = self._converted(app_obj, version, defaults)
+        cls = getattr(self.modules(version).models, wire)
+        try:
+            return cls.from_dict(data)
+        except ValidationError:
+            pass
+        wire, data, problems = self._converted(app_obj, version, defaults, full=True)
+        try:
+            return cls.from_dict(data)
+        except ValidationError as err:
+            raise _refused(problems, err, version) from None
+
+    def _wire_json(self, app_obj: Any, version: str) -> dict[str, Any]:
+        """What `to_wire(app_obj, version, defaults=True).to_dict()` gives, in one pass: the
+        application object's JSON with the rules applied, validated once as the version's type
+        (no wire object is built). A value the version refuses, or one its fast check cannot
+        tell (an undeclared member that is not JSON, the nesting depth), goes the way of
+        `to_wire`, which says why."""
+        wire, data, _ = self._converted(app_obj, version, True)
+        validators = self.modules(version).validators
+        if validators.is_valid(wire, data) and is_json(data):
+            return data
+        out: dict[str, Any] = self.to_wire(app_obj, version, defaults=True).to_dict(validate=False)
+        return out
+
+    def _converted(
+        self, app_obj: Any, version: str, defaults: bool, *, full: bool = False
+    ) -> tuple[str, dict[str, Any], list[tuple[Kind, str, str]]]:
+        """(the version's wire class, the JSON with the rules applied, the problems left, only
+        "required" ones: the version's schema decides) of an application object. The rules
+        look at the fields the version may need them for (`_pass`), or at every field (`full`:
+        once the version's schema refused the value, a required field set to `UNSET` by hand
+        explains it best)."""
+        self.modules(version)  # an unknown version: UnsupportedVersionError
         index = self.versions.index(version)
         name = type(app_obj).__name__
         wire = self.wire_names.get(name, {}).get(version)
@@ -226,29 +372,28 @@ class Converter:
             raise ConversionError([("type", "$", message)], version)
         problems: list[tuple[Kind, str, str]] = []
         constants: list[tuple[tuple[str | int, ...], str, Any]] = []
-        self._check(app_obj, "$", (), index, problems, constants)
+        self._check(app_obj, "$", (), index, problems, constants, full)
         hard = [p for p in problems if p[0] != "required"]
         if hard:  # a value the version has no place for: it would pass as an undeclared member
             raise ConversionError(problems, version)
-        models = self.dist.module(version, "models")
-        data = app_obj.to_dict(validate=False)
+        data: dict[str, Any] = app_obj.to_dict(validate=False)
         for path, key, value in constants:  # a constant this version requires: it has one value
-            target = data
-            for step in path:
+            target: Any = data
+            for step in path[:-1] if isinstance(value, _Reorder) else path:
                 target = target[step]
-            if value is _DROP:
+            if isinstance(value, _Reorder):
+                if not path:
+                    data = _reordered(data, value.order)
+                elif isinstance(target[path[-1]], dict):
+                    target[path[-1]] = _reordered(target[path[-1]], value.order)
+            elif value is _DROP:
                 target.pop(key, None)
             elif isinstance(value, _Default):
                 if defaults:
                     target[key] = value.value
             else:
                 target[key] = value
-        try:
-            return getattr(models, wire).from_dict(data)
-        except ValidationError as err:
-            # a required field absent explains it best; the version's own errors otherwise
-            found = problems or [("invalid", e.path, e.message) for e in err.errors]
-            raise ConversionError(found, version) from None
+        return wire, data, problems
 
     def _check(
         self,
@@ -258,32 +403,41 @@ class Converter:
         index: int,
         problems: list[tuple[Kind, str, str]],
         constants: list[tuple[tuple[str | int, ...], str, Any]],
+        full: bool = False,
     ) -> None:
         if isinstance(obj, (list, tuple)):
             for i, item in enumerate(obj):
-                self._check(item, f"{path}[{i}]", (*steps, i), index, problems, constants)
+                if not isinstance(item, _SCALARS):
+                    self._check(item, f"{path}[{i}]", (*steps, i), index, problems, constants, full)
             return
         if isinstance(obj, dict):
             for k, v in obj.items():
-                self._check(v, f"{path}[{k!r}]", (*steps, k), index, problems, constants)
+                if not isinstance(v, _SCALARS):
+                    self._check(v, f"{path}[{k!r}]", (*steps, k), index, problems, constants, full)
             return
-        if not dataclasses.is_dataclass(obj):
-            return
-        facts = self.fields.get(type(obj).__name__)
-        if facts is None or self.versions[index] not in self.wire_names.get(type(obj).__name__, {}):
-            return  # a union member the version lacks: its schema says so ("invalid")
-        for f in facts:
+        plan = self._pass(type(obj).__name__, index, True, full) if isinstance(obj, Model) else None
+        if plan is None:
+            return  # not an application object, or a union member the version lacks ("invalid")
+        touched = plan.reorder
+        for f, work in plan.fields:
             value = getattr(obj, f.attr)
             where = f"{path}.{f.wire}"
+            if not work:
+                if value is not UNSET and not isinstance(value, _SCALARS):
+                    self._check(value, where, (*steps, f.wire), index, problems, constants, full)
+                continue
             if value is UNSET:
                 if index in f.required and f.const is not None:
                     constants.append((steps, f.wire, f.const))
+                    touched = True
                 elif index in f.required and f.wire in DEFAULTS:
                     constants.append((steps, f.wire, _Default(DEFAULTS[f.wire])))
+                    touched = True
                 elif index in f.required:
                     problems.append(("required", where, "required field is absent"))
                 continue
             if f.wire == _META and index not in f.declared:
+                touched = True  # an undeclared member there: the version writes it last
                 continue  # any MCP object may carry it: an undeclared member here
             if index not in f.declared and f.required and index not in f.required:
                 constants.append((steps, f.wire, _DROP))  # other versions require it (`resultType`)
@@ -298,9 +452,83 @@ class Converter:
                         problems.append(
                             ("literal", where, f"{s!r} is not a value this version knows")
                         )
-            self._check(value, where, (*steps, f.wire), index, problems, constants)
+            self._check(value, where, (*steps, f.wire), index, problems, constants, full)
+        if touched:
+            constants.append((steps, "", _Reorder(plan.order)))
 
-    # -- JSON-RPC messages in application types -----------------------------------------------
+    # -- from a version: JSON-RPC messages in application types ----------------------------------
+
+    def _aside_found(self, obj: Any, index: int) -> bool:
+        """Whether an application object built straight from a message of the version at
+        `index` holds what `to_app` would have treated otherwise: a member that version does
+        not declare (`to_app` keeps it in `extra`), or a class the version lacks."""
+        if isinstance(obj, (list, tuple)):
+            return any(not isinstance(x, _SCALARS) and self._aside_found(x, index) for x in obj)
+        if isinstance(obj, dict):
+            return any(
+                not isinstance(x, _SCALARS) and self._aside_found(x, index) for x in obj.values()
+            )
+        if not isinstance(obj, Model):
+            return False
+        name = type(obj).__name__
+        if self.versions[index] not in self.wire_names.get(name, {}):
+            return name in self.fields
+        plan = self._pass(name, index, False)
+        if plan is None:
+            return False
+        for f, work in plan.fields:
+            value = getattr(obj, f.attr)
+            if value is UNSET or isinstance(value, _SCALARS):
+                if work and value is not UNSET:
+                    return True
+                continue
+            if work or self._aside_found(value, index):
+                return True
+        return False
+
+    def _decode(self, version: str) -> Callable[[str, object], Any]:
+        """The version's `codec.decode` (validate as the named type, build) building application
+        objects: validated once by the version's validators, built by the application type's
+        decoder straight from the JSON. Where that would not give what `to_app` of the
+        version's object gives (see `_aside_found`), the two passes do it."""
+        index = self.versions.index(version)
+        validators, codec = self.modules(version).validators, self.modules(version).codec
+        checks: Mapping[str, Any] = validators.TYPES
+        app_names = {wire: app for (v, wire), app in self.app_names.items() if v == version}
+
+        def two_passes(name: str, value: object) -> Any:
+            return self.to_app(codec.decode(name, value))
+
+        def decode(name: str, value: object) -> Any:
+            build = self.app_decoders.get(app_names.get(name, name))
+            entry = checks.get(name)
+            if build is None or entry is None or version not in self.wire_names.get(
+                app_names.get(name, name), {name: None}
+            ):
+                return two_passes(name, value)
+            try:
+                valid = entry[0](value)
+            except RecursionError:
+                valid = False
+            if not valid:
+                validators.validate(name, value)  # the version's errors, with JSON paths
+                return two_passes(name, value)
+            try:
+                obj = build(value)
+            except Exception:  # noqa: BLE001 - not JSON, too deep: the two passes tell
+                return two_passes(name, value)
+            return two_passes(name, value) if self._aside_found(obj, index) else obj
+
+        return decode
+
+    def _protocol(self, version: str) -> Any:
+        """The version's registry `Protocol`, decoding into application types."""
+        found = self._decoders.get(version)
+        if found is None:
+            protocol = self.modules(version).registry._PROTOCOL
+            found = dataclasses.replace(protocol, decode=self._decode(version))
+            self._decoders[version] = found
+        return found
 
     def parse_message(
         self,
@@ -310,27 +538,31 @@ class Converter:
         direction: Literal["client_to_server", "server_to_client"] | None = None,
     ) -> Message:
         """Validate and decode one JSON-RPC message with the types of the negotiated `version`
-        (a method it lacks: `ProtocolError`), then convert it to application types."""
-        message = self.dist.parse_message(value, version=version, direction=direction)
-        return Message(message.kind, message.method, message.id, self.to_app(message.obj))
+        (a method it lacks: `ProtocolError`), as application types: one pass, validated once
+        by `version`'s validators (what `to_app` of the version's object gives)."""
+        self.modules(version)  # an unknown version: UnsupportedVersionError
+        message: Message = self._protocol(version).parse_message(value, direction=direction)
+        return message
 
     def parse_result(self, method: str, value: object, *, version: str) -> Any:
         """The result of a `method` request, decoded with `version`'s types, as application
         types."""
-        return self.to_app(self.dist.parse_result(method, value, version=version))
+        self.modules(version)
+        return self._protocol(version).parse_result(method, value)
 
     def serialize(self, app_obj: Any, *, version: str, method: str | None = None) -> Any:
         """The JSON of an application object in the negotiated `version`: a request or notification
         as the version's JSON-RPC message (its `jsonrpc` and `id` go to the envelope where the
         version's class has no such field), anything else (a result, with the `method` it answers)
-        as the version's value. A method the version lacks raises `ProtocolError`."""
+        as the version's value. A method the version lacks raises `ProtocolError`. One pass:
+        the rules applied to the application object's JSON, validated once as the version's type
+        (what `to_wire(app_obj, version, defaults=True)` would hold)."""
         name = method if method is not None else getattr(app_obj, "method", None)
         if isinstance(name, str) and version not in self.dist.versions_of(name):
             message = f"method {name!r} is not defined in protocol version {version}"
             raise ProtocolError(message, "$.method", method=name)
-        # to_wire validated the version's object: encoding it again needs no second check
         if method is not None or not isinstance(name, str):
-            return self.to_wire(app_obj, version, defaults=True).to_dict(validate=False)
+            return self._wire_json(app_obj, version)
         index = self.versions.index(version)
         facts = self.fields.get(type(app_obj).__name__, ())
         envelope = {
@@ -340,12 +572,30 @@ class Converter:
         }
         if envelope:
             app_obj = dataclasses.replace(app_obj, **dict.fromkeys(envelope, UNSET))
-        wire = self.to_wire(app_obj, version, defaults=True)
-        registry = self.dist.registry(version)
+        data = self._wire_json(app_obj, version)
+        registry = self.modules(version).registry
         if self.dist.method_info(name, version).kind == "notification":
-            return registry.notification(wire, validate=False)
+            return registry.notification(data, validate=False)
         msg_id = envelope.get("id", UNSET)
-        return registry.request(wire, id=None if msg_id is UNSET else msg_id, validate=False)
+        return registry.request(data, id=None if msg_id is UNSET else msg_id, validate=False)
+
+
+def _refused(
+    problems: list[tuple[Kind, str, str]], err: ValidationError, version: str
+) -> ConversionError:
+    """The version's schema refused the converted value: a required field absent explains it
+    best; the version's own errors otherwise."""
+    found = problems or [("invalid", e.path, e.message) for e in err.errors]
+    return ConversionError(found, version)
+
+
+def _reordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
+    """`data` with the members of `order` first, in that order, then the others as they are."""
+    head = {k: data[k] for k in order if k in data}
+    if len(head) == len(data):
+        return head if list(head) != list(data) else data
+    head.update((k, v) for k, v in data.items() if k not in head)
+    return head
 
 
 _SCALARS: Final = (str, int, float, bool)
