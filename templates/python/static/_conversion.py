@@ -51,6 +51,7 @@ unless the application says so."""
 
 _META: Final = "_meta"  # any MCP object may carry it: an undeclared member where not declared
 _DROP: Final = object()  # in `constants`: leave this member out
+_FOREIGN: Final = object()  # in `constants`: an object of a class the version lacks is here
 
 
 class _Default(NamedTuple):
@@ -307,7 +308,7 @@ class Converter:
         dirty = set()
         for name, facts in self.fields.items():
             exists = version in self.wire_names.get(name, {})
-            if not exists and not out:  # a class the version lacks: the two passes decide
+            if not exists:  # a class the version lacks: the two passes decide
                 dirty.add(name)
             elif exists and ((name, index) in self.order
                              or any(self._works(name, f, index, out) for f in facts)):  # fmt: skip
@@ -330,13 +331,13 @@ class Converter:
         """`version`'s wire object for an application object, or `ConversionError`; `defaults`:
         give the members of `DEFAULTS` that the version requires their default when unset (what
         `serialize` sends; a conversion of a received value keeps it as it came)."""
-        wire, data, problems = self._converted(app_obj, version, defaults)
+        wire, data, problems, _ = self._converted(app_obj, version, defaults)
         cls = getattr(self.modules(version).models, wire)
         try:
             return cls.from_dict(data)
         except ValidationError:
             pass
-        wire, data, problems = self._converted(app_obj, version, defaults, full=True)
+        wire, data, problems, _ = self._converted(app_obj, version, defaults, full=True)
         try:
             return cls.from_dict(data)
         except ValidationError as err:
@@ -345,21 +346,23 @@ class Converter:
     def _wire_json(self, app_obj: Any, version: str) -> dict[str, Any]:
         """What `to_wire(app_obj, version, defaults=True).to_dict()` gives, in one pass: the
         application object's JSON with the rules applied, validated once as the version's type
-        (no wire object is built). A value the version refuses, or one its fast check cannot
-        tell (an undeclared member that is not JSON, the nesting depth), goes the way of
-        `to_wire`, which says why."""
-        wire, data, _ = self._converted(app_obj, version, True)
+        (no wire object is built). A value the version refuses, one its fast check cannot tell
+        (an undeclared member that is not JSON, the nesting depth), or one holding an object of
+        a class the version lacks, goes the way of `to_wire`, which says why."""
+        wire, data, _, foreign = self._converted(app_obj, version, True)
         validators = self.modules(version).validators
-        if validators.is_valid(wire, data) and is_json(data):
+        if not foreign and validators.is_valid(wire, data) and is_json(data):
             return data
         out: dict[str, Any] = self.to_wire(app_obj, version, defaults=True).to_dict(validate=False)
         return out
 
     def _converted(
         self, app_obj: Any, version: str, defaults: bool, *, full: bool = False
-    ) -> tuple[str, dict[str, Any], list[tuple[Kind, str, str]]]:
+    ) -> tuple[str, dict[str, Any], list[tuple[Kind, str, str]], bool]:
         """(the version's wire class, the JSON with the rules applied, the problems left, only
-        "required" ones: the version's schema decides) of an application object. The rules
+        "required" ones: the version's schema decides, whether it holds an object of a class
+        the version lacks: the version's classes decide where its members go) of an
+        application object. The rules
         look at the fields the version may need them for (`_pass`), or at every field (`full`:
         once the version's schema refused the value, a required field set to `UNSET` by hand
         explains it best)."""
@@ -377,11 +380,14 @@ class Converter:
         if hard:  # a value the version has no place for: it would pass as an undeclared member
             raise ConversionError(problems, version)
         data: dict[str, Any] = app_obj.to_dict(validate=False)
+        foreign = False
         for path, key, value in constants:  # a constant this version requires: it has one value
             target: Any = data
             for step in path[:-1] if isinstance(value, _Reorder) else path:
                 target = target[step]
-            if isinstance(value, _Reorder):
+            if value is _FOREIGN:
+                foreign = True
+            elif isinstance(value, _Reorder):
                 if not path:
                     data = _reordered(data, value.order)
                 elif isinstance(target[path[-1]], dict):
@@ -393,7 +399,7 @@ class Converter:
                     target[key] = value.value
             else:
                 target[key] = value
-        return wire, data, problems
+        return wire, data, problems, foreign
 
     def _check(
         self,
@@ -416,8 +422,10 @@ class Converter:
                     self._check(v, f"{path}[{k!r}]", (*steps, k), index, problems, constants, full)
             return
         plan = self._pass(type(obj).__name__, index, True, full) if isinstance(obj, Model) else None
-        if plan is None:
-            return  # not an application object, or a union member the version lacks ("invalid")
+        if plan is None:  # not an application object, or a union member the version lacks:
+            if type(obj).__name__ in self.fields:  # its schema says if it fits ("invalid")
+                constants.append((steps, "", _FOREIGN))
+            return
         touched = plan.reorder
         for f, work in plan.fields:
             value = getattr(obj, f.attr)
@@ -445,6 +453,8 @@ class Converter:
             if index not in f.present:
                 problems.append(("field", where, "this version has no such field"))
                 continue
+            if index not in f.declared:
+                touched = True  # taken by an index signature there: the version writes it last
             allowed = f.literals.get(index)
             if allowed is not None:
                 for s in value if isinstance(value, (list, tuple)) else (value,):
