@@ -87,6 +87,10 @@ class _Pass(NamedTuple):
     reorder: bool
 
 
+_ELSEWHERE: Final = _Pass((), (), False)  # in `_check`'s table: a class the version lacks
+_Target = tuple[int, str, dict[type, "_Pass | None"]]
+
+
 Kind = Literal["type", "field", "required", "literal", "invalid"]
 
 
@@ -127,9 +131,18 @@ class Converter:
     dist: Versions  # the distribution's versions (`versions.py`)
     _plans: dict[tuple[int, type], _Plan] = dataclasses.field(default_factory=dict)
     """Per (version index, wire class): what `_set_aside` needs, made on first use."""
-    _passes: dict[tuple[str, int, bool, bool], _Pass | None] = dataclasses.field(default_factory=dict)
+    _passes: dict[tuple[str, int, bool, bool], _Pass | None] = dataclasses.field(
+        default_factory=dict
+    )
     """Per (application class, version index, direction, full): `_Pass`, made on first use."""
     _dirty: dict[tuple[int, bool], frozenset[str]] = dataclasses.field(default_factory=dict)
+    _tables: dict[tuple[int, bool], dict[type, _Pass | None]] = dataclasses.field(
+        default_factory=dict
+    )
+    """Per (version index, full): class -> its `_Pass` towards the version (`_check`)."""
+    _targets: dict[tuple[type, str, bool], _Target] = dataclasses.field(default_factory=dict)
+    _holders: dict[type, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Application class -> its attributes that can hold an application object."""
     _decoders: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Per version: the version's registry `Protocol` decoding into application types."""
     _modules: dict[str, _Modules] = dataclasses.field(default_factory=dict)
@@ -308,10 +321,14 @@ class Converter:
         dirty = set()
         for name, facts in self.fields.items():
             exists = version in self.wire_names.get(name, {})
-            if not exists:  # a class the version lacks: the two passes decide
-                dirty.add(name)
-            elif exists and ((name, index) in self.order
-                             or any(self._works(name, f, index, out) for f in facts)):  # fmt: skip
+            if (
+                not exists
+                or exists
+                and (
+                    (name, index) in self.order
+                    or any(self._works(name, f, index, out) for f in facts)
+                )
+            ):  # a class the version lacks: the two passes decide
                 dirty.add(name)
         grew = True
         while grew:  # holders of dirty classes, to a fixed point (recursive types)
@@ -350,8 +367,11 @@ class Converter:
         (an undeclared member that is not JSON, the nesting depth), or one holding an object of
         a class the version lacks, goes the way of `to_wire`, which says why."""
         wire, data, _, foreign = self._converted(app_obj, version, True)
-        validators = self.modules(version).validators
-        if not foreign and validators.is_valid(wire, data) and is_json(data):
+        if (
+            not foreign
+            and self._modules[version].validators.is_valid(wire, data)
+            and self._extras_are_json(app_obj)
+        ):
             return data
         out: dict[str, Any] = self.to_wire(app_obj, version, defaults=True).to_dict(validate=False)
         return out
@@ -362,77 +382,105 @@ class Converter:
         """(the version's wire class, the JSON with the rules applied, the problems left, only
         "required" ones: the version's schema decides, whether it holds an object of a class
         the version lacks: the version's classes decide where its members go) of an
-        application object. The rules
-        look at the fields the version may need them for (`_pass`), or at every field (`full`:
-        once the version's schema refused the value, a required field set to `UNSET` by hand
-        explains it best)."""
-        self.modules(version)  # an unknown version: UnsupportedVersionError
+        application object. The rules look at the fields the version may need them for
+        (`_pass`), or at every field (`full`: once the version's schema refused the value, a
+        required field set to `UNSET` by hand explains it best)."""
+        target = self._targets.get((type(app_obj), version, full))
+        if target is None:
+            target = self._target(type(app_obj).__name__, version, full)
+            self._targets[(type(app_obj), version, full)] = target
+        index, wire, table = target
+        problems: list[tuple[Kind, str, str]] = []
+        constants: list[tuple[tuple[str | int, ...], str, Any]] = []
+        self._check(app_obj, (), index, problems, constants, table, full)
+        if problems and any(p[0] != "required" for p in problems):
+            raise ConversionError(problems, version)  # a value the version has no place for
+        data: dict[str, Any] = app_obj.to_dict(validate=False)
+        foreign = False
+        for path, key, value in constants:  # a constant this version requires: it has one value
+            if value is _FOREIGN:
+                foreign = True
+                continue
+            at: Any = data
+            if isinstance(value, _Reorder):
+                for step in path[:-1]:
+                    at = at[step]
+                if not path:
+                    data = _reordered(data, value.order)
+                elif isinstance(at[path[-1]], dict):
+                    at[path[-1]] = _reordered(at[path[-1]], value.order)
+                continue
+            for step in path:
+                at = at[step]
+            if value is _DROP:
+                at.pop(key, None)
+            elif isinstance(value, _Default):
+                if defaults:
+                    at[key] = value.value
+            else:
+                at[key] = value
+        return wire, data, problems, foreign
+
+    def _target(self, name: str, version: str, full: bool) -> _Target:
+        """(version index, wire class, `_check`'s table) for application class `name` in
+        `version`; an unknown version raises `UnsupportedVersionError`, a class the version
+        lacks `ConversionError`."""
+        self.modules(version)
         index = self.versions.index(version)
-        name = type(app_obj).__name__
         wire = self.wire_names.get(name, {}).get(version)
         if wire is None:
             message = f"type {name} does not exist in this version"
             raise ConversionError([("type", "$", message)], version)
-        problems: list[tuple[Kind, str, str]] = []
-        constants: list[tuple[tuple[str | int, ...], str, Any]] = []
-        self._check(app_obj, "$", (), index, problems, constants, full)
-        hard = [p for p in problems if p[0] != "required"]
-        if hard:  # a value the version has no place for: it would pass as an undeclared member
-            raise ConversionError(problems, version)
-        data: dict[str, Any] = app_obj.to_dict(validate=False)
-        foreign = False
-        for path, key, value in constants:  # a constant this version requires: it has one value
-            target: Any = data
-            for step in path[:-1] if isinstance(value, _Reorder) else path:
-                target = target[step]
-            if value is _FOREIGN:
-                foreign = True
-            elif isinstance(value, _Reorder):
-                if not path:
-                    data = _reordered(data, value.order)
-                elif isinstance(target[path[-1]], dict):
-                    target[path[-1]] = _reordered(target[path[-1]], value.order)
-            elif value is _DROP:
-                target.pop(key, None)
-            elif isinstance(value, _Default):
-                if defaults:
-                    target[key] = value.value
-            else:
-                target[key] = value
-        return wire, data, problems, foreign
+        table = self._tables.get((index, full))
+        if table is None:
+            table = self._tables[(index, full)] = {}
+        return index, wire, table
 
     def _check(
         self,
         obj: Any,
-        path: str,
         steps: tuple[str | int, ...],
         index: int,
         problems: list[tuple[Kind, str, str]],
         constants: list[tuple[tuple[str | int, ...], str, Any]],
-        full: bool = False,
+        table: dict[type, _Pass | None],
+        full: bool,
     ) -> None:
-        if isinstance(obj, (list, tuple)):
+        """Apply the rules to the application object `obj` at `steps` (members, indexes and
+        `_Key`s from the top) for the version at `index`: the problems, and the `constants`
+        (fill, drop, reorder) for `_converted` to apply to its JSON. `table`: the passes met so
+        far by class."""
+        cls = type(obj)
+        if cls is list or cls is tuple or isinstance(obj, (list, tuple)):
             for i, item in enumerate(obj):
                 if not isinstance(item, _SCALARS):
-                    self._check(item, f"{path}[{i}]", (*steps, i), index, problems, constants, full)
+                    self._check(item, (*steps, i), index, problems, constants, table, full)
             return
         if isinstance(obj, dict):
             for k, v in obj.items():
                 if not isinstance(v, _SCALARS):
-                    self._check(v, f"{path}[{k!r}]", (*steps, k), index, problems, constants, full)
+                    at = (*steps, _Key(k))
+                    self._check(v, at, index, problems, constants, table, full)
             return
-        plan = self._pass(type(obj).__name__, index, True, full) if isinstance(obj, Model) else None
-        if plan is None:  # not an application object, or a union member the version lacks:
-            if type(obj).__name__ in self.fields:  # its schema says if it fits ("invalid")
-                constants.append((steps, "", _FOREIGN))
+        if cls in table:
+            plan = table[cls]
+        else:
+            plan = self._pass(cls.__name__, index, True, full) if isinstance(obj, Model) else None
+            if plan is None and cls.__name__ in self.fields:
+                plan = _ELSEWHERE  # a union member the version lacks: its schema says ("invalid")
+            table[cls] = plan
+        if plan is None:
+            return  # not an application object
+        if plan is _ELSEWHERE:
+            constants.append((steps, "", _FOREIGN))
             return
         touched = plan.reorder
         for f, work in plan.fields:
             value = getattr(obj, f.attr)
-            where = f"{path}.{f.wire}"
             if not work:
                 if value is not UNSET and not isinstance(value, _SCALARS):
-                    self._check(value, where, (*steps, f.wire), index, problems, constants, full)
+                    at = (*steps, f.wire)
+                    self._check(value, at, index, problems, constants, table, full)
                 continue
             if value is UNSET:
                 if index in f.required and f.const is not None:
@@ -442,7 +490,7 @@ class Converter:
                     constants.append((steps, f.wire, _Default(DEFAULTS[f.wire])))
                     touched = True
                 elif index in f.required:
-                    problems.append(("required", where, "required field is absent"))
+                    problems.append(("required", _path(steps, f.wire), "required field is absent"))
                 continue
             if f.wire == _META and index not in f.declared:
                 touched = True  # an undeclared member there: the version writes it last
@@ -451,7 +499,7 @@ class Converter:
                 constants.append((steps, f.wire, _DROP))  # other versions require it (`resultType`)
                 continue
             if index not in f.present:
-                problems.append(("field", where, "this version has no such field"))
+                problems.append(("field", _path(steps, f.wire), "this version has no such field"))
                 continue
             if index not in f.declared:
                 touched = True  # taken by an index signature there: the version writes it last
@@ -459,12 +507,41 @@ class Converter:
             if allowed is not None:
                 for s in value if isinstance(value, (list, tuple)) else (value,):
                     if isinstance(s, str) and s not in allowed:
-                        problems.append(
-                            ("literal", where, f"{s!r} is not a value this version knows")
-                        )
-            self._check(value, where, (*steps, f.wire), index, problems, constants, full)
+                        message = f"{s!r} is not a value this version knows"
+                        problems.append(("literal", _path(steps, f.wire), message))
+            if not isinstance(value, _SCALARS):
+                self._check(value, (*steps, f.wire), index, problems, constants, table, full)
         if touched:
             constants.append((steps, "", _Reorder(plan.order)))
+
+    def _extras_are_json(self, obj: Any) -> bool:
+        """Whether the undeclared members (`extra`) of every application object in `obj` are
+        JSON: the version's fast checks leave them to its decoders, which `_wire_json` skips.
+        A walk over the objects only (the fields that can hold one), not their JSON."""
+        holders = self._holders
+        stack = [obj]
+        while stack:
+            o = stack.pop()
+            t = type(o)
+            if t is list or t is tuple:
+                stack.extend(o)
+                continue
+            attrs = holders.get(t)
+            if attrs is None:
+                if t is dict:
+                    stack.extend(o.values())
+                    continue
+                if not isinstance(o, Model):
+                    continue
+                attrs = holders[t] = tuple(self.holds.get(t.__name__, {}))
+            extra = getattr(o, "extra", None)
+            if extra and not is_json(extra):
+                return False
+            for attr in attrs:
+                value = getattr(o, attr)
+                if value is not None and value is not UNSET and type(value) not in _SCALAR_TYPES:
+                    stack.append(value)
+        return True
 
     # -- from a version: JSON-RPC messages in application types ----------------------------------
 
@@ -512,8 +589,10 @@ class Converter:
         def decode(name: str, value: object) -> Any:
             build = self.app_decoders.get(app_names.get(name, name))
             entry = checks.get(name)
-            if build is None or entry is None or version not in self.wire_names.get(
-                app_names.get(name, name), {name: None}
+            if (
+                build is None
+                or entry is None
+                or version not in self.wire_names.get(app_names.get(name, name), {name: None})
             ):
                 return two_passes(name, value)
             try:
@@ -536,7 +615,13 @@ class Converter:
         found = self._decoders.get(version)
         if found is None:
             protocol = self.modules(version).registry._PROTOCOL
-            found = dataclasses.replace(protocol, decode=self._decode(version))
+            validators = self.modules(version).validators
+
+            def validate(name: str, value: object) -> None:  # the envelope: errors only if any
+                if not validators.is_valid(name, value):
+                    validators.validate(name, value)
+
+            found = dataclasses.replace(protocol, decode=self._decode(version), validate=validate)
             self._decoders[version] = found
         return found
 
@@ -599,6 +684,22 @@ def _refused(
     return ConversionError(found, version)
 
 
+class _Key(str):
+    """A step into a dict (not a member of an object): `_path` writes it as `['key']`."""
+
+    __slots__ = ()
+
+
+def _path(steps: tuple[str | int, ...], member: str) -> str:
+    """The JSON path of `member` of the object at `steps`, as `ErrorDetail` writes paths."""
+    parts = ["$"]
+    for s in steps:
+        parts.append(
+            f"[{s}]" if isinstance(s, int) else f"[{str(s)!r}]" if isinstance(s, _Key) else f".{s}"
+        )
+    return "".join(parts) + f".{member}"
+
+
 def _reordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
     """`data` with the members of `order` first, in that order, then the others as they are."""
     head = {k: data[k] for k in order if k in data}
@@ -609,4 +710,5 @@ def _reordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
 
 
 _SCALARS: Final = (str, int, float, bool)
+_SCALAR_TYPES: Final = frozenset({str, int, float, bool})
 _ENVELOPE: Final = frozenset({"jsonrpc", "id"})
