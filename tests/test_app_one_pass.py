@@ -175,3 +175,27 @@ def test_validated_once_and_no_wire_objects(dist: ModuleType) -> None:
         assert not [c for c in calls if c[0] == wire_models], "a wire object was built"
         assert not [c for c in calls if c[0] == app_validators], "validated twice"
         assert calls.count((version_validators, top)) == 1
+
+
+@pytest.mark.spec
+def test_refusals_are_the_two_passes_refusals(dist: ModuleType) -> None:
+    """What one pass does not look at itself goes the way of `to_wire`: an undeclared member that
+    is not JSON, a required field unset by hand; and a field the version lacks is refused."""
+    app = dist.app
+    found = {ex.type_name: ex.instance for ex in corpus.examples(LATEST)}
+    for change, kind in (
+        (lambda r: r.tools[0].extra.update(bad={1, 2}), "invalid"),
+        (lambda r: setattr(r.tools[0], "name", app.UNSET), "required"),
+    ):
+        obj = app.parse_result("tools/list", found["ListToolsResult"], version=LATEST)
+        change(obj)
+        with pytest.raises(app.ConversionError) as one:
+            app.serialize(obj, version=LATEST, method="tools/list")
+        with pytest.raises(app.ConversionError) as two:
+            app.to_wire(obj, LATEST, defaults=True)
+        assert _refusal(one.value) == _refusal(two.value) and one.value.kind == kind
+    obj = app.parse_result("tools/list", found["ListToolsResult"], version=LATEST)
+    obj.tools[0].execution = app.ToolExecution()  # until 2025-11-25
+    with pytest.raises(app.ConversionError) as err:
+        app.serialize(obj, version=LATEST, method="tools/list")
+    assert err.value.kind == "field" and err.value.errors[0].path == "$.tools[0].execution"

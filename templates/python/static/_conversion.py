@@ -82,12 +82,13 @@ class _Pass(NamedTuple):
     left alone, which is what makes the pass cheap: the rules themselves are only in `_check`
     and `_aside_found`."""
 
-    fields: tuple[tuple[FieldFacts, bool], ...]
-    order: tuple[str, ...]
+    fields: tuple[tuple[FieldFacts, bool, object], ...]
+    """(facts, work, what an unset value gets: `_when_unset`)"""
+    order: _Reorder
     reorder: bool
 
 
-_ELSEWHERE: Final = _Pass((), (), False)  # in `_check`'s table: a class the version lacks
+_ELSEWHERE: Final = _Pass((), _Reorder(()), False)  # in `_check`'s table: a class the version lacks
 _Target = tuple[int, str, dict[type, "_Pass | None"]]
 
 
@@ -292,10 +293,10 @@ class Converter:
         for f in facts:
             work = full or self._works(name, f, index, out)
             if work or any(c in dirty for c in holds.get(f.attr, ())):
-                fields.append((f, work))
+                fields.append((f, work, _when_unset(f, index)))
         declared = tuple(f.wire for f in facts if index in f.declared)
         order = self.order.get((name, index), declared)
-        made = _Pass(tuple(fields), order, (name, index) in self.order)
+        made = _Pass(tuple(fields), _Reorder(order), (name, index) in self.order)
         self._passes[key] = made
         return made
 
@@ -475,7 +476,7 @@ class Converter:
             constants.append((steps, "", _FOREIGN))
             return
         touched = plan.reorder
-        for f, work in plan.fields:
+        for f, work, unset in plan.fields:
             value = getattr(obj, f.attr)
             if not work:
                 if value is not UNSET and not isinstance(value, _SCALARS):
@@ -483,14 +484,11 @@ class Converter:
                     self._check(value, at, index, problems, constants, table, full)
                 continue
             if value is UNSET:
-                if index in f.required and f.const is not None:
-                    constants.append((steps, f.wire, f.const))
-                    touched = True
-                elif index in f.required and f.wire in DEFAULTS:
-                    constants.append((steps, f.wire, _Default(DEFAULTS[f.wire])))
-                    touched = True
-                elif index in f.required:
+                if unset is _REQUIRED:
                     problems.append(("required", _path(steps, f.wire), "required field is absent"))
+                elif unset is not _NOTHING:
+                    constants.append((steps, f.wire, unset))
+                    touched = True
                 continue
             if f.wire == _META and index not in f.declared:
                 touched = True  # an undeclared member there: the version writes it last
@@ -512,7 +510,7 @@ class Converter:
             if not isinstance(value, _SCALARS):
                 self._check(value, (*steps, f.wire), index, problems, constants, table, full)
         if touched:
-            constants.append((steps, "", _Reorder(plan.order)))
+            constants.append((steps, "", plan.order))
 
     def _extras_are_json(self, obj: Any) -> bool:
         """Whether the undeclared members (`extra`) of every application object in `obj` are
@@ -563,7 +561,7 @@ class Converter:
         plan = self._pass(name, index, False)
         if plan is None:
             return False
-        for f, work in plan.fields:
+        for f, work, _ in plan.fields:
             value = getattr(obj, f.attr)
             if value is UNSET or isinstance(value, _SCALARS):
                 if work and value is not UNSET:
@@ -684,6 +682,23 @@ def _refused(
     return ConversionError(found, version)
 
 
+def _when_unset(f: FieldFacts, index: int) -> object:
+    """What `_check` does with field `f` unset in the version at `index`: a constant field the
+    version requires gets its one value, a member of `DEFAULTS` it requires its default (a
+    `_Default`), any other it requires is a problem (`_REQUIRED`); else nothing (`_NOTHING`)."""
+    if index in f.required and f.const is not None:
+        return f.const
+    if index in f.required and f.wire in DEFAULTS:
+        return _Default(DEFAULTS[f.wire])
+    if index in f.required:
+        return _REQUIRED
+    return _NOTHING
+
+
+_REQUIRED: Final = object()
+_NOTHING: Final = object()
+
+
 class _Key(str):
     """A step into a dict (not a member of an object): `_path` writes it as `['key']`."""
 
@@ -703,9 +718,8 @@ def _path(steps: tuple[str | int, ...], member: str) -> str:
 def _reordered(data: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
     """`data` with the members of `order` first, in that order, then the others as they are."""
     head = {k: data[k] for k in order if k in data}
-    if len(head) == len(data):
-        return head if list(head) != list(data) else data
-    head.update((k, v) for k, v in data.items() if k not in head)
+    if len(head) != len(data):
+        head.update((k, v) for k, v in data.items() if k not in head)
     return head
 
 
