@@ -109,10 +109,10 @@ def test_one_pass_agrees_with_two_passes(dist: ModuleType) -> None:
         assert _tree(mine) == _tree(reference), case.description
         checked += 1
         for other in versions.SUBPACKAGES:
-            expected = _out(lambda o=other: _two_passes_out(dist, reference, o))
+            expected = _out(lambda o=other, r=reference: _two_passes_out(dist, r, o))
             if expected[0] == "raised":
                 continue  # a type the version lacks: `to_wire` says so ("type"), both ways
-            got = _out(lambda o=other: conv._wire_json(mine, o))  # `serialize` of a value
+            got = _out(lambda o=other, a=mine: conv._wire_json(a, o))  # `serialize` of a value
             assert _text(got) == _text(expected), (case.description, other)
             sent += 1
     assert checked > 300 and sent > 1500, (checked, sent)

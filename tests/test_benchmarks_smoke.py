@@ -39,6 +39,7 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
         "## Targets",
         "## 1. Validation",
         "## Codec: decoding, encoding, JSON text",
+        "## Application types against the SDK's hand-written layer",
         "## 2. Generation",
         "## 3. Scaling",
         "## Scaling by shape",
@@ -53,3 +54,4 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
         assert summaries[key]["agree"] == summaries[key]["covered"]
     assert raw["generation"]["per_version"]["2024-11-05"]["mcp_codegen_failures"] == 0
     assert raw["codec"]["examples"] > 0 and len(raw["codec"]["imports"]) == 5
+    assert set(raw["apptypes"]["summary"]) == {"parse", "serialize"}
