@@ -15,6 +15,7 @@ A constant field (one literal value) that the version requires is filled in when
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Final, Literal, NamedTuple
@@ -89,7 +90,7 @@ class _Pass(NamedTuple):
 
 
 _ELSEWHERE: Final = _Pass((), _Reorder(()), False)  # in `_check`'s table: a class the version lacks
-_Target = tuple[int, str, dict[type, "_Pass | None"]]
+_Target = tuple[int, str, dict[type, "_Pass | None"], Callable[[object], bool]]
 
 
 Kind = Literal["type", "field", "required", "literal", "invalid"]
@@ -142,6 +143,8 @@ class Converter:
     )
     """Per (version index, full): class -> its `_Pass` towards the version (`_check`)."""
     _targets: dict[tuple[type, str, bool], _Target] = dataclasses.field(default_factory=dict)
+    _in_tables: dict[int, dict[type, Any]] = dataclasses.field(default_factory=dict)
+    """Per version index: class -> what `_aside_found` looks at (`_in_fields`)."""
     _holders: dict[type, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     """Application class -> its attributes that can hold an application object."""
     _decoders: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -367,12 +370,13 @@ class Converter:
         (no wire object is built). A value the version refuses, one its fast check cannot tell
         (an undeclared member that is not JSON, the nesting depth), or one holding an object of
         a class the version lacks, goes the way of `to_wire`, which says why."""
-        wire, data, _, foreign = self._converted(app_obj, version, True)
-        if (
-            not foreign
-            and self._modules[version].validators.is_valid(wire, data)
-            and self._extras_are_json(app_obj)
-        ):
+        _, data, _, foreign = self._converted(app_obj, version, True)
+        check = self._targets[(type(app_obj), version, False)][3]
+        try:
+            valid = not foreign and check(data) and self._extras_are_json(app_obj)
+        except RecursionError:
+            valid = False
+        if valid:
             return data
         out: dict[str, Any] = self.to_wire(app_obj, version, defaults=True).to_dict(validate=False)
         return out
@@ -390,7 +394,7 @@ class Converter:
         if target is None:
             target = self._target(type(app_obj).__name__, version, full)
             self._targets[(type(app_obj), version, full)] = target
-        index, wire, table = target
+        index, wire, table, _ = target
         problems: list[tuple[Kind, str, str]] = []
         constants: list[tuple[tuple[str | int, ...], str, Any]] = []
         self._check(app_obj, (), index, problems, constants, table, full)
@@ -423,7 +427,8 @@ class Converter:
         return wire, data, problems, foreign
 
     def _target(self, name: str, version: str, full: bool) -> _Target:
-        """(version index, wire class, `_check`'s table) for application class `name` in
+        """(version index, wire class, `_check`'s table, the version's fast check of the wire
+        class) for application class `name` in
         `version`; an unknown version raises `UnsupportedVersionError`, a class the version
         lacks `ConversionError`."""
         self.modules(version)
@@ -435,7 +440,10 @@ class Converter:
         table = self._tables.get((index, full))
         if table is None:
             table = self._tables[(index, full)] = {}
-        return index, wire, table
+        validators = self.modules(version).validators
+        entry = validators.TYPES.get(wire)
+        check = entry[0] if entry is not None else functools.partial(validators.is_valid, wire)
+        return index, wire, table, check
 
     def _check(
         self,
@@ -547,29 +555,49 @@ class Converter:
         """Whether an application object built straight from a message of the version at
         `index` holds what `to_app` would have treated otherwise: a member that version does
         not declare (`to_app` keeps it in `extra`), or a class the version lacks."""
-        if isinstance(obj, (list, tuple)):
-            return any(not isinstance(x, _SCALARS) and self._aside_found(x, index) for x in obj)
-        if isinstance(obj, dict):
-            return any(
-                not isinstance(x, _SCALARS) and self._aside_found(x, index) for x in obj.values()
-            )
+        table = self._in_tables.get(index)
+        if table is None:
+            table = self._in_tables[index] = {}
+        stack = [obj]
+        while stack:
+            o = stack.pop()
+            t = type(o)
+            if t is list or t is tuple:
+                stack.extend(o)
+                continue
+            if t is dict:
+                stack.extend(o.values())
+                continue
+            if t in table:
+                fields = table[t]
+            else:
+                fields = table[t] = self._in_fields(o, index)
+            if fields is None:
+                continue  # no application object, or one with nothing to look at
+            if fields is _LACKED:
+                return True
+            for attr, work in fields:
+                value = getattr(o, attr)
+                if value is UNSET:
+                    continue
+                if work:
+                    return True
+                if type(value) not in _SCALAR_TYPES:
+                    stack.append(value)
+        return False
+
+    def _in_fields(self, obj: object, index: int) -> tuple[tuple[str, bool], ...] | None:
+        """For `_aside_found`: (attribute, work) of the fields of `obj`'s class to look at in a
+        message of the version at `index`; `_LACKED` for a class the version lacks."""
         if not isinstance(obj, Model):
-            return False
+            return None
         name = type(obj).__name__
         if self.versions[index] not in self.wire_names.get(name, {}):
-            return name in self.fields
+            return _LACKED if name in self.fields else None
         plan = self._pass(name, index, False)
-        if plan is None:
-            return False
-        for f, work, _ in plan.fields:
-            value = getattr(obj, f.attr)
-            if value is UNSET or isinstance(value, _SCALARS):
-                if work and value is not UNSET:
-                    return True
-                continue
-            if work or self._aside_found(value, index):
-                return True
-        return False
+        if plan is None or not plan.fields:
+            return None
+        return tuple((f.attr, work) for f, work, _ in plan.fields)
 
     def _decode(self, version: str) -> Callable[[str, object], Any]:
         """The version's `codec.decode` (validate as the named type, build) building application
@@ -609,8 +637,9 @@ class Converter:
         return decode
 
     def _protocol(self, version: str) -> Any:
-        """The version's registry `Protocol`, decoding into application types."""
-        found = self._decoders.get(version)
+        """The version's registry `Protocol`, decoding into application types (an unknown
+        version raises `UnsupportedVersionError`)."""
+        found = self._decoders.get(version) if isinstance(version, str) else None
         if found is None:
             protocol = self.modules(version).registry._PROTOCOL
             validators = self.modules(version).validators
@@ -633,14 +662,12 @@ class Converter:
         """Validate and decode one JSON-RPC message with the types of the negotiated `version`
         (a method it lacks: `ProtocolError`), as application types: one pass, validated once
         by `version`'s validators (what `to_app` of the version's object gives)."""
-        self.modules(version)  # an unknown version: UnsupportedVersionError
         message: Message = self._protocol(version).parse_message(value, direction=direction)
         return message
 
     def parse_result(self, method: str, value: object, *, version: str) -> Any:
         """The result of a `method` request, decoded with `version`'s types, as application
         types."""
-        self.modules(version)
         return self._protocol(version).parse_result(method, value)
 
     def serialize(self, app_obj: Any, *, version: str, method: str | None = None) -> Any:
@@ -651,7 +678,7 @@ class Converter:
         the rules applied to the application object's JSON, validated once as the version's type
         (what `to_wire(app_obj, version, defaults=True)` would hold)."""
         name = method if method is not None else getattr(app_obj, "method", None)
-        if isinstance(name, str) and version not in self.dist.versions_of(name):
+        if isinstance(name, str) and version not in self.dist.method_versions.get(name, ()):
             message = f"method {name!r} is not defined in protocol version {version}"
             raise ProtocolError(message, "$.method", method=name)
         if method is not None or not isinstance(name, str):
@@ -695,6 +722,7 @@ def _when_unset(f: FieldFacts, index: int) -> object:
     return _NOTHING
 
 
+_LACKED: Final[tuple[tuple[str, bool], ...]] = (("", True),)  # `_in_fields`: not in the version
 _REQUIRED: Final = object()
 _NOTHING: Final = object()
 
