@@ -15,7 +15,6 @@ A constant field (one literal value) that the version requires is filled in when
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Final, Literal, NamedTuple
@@ -442,8 +441,9 @@ class Converter:
             table = self._tables[(index, full)] = {}
         validators = self.modules(version).validators
         entry = validators.TYPES.get(wire)
-        check = entry[0] if entry is not None else functools.partial(validators.is_valid, wire)
-        return index, wire, table, check
+        if entry is not None:
+            return index, wire, table, entry[0]
+        return index, wire, table, lambda value: bool(validators.is_valid(wire, value))
 
     def _check(
         self,
