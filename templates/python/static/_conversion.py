@@ -76,11 +76,11 @@ class _Modules(NamedTuple):
 
 class _Pass(NamedTuple):
     """What a one-pass conversion looks at in an object of one application class for one
-    version (`Converter._plan_out` / `_plan_in`): the fields, in field order, that the rules may
-    act on (`work`) or whose value may hold an object they act on (not `work`); the version's
-    member order, and whether the application class lists them otherwise. Every other field is
-    left alone, which is what makes the pass cheap: the rules themselves are only in `_check`
-    and `_aside_found`."""
+    version (`Converter._pass`): the fields, in field order, that the rules may act on (`work`)
+    or whose value may hold an object they act on (not `work`); the version's member order, and
+    whether the application class lists them otherwise. Every other field is left alone, which
+    is what makes the pass cheap; the rules themselves are only in `_check`, `_when_unset` and
+    `_aside_found`, and which fields they may act on is derived from the facts (`_works`)."""
 
     fields: tuple[tuple[FieldFacts, bool, object], ...]
     """(facts, work, what an unset value gets: `_when_unset`)"""
@@ -323,15 +323,9 @@ class Converter:
         version = self.versions[index]
         dirty = set()
         for name, facts in self.fields.items():
-            exists = version in self.wire_names.get(name, {})
-            if (
-                not exists
-                or exists
-                and (
-                    (name, index) in self.order
-                    or any(self._works(name, f, index, out) for f in facts)
-                )
-            ):  # a class the version lacks: the two passes decide
+            lacked = version not in self.wire_names.get(name, {})  # the two passes decide
+            works = any(self._works(name, f, index, out) for f in facts)
+            if lacked or works or (name, index) in self.order:
                 dirty.add(name)
         grew = True
         while grew:  # holders of dirty classes, to a fixed point (recursive types)
@@ -427,9 +421,8 @@ class Converter:
 
     def _target(self, name: str, version: str, full: bool) -> _Target:
         """(version index, wire class, `_check`'s table, the version's fast check of the wire
-        class) for application class `name` in
-        `version`; an unknown version raises `UnsupportedVersionError`, a class the version
-        lacks `ConversionError`."""
+        class) for application class `name` in `version`; an unknown version raises
+        `UnsupportedVersionError`, a class the version lacks `ConversionError`."""
         self.modules(version)
         index = self.versions.index(version)
         wire = self.wire_names.get(name, {}).get(version)
