@@ -519,27 +519,26 @@ class Converter:
         A walk over the objects only (the fields that can hold one), not their JSON."""
         holders = self._holders
         stack = [obj]
+        pop, push = stack.pop, stack.append
         while stack:
-            o = stack.pop()
+            o = pop()
             t = type(o)
-            if t is list or t is tuple:
-                stack.extend(o)
-                continue
             attrs = holders.get(t)
-            if attrs is None:
-                if t is dict:
-                    stack.extend(o.values())
-                    continue
-                if not isinstance(o, Model):
-                    continue
-                attrs = holders[t] = tuple(self.holds.get(t.__name__, {}))
-            extra = getattr(o, "extra", None)
-            if extra and not is_json(extra):
-                return False
-            for attr in attrs:
-                value = getattr(o, attr)
-                if value is not None and value is not UNSET and type(value) not in _SCALAR_TYPES:
-                    stack.append(value)
+            if attrs is not None:  # an application object: the common case first
+                extra = getattr(o, "extra", None)
+                if extra and not is_json(extra):
+                    return False
+                for attr in attrs:
+                    value = getattr(o, attr)
+                    if value is not UNSET and value is not None:
+                        push(value)
+            elif t is list or t is tuple:
+                stack.extend(o)
+            elif t is dict:
+                stack.extend(o.values())
+            elif isinstance(o, Model):
+                holders[t] = tuple(self.holds.get(t.__name__, {}))
+                push(o)
         return True
 
     # -- from a version: JSON-RPC messages in application types ----------------------------------
