@@ -199,3 +199,8 @@ def test_refusals_are_the_two_passes_refusals(dist: ModuleType) -> None:
     with pytest.raises(app.ConversionError) as err:
         app.serialize(obj, version=LATEST, method="tools/list")
     assert err.value.kind == "field" and err.value.errors[0].path == "$.tools[0].execution"
+    obj.tools[0].name = app.UNSET  # with a field it lacks: every problem is listed
+    with pytest.raises(app.ConversionError) as err:
+        app.serialize(obj, version=LATEST, method="tools/list")
+    found = sorted(zip(err.value.kinds, (e.path for e in err.value.errors)))
+    assert found == [("field", "$.tools[0].execution"), ("required", "$.tools[0].name")]

@@ -392,6 +392,8 @@ class Converter:
         constants: list[tuple[tuple[str | int, ...], str, Any]] = []
         self._check(app_obj, (), index, problems, constants, table, full)
         if problems and any(p[0] != "required" for p in problems):
+            if not full:  # every problem, in field order: those of every field
+                return self._converted(app_obj, version, defaults, full=True)
             raise ConversionError(problems, version)  # a value the version has no place for
         data: dict[str, Any] = app_obj.to_dict(validate=False)
         foreign = False
