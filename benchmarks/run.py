@@ -1,6 +1,6 @@
 """One-command benchmark runner (see benchmarks/README.md).
 
-    .venv/bin/python -m benchmarks.run [--quick] [--only validation,generation,scaling,profile]
+    .venv/bin/python -m benchmarks.run [--quick] [--only validation,apptypes,generation,...]
                                        [--rounds N] [--repeats N] [--update-readme]
 
 Prints a Markdown report, writes it to benchmarks/results/latest.md and the raw numbers to
@@ -28,7 +28,8 @@ from .common import BENCH, fmt_ratio, fmt_s, table
 
 QUICK_VERSION = "2024-11-05"  # the smallest official schema: --quick generates only this one
 EXAMPLE_SCHEMA = BENCH.parent / "schemas" / "example" / "v2" / "schema.ts"
-SECTIONS = ("validation", "codec", "generation", "scaling", "shapes", "profile")
+SECTIONS = ("validation", "codec", "apptypes", "generation", "scaling", "shapes", "profile")
+APPTYPES_QUICK = ("2025-06-18", "2026-07-28")  # --quick: application types of two versions
 README_BEGIN, README_END = "<!-- results:begin -->", "<!-- results:end -->"
 PACKAGES = (
     "mcp-codegen",
@@ -233,6 +234,54 @@ def run_codec(
         + "\n"
     )
     raw["codec"] = {**summary, "imports": imports, "rounds": args.rounds}
+
+
+def run_apptypes(
+    args: argparse.Namespace, workdir: Path, report: list[str], raw: dict[str, Any]
+) -> None:
+    """Application types against the SDK's hand-written layer (apptypes.py), same messages."""
+    from codegen.cli import main as codegen
+
+    from . import apptypes
+
+    names = list(APPTYPES_QUICK) if args.quick else corpus.version_names()
+    log(f"apptypes: generating a distribution of {len(names)} versions ...")
+    dist = workdir / "apptypes"
+    schemas = [str(corpus.get_version(n).schema_ts) for n in names]
+    if codegen([*schemas, "-o", str(dist), "--package", "mcp_apptypes"]) != 0:
+        raise RuntimeError("apptypes: generation failed")
+    items = apptypes.cases(*apptypes.load(dist, "mcp_apptypes"))
+    # short rounds, many of them: a message's ratio pairs our time and the SDK's within
+    # milliseconds, so a burst of other work on the shared cores rarely lands on one side only
+    calls, rounds = (5, 1) if args.quick else (100, max(args.rounds, 15))
+    log(f"apptypes: {len(items)} messages, {rounds} rounds of {calls} calls ...")
+    rows = apptypes.measure(items, calls, rounds)
+    summary = apptypes.summarise(rows)
+    report.append("## Application types against the SDK's hand-written layer\n")
+    report.append(
+        f"The {apptypes.VERSION} official examples both sides handle: parse = "
+        '`app.parse_message(message, version=V, direction="client_to_server")` against '
+        "`mcp_types.methods.parse_client_request(method, V, params)`; serialize = "
+        "`app.serialize(result, version=V, method=M)` against "
+        f"`serialize_server_result(M, V, data)`. {rounds} interleaved rounds of {calls} calls; "
+        "µs = median over rounds; ratio = the median over rounds of the SDK's time ÷ ours in "
+        "the same round (> 1: mcp-codegen is faster).\n"
+    )
+    body = [[f"{r.kind} `{r.method}`", f"{r.ours_us:.1f}", f"{r.sdk_us:.1f}", fmt_ratio(r.ratio)]
+            for r in rows]  # fmt: skip
+    for kind, s in summary.items():
+        what = (
+            f"**{kind}: median of {s['messages']} messages** (total {fmt_ratio(s['total_ratio'])})"
+        )
+        body.append([what, "", "", fmt_ratio(s["median_ratio"])])
+    report.append(table(["message", "ours µs", "SDK µs", "ratio"], body, "lrrr") + "\n")
+    raw["apptypes"] = {
+        "version": apptypes.VERSION,
+        "rounds": rounds,
+        "calls": calls,
+        "rows": [vars(r) for r in rows],
+        "summary": summary,
+    }
 
 
 def run_generation(
@@ -450,6 +499,17 @@ def targets(raw: dict[str, Any]) -> str:
                 f"{one['ms']:.0f} ms",
                 one["ms"] <= 50,
             )
+    app = raw.get("apptypes")
+    if app:
+        for kind in ("parse", "serialize"):
+            s = app["summary"].get(kind)
+            if s:
+                add(
+                    f"application types: {kind} ≥ 1.0× the SDK's hand-written functions "
+                    "(median of messages; total)",
+                    f"{fmt_ratio(s['median_ratio'])}; {fmt_ratio(s['total_ratio'])}",
+                    s["median_ratio"] >= 1.0,
+                )
     gen = raw.get("generation")
     if gen:
         n = len(gen["per_version"])

@@ -39,6 +39,7 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
         "## Targets",
         "## 1. Validation",
         "## Codec: decoding, encoding, JSON text",
+        "## Application types against the SDK's hand-written layer",
         "## 2. Generation",
         "## 3. Scaling",
         "## Scaling by shape",
@@ -56,3 +57,4 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
     # JSON text on both paths: orjson (the bench extra) and the standard library's
     assert raw["codec"]["json_backend"] == "orjson"
     assert {"text", "text_stdlib", "text_decode_stdlib", "text_encode"} <= set(raw["codec"]["ops"])
+    assert set(raw["apptypes"]["summary"]) == {"parse", "serialize"}

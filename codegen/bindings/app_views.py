@@ -14,6 +14,7 @@ from .. import ir
 from ..analysis.typeindex import TypeIndex
 from ..analysis.versions import Version
 from ..appmodel import AppModel
+from ..analysis.shapes import children, is_class_obj
 from ..pytext import code_literal, sort_all, sort_imports
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
@@ -44,6 +45,8 @@ class ConvertView:
     app_names: tuple[tuple[str, str], ...]  # ("(version, wire class)" literal, app class literal)
     fields: tuple[tuple[str, tuple[FieldRow, ...]], ...]  # app class literal -> rows
     methods: AppMethodsView  # the typed entry points (app_registry_views.py)
+    holds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]  # app class -> (attr, classes)
+    order: tuple[tuple[str, str], ...]  # "(app class, version index)" -> tuple of members
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,8 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
     keys = list(model.keys)
     indexes = {v.key: TypeIndex(v.resolved) for v in versions}
     facts = {f.name: f for f in model.facts}
-    wire_rows, app_rows, field_rows = [], [], []
+    wire_rows, app_rows, field_rows, hold_rows, order_rows = [], [], [], [], []
+    classes = {c.name for c in app.index.dataclasses()}
     for c in app.index.dataclasses():
         f = facts.get(c.name)
         if f is None:
@@ -77,8 +81,20 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
                 )
         wire_rows.append((code_literal(py), tuple(wires)))
         by_wire = {ff.wire: ff for ff in f.fields}
-        rows = []
+        app_order = [fld.prop.name for fld in c.fields]
+        for key, wire in f.wire_names.items():
+            wire_class = indexes[key].classes.get(wire)
+            if wire_class is None or wire in indexes[key].plain_json:
+                continue
+            own = list(wire_class.wire_names)
+            if [w for w in app_order if w in own] != own:  # the wire class lists them otherwise
+                at = _tuple([code_literal(py), str(keys.index(key))])
+                order_rows.append((at, _tuple([code_literal(w) for w in own])))
+        rows, holds = [], []
         for fld in c.fields:
+            held = _held_classes(app, fld.prop.type, classes)
+            if held:
+                holds.append((code_literal(fld.attr), _tuple([code_literal(n) for n in held])))
             ff = by_wire[fld.prop.name]
             lits = ", ".join(
                 f"{keys.index(k)}: frozenset({_tuple([code_literal(s) for s in sorted(v)])})"
@@ -97,6 +113,8 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
                 )
             )
         field_rows.append((code_literal(py), tuple(rows)))
+        if holds:
+            hold_rows.append((code_literal(py), tuple(holds)))
     return ConvertView(
         versions=tuple(code_literal(k) for k in keys),
         subpackages=tuple((code_literal(v.subpackage), code_literal(v.key)) for v in versions),
@@ -104,7 +122,33 @@ def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -
         app_names=tuple(app_rows),
         fields=tuple(field_rows),
         methods=app_methods_view(model, versions, app),
+        holds=tuple(hold_rows),
+        order=tuple(order_rows),
     )
+
+
+def _held_classes(app: Context, t: ir.TypeExpr, classes: set[str]) -> tuple[str, ...]:
+    """The application classes a value of `t` can be or contain without another class around
+    it (through aliases, unions, arrays and maps), by Python name, sorted: where the one-pass
+    conversions look for objects with work to do (`_conversion.Passes`)."""
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [t]
+    while todo:
+        u = todo.pop()
+        if isinstance(u, ir.Ref):
+            if u.name in classes:
+                found.add(u.name)
+            elif u.name not in seen:
+                seen.add(u.name)
+                todo.append(app.index.typedefs[u.name].type)
+            continue
+        if isinstance(u, ir.Obj) and is_class_obj(u):
+            if u.name in classes:  # else a payload handed over as plain JSON: no class inside
+                found.add(u.name)
+            continue
+        todo.extend(children(u))
+    return tuple(sorted(app.index.py_name(n) for n in found))
 
 
 def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
