@@ -38,7 +38,7 @@ _explain_json = _rt.explain_json
 _explain_json_object = _rt.explain_json_object
 _explain_union = _rt.explain_union
 _is_json = _rt.is_json
-_is_json_object = _rt.is_json_object
+_json_members = _rt.json_members
 _forbidden = _rt.forbidden
 _key = _rt.key_path
 _mismatch = _rt.mismatch
@@ -139,11 +139,11 @@ def _explain_JSONArray(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
 
 def is_MetaObject(v: object) -> bool:
     """Whether `v` is a valid MetaObject."""
-    return _is_json_object(v)
+    return type(v) is dict and (not v or _json_members(v))
 
 
 def _explain_MetaObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if not _is_json_object(v):
+    if not (type(v) is dict and (not v or _json_members(v))):
         _explain_json_object(v, p, errs)
 
 
@@ -247,7 +247,7 @@ def is_Request(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -262,7 +262,7 @@ def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
 
 
@@ -272,7 +272,7 @@ def is_NotificationParams(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -282,7 +282,7 @@ def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -294,7 +294,7 @@ def is_Notification(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -309,7 +309,7 @@ def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
 
 
@@ -319,7 +319,7 @@ def is_Result(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -329,7 +329,7 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -387,7 +387,7 @@ def is_JSONRPCRequest(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if v.get("jsonrpc") != "2.0":
         return False
@@ -407,7 +407,7 @@ def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
@@ -425,11 +425,12 @@ def is_JSONRPCNotification(v: object) -> bool:
     """Whether `v` is a valid JSONRPCNotification."""
     if type(v) is not dict:
         return False
+    x: object
     if type(v.get("method")) is not str:
         return False
     if "params" in v:
         x = v["params"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return v.get("jsonrpc") == "2.0"
 
@@ -446,7 +447,7 @@ def _explain_JSONRPCNotification(v: object, p: str, errs: list[ErrorDetail], d: 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
@@ -811,7 +812,7 @@ def is_Widget(v: object) -> bool:
         if not is_WidgetSettings(x):
             return False
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -913,7 +914,7 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -1075,7 +1076,7 @@ def is_ButtonWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("pressed", _ABSENT)
     return x is _ABSENT or x is True
@@ -1178,7 +1179,7 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("pressed", _ABSENT)
     if x is _ABSENT:
@@ -1256,7 +1257,7 @@ def is_GaugeWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return _is_record_low_high_of_number(v.get("thresholds"))
 
@@ -1358,7 +1359,7 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
@@ -1464,7 +1465,7 @@ def is_RangedGauge(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if not _is_record_low_high_of_number(v.get("thresholds")):
         return False
@@ -1572,7 +1573,7 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
@@ -2016,7 +2017,7 @@ def is_InitializeResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if type(v.get("protocolVersion")) is not str:
         return False
@@ -2035,7 +2036,7 @@ def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("protocolVersion", _ABSENT)
     if x is _ABSENT:
@@ -2263,7 +2264,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("widgets")
     if type(x) is not list:
@@ -2282,7 +2283,7 @@ def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widgets", _ABSENT)
     if x is _ABSENT:
@@ -2384,7 +2385,7 @@ def is_GetWidgetResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if not is_Widget(v.get("widget")):
         return False
@@ -2411,7 +2412,7 @@ def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2540,9 +2541,10 @@ def is_UpdateWidgetResult(v: object) -> bool:
     """Whether `v` is a valid UpdateWidgetResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2554,7 +2556,7 @@ def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2716,9 +2718,10 @@ def is_LockWidgetResult(v: object) -> bool:
     """Whether `v` is a valid LockWidgetResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return type(v.get("granted")) is bool
 
@@ -2730,7 +2733,7 @@ def _explain_LockWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("granted", _ABSENT)
     if x is _ABSENT:
@@ -2820,9 +2823,10 @@ def is_ConfirmResult(v: object) -> bool:
     """Whether `v` is a valid ConfirmResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return type(v.get("confirmed")) is bool
 
@@ -2834,7 +2838,7 @@ def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("confirmed", _ABSENT)
     if x is _ABSENT:
@@ -2886,7 +2890,7 @@ def is_ProgressNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("progressToken")
     if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
@@ -2907,7 +2911,7 @@ def _explain_ProgressNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
@@ -3001,7 +3005,7 @@ def is_FocusChangedNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("from", _ABSENT)
     if not (is_WidgetId(x) or x is None):
@@ -3018,7 +3022,7 @@ def _explain_FocusChangedNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
