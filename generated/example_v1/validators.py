@@ -3472,9 +3472,10 @@ def validate(type_name: str | type, value: object) -> None:
 
 def is_valid(type_name: str | type, value: object) -> bool:
     """Whether `value` is a valid `type_name` (a name or a model class)."""
-    check = _CHECKS.get(type_name)
-    if check is None:
-        check = _entry(type_name)[1]
+    try:
+        check = _CHECKS[type_name]  # a subscript, not a method call: the hot path
+    except KeyError:
+        check = _entry(type_name)[1]  # a model class, or no such type
     try:
         return check(value)
     except RecursionError:
