@@ -282,3 +282,31 @@ def ratio_table(base_label: str, rs: dict[str, dict[str, float]], labels: dict[s
         for k, v in rs.items()
     ]
     return table([f"{base_label} is faster than", "examples", "valid", "invalid"], rows)
+
+
+def schema_ts_labels(
+    col: Column, cases: Sequence[Case], documents: dict[str, Any]
+) -> tuple[int, int]:
+    """Of the column's answers that differ from the official labels, how many agree with the
+    meaning of schema.ts: each relabelled by `jsonschema` against `mcp-codegen jsonschema` of that
+    version (`number` a number, `JSONValue` with null; `documents`: version -> that document).
+    The official schema.json renders `number` as `integer` and drops `null` from `JSONValue`
+    (typescript-json-schema's defaults), which the validators do not follow. -> (agree, off)."""
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+
+    validators: dict[tuple[str, str], Any] = {}
+    agree = off = 0
+    for i, case in enumerate(cases):
+        verdict = col.verdicts[i]
+        if col.checks[i] is None or verdict == case.valid:
+            continue
+        key = (case.version, case.type_name)
+        if key not in validators:
+            doc = documents[case.version]
+            defs = "$defs" if "$defs" in doc else "definitions"
+            validators[key] = Draft202012Validator(
+                {defs: doc[defs], "$ref": f"#/{defs}/{case.type_name}"}
+            )
+        off += 1
+        agree += validators[key].is_valid(case.instance) == verdict
+    return agree, off
