@@ -281,7 +281,7 @@ def run_generation(
         "dmcg = datamodel-codegen on the version's official schema.json (black + isort formatting, its default); "
         "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
         "MCP specification's flags; mcp-codegen cold = a fresh process writing every output, laid out "
-        "by one `ruff format` run (there is no cache: every generation is a first one); "
+        "by one `ruff format` run (no output cache: every generation is a first one; the package's bytecode and its compiled templates made first, as an install has them); "
         '"X ÷ cold" = how many times longer X takes than mcp-codegen cold; peak MiB = the cold '
         "run's own peak RSS (ru_maxrss).\n"
     )
