@@ -192,7 +192,9 @@ class RequestParams(_Model):
     def _from_valid(v: Any) -> RequestParams:
         self = _new(RequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
-        self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
+        self.extra = (
+            {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_RequestParams)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -263,7 +265,9 @@ class RequestParamsMeta(_Model):
         self = _new(RequestParamsMeta)
         self.progress_token = v.get("progressToken", UNSET)
         self.extra = (
-            {} if _KEYS_RequestParamsMeta.issuperset(v) else _extras(v, _KEYS_RequestParamsMeta)
+            {}
+            if len(v) == 0 + (self.progress_token is not UNSET)
+            else _extras(v, _KEYS_RequestParamsMeta)
         )
         return self
 
@@ -335,7 +339,7 @@ class Request(_Model):
         self = _new(Request)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
-        self.extra = {} if _KEYS_Request.issuperset(v) else _extras(v, _KEYS_Request)
+        self.extra = {} if len(v) == 1 + (self.params is not UNSET) else _extras(v, _KEYS_Request)
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -405,7 +409,7 @@ class NotificationParams(_Model):
         self = _new(NotificationParams)
         self.meta = v.get("_meta", UNSET)
         self.extra = (
-            {} if _KEYS_NotificationParams.issuperset(v) else _extras(v, _KEYS_NotificationParams)
+            {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_NotificationParams)
         )
         return self
 
@@ -477,7 +481,9 @@ class Notification(_Model):
         self = _new(Notification)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
-        self.extra = {} if _KEYS_Notification.issuperset(v) else _extras(v, _KEYS_Notification)
+        self.extra = (
+            {} if len(v) == 1 + (self.params is not UNSET) else _extras(v, _KEYS_Notification)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -546,7 +552,7 @@ class Result(_Model):
     def _from_valid(v: Any) -> Result:
         self = _new(Result)
         self.meta = v.get("_meta", UNSET)
-        self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
+        self.extra = {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_Result)
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -624,7 +630,7 @@ class Error(_Model):
         self.code = v["code"]
         self.message = v["message"]
         self.data = v.get("data", UNSET)
-        self.extra = {} if _KEYS_Error.issuperset(v) else _extras(v, _KEYS_Error)
+        self.extra = {} if len(v) == 2 + (self.data is not UNSET) else _extras(v, _KEYS_Error)
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -706,7 +712,9 @@ class JSONRPCRequest(_Model):
         self.params = v.get("params", UNSET)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
+        self.extra = (
+            {} if len(v) == 3 + (self.params is not UNSET) else _extras(v, _KEYS_JSONRPCRequest)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -786,7 +794,9 @@ class JSONRPCNotification(_Model):
         self.params = v.get("params", UNSET)
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
-            {} if _KEYS_JSONRPCNotification.issuperset(v) else _extras(v, _KEYS_JSONRPCNotification)
+            {}
+            if len(v) == 2 + (self.params is not UNSET)
+            else _extras(v, _KEYS_JSONRPCNotification)
         )
         return self
 
@@ -943,9 +953,7 @@ class JSONRPCErrorResponse(_Model):
         self.id = v.get("id", UNSET)
         self.error = Error._from_valid(v["error"])
         self.extra = (
-            {}
-            if _KEYS_JSONRPCErrorResponse.issuperset(v)
-            else _extras(v, _KEYS_JSONRPCErrorResponse)
+            {} if len(v) == 2 + (self.id is not UNSET) else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
         return self
 
@@ -1110,7 +1118,7 @@ class WidgetLockedErrorError(_Model):
         self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
         self.extra = (
             {}
-            if _KEYS_WidgetLockedErrorError.issuperset(v)
+            if len(v) == 2 + (self.data is not UNSET)
             else _extras(v, _KEYS_WidgetLockedErrorError)
         )
         return self
@@ -1190,7 +1198,7 @@ class WidgetLockedErrorErrorData(_Model):
         self.until = v.get("until", UNSET)
         self.extra = (
             {}
-            if _KEYS_WidgetLockedErrorErrorData.issuperset(v)
+            if len(v) == 1 + (self.until is not UNSET)
             else _extras(v, _KEYS_WidgetLockedErrorErrorData)
         )
         return self
@@ -1267,7 +1275,9 @@ class BaseMetadata(_Model):
         self = _new(BaseMetadata)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
-        self.extra = {} if _KEYS_BaseMetadata.issuperset(v) else _extras(v, _KEYS_BaseMetadata)
+        self.extra = (
+            {} if len(v) == 1 + (self.title is not UNSET) else _extras(v, _KEYS_BaseMetadata)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1345,7 +1355,9 @@ class WidgetAnnotations(_Model):
         self.priority = v.get("priority", UNSET)
         self.read_only_hint = v.get("readOnlyHint", UNSET)
         self.extra = (
-            {} if _KEYS_WidgetAnnotations.issuperset(v) else _extras(v, _KEYS_WidgetAnnotations)
+            {}
+            if len(v) == 0 + (self.priority is not UNSET) + (self.read_only_hint is not UNSET)
+            else _extras(v, _KEYS_WidgetAnnotations)
         )
         return self
 
@@ -1417,7 +1429,9 @@ class Annotated(_Model):
         self.annotations = (
             WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
-        self.extra = {} if _KEYS_Annotated.issuperset(v) else _extras(v, _KEYS_Annotated)
+        self.extra = (
+            {} if len(v) == 0 + (self.annotations is not UNSET) else _extras(v, _KEYS_Annotated)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1681,7 +1695,9 @@ class WidgetSettings(_Model):
     def _from_valid(v: Any) -> WidgetSettings:
         self = _new(WidgetSettings)
         self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
-        self.extra = {} if _KEYS_WidgetSettings.issuperset(v) else _extras(v, _KEYS_WidgetSettings)
+        self.extra = (
+            {} if len(v) == 0 + (self.layout is not UNSET) else _extras(v, _KEYS_WidgetSettings)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1754,7 +1770,7 @@ class WidgetSettingsLayout(_Model):
         self.list_ = v.get("list", UNSET)
         self.extra = (
             {}
-            if _KEYS_WidgetSettingsLayout.issuperset(v)
+            if len(v) == 0 + (self.grid is not UNSET) + (self.list_ is not UNSET)
             else _extras(v, _KEYS_WidgetSettingsLayout)
         )
         return self
@@ -2588,7 +2604,11 @@ class WidgetAction(_Model):
         self.name = v["name"]
         self.input_schema = v["inputSchema"]
         self.layout_version = v.get("layoutVersion", UNSET)
-        self.extra = {} if _KEYS_WidgetAction.issuperset(v) else _extras(v, _KEYS_WidgetAction)
+        self.extra = (
+            {}
+            if len(v) == 2 + (self.layout_version is not UNSET)
+            else _extras(v, _KEYS_WidgetAction)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -2890,7 +2910,9 @@ class Implementation(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.version = v["version"]
-        self.extra = {} if _KEYS_Implementation.issuperset(v) else _extras(v, _KEYS_Implementation)
+        self.extra = (
+            {} if len(v) == 2 + (self.title is not UNSET) else _extras(v, _KEYS_Implementation)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -2969,7 +2991,9 @@ class HostCapabilities(_Model):
         )
         self.experimental = v.get("experimental", UNSET)
         self.extra = (
-            {} if _KEYS_HostCapabilities.issuperset(v) else _extras(v, _KEYS_HostCapabilities)
+            {}
+            if len(v) == 0 + (self.widgets is not UNSET) + (self.experimental is not UNSET)
+            else _extras(v, _KEYS_HostCapabilities)
         )
         return self
 
@@ -3047,7 +3071,7 @@ class HostCapabilitiesWidgets(_Model):
         )
         self.extra = (
             {}
-            if _KEYS_HostCapabilitiesWidgets.issuperset(v)
+            if len(v) == 0 + (self.list_changed is not UNSET) + (self.layout is not UNSET)
             else _extras(v, _KEYS_HostCapabilitiesWidgets)
         )
         return self
@@ -3120,7 +3144,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
         self.max_columns = v.get("maxColumns", UNSET)
         self.extra = (
             {}
-            if _KEYS_HostCapabilitiesWidgetsLayout.issuperset(v)
+            if len(v) == 0 + (self.max_columns is not UNSET)
             else _extras(v, _KEYS_HostCapabilitiesWidgetsLayout)
         )
         return self
@@ -3199,7 +3223,7 @@ class InitializeRequestParams(_Model):
         self.client_info = Implementation._from_valid(v["clientInfo"])
         self.extra = (
             {}
-            if _KEYS_InitializeRequestParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET)
             else _extras(v, _KEYS_InitializeRequestParams)
         )
         return self
@@ -3374,7 +3398,9 @@ class InitializeResult(_Model):
         self.host_info = Implementation._from_valid(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
         self.extra = (
-            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
+            {}
+            if len(v) == 3 + (self.meta is not UNSET) + (self.instructions is not UNSET)
+            else _extras(v, _KEYS_InitializeResult)
         )
         return self
 
@@ -3461,7 +3487,9 @@ class PingRequest(_Model):
         self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.extra = {} if _KEYS_PingRequest.issuperset(v) else _extras(v, _KEYS_PingRequest)
+        self.extra = (
+            {} if len(v) == 3 + (self.params is not UNSET) else _extras(v, _KEYS_PingRequest)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -3543,7 +3571,8 @@ class PaginatedRequestParams(_Model):
         self.limit = v.get("limit", UNSET)
         self.extra = (
             {}
-            if _KEYS_PaginatedRequestParams.issuperset(v)
+            if len(v)
+            == 0 + (self.meta is not UNSET) + (self.cursor is not UNSET) + (self.limit is not UNSET)
             else _extras(v, _KEYS_PaginatedRequestParams)
         )
         return self
@@ -3720,7 +3749,7 @@ class ListWidgetsRequest(_Model):
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
-            {} if _KEYS_ListWidgetsRequest.issuperset(v) else _extras(v, _KEYS_ListWidgetsRequest)
+            {} if len(v) == 3 + (self.params is not UNSET) else _extras(v, _KEYS_ListWidgetsRequest)
         )
         return self
 
@@ -3801,7 +3830,9 @@ class ListWidgetsResult(_Model):
         self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
         self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
-            {} if _KEYS_ListWidgetsResult.issuperset(v) else _extras(v, _KEYS_ListWidgetsResult)
+            {}
+            if len(v) == 1 + (self.meta is not UNSET) + (self.next_cursor is not UNSET)
+            else _extras(v, _KEYS_ListWidgetsResult)
         )
         return self
 
@@ -3883,7 +3914,7 @@ class GetWidgetRequestParams(_Model):
         self.min_version = v.get("minVersion", UNSET)
         self.extra = (
             {}
-            if _KEYS_GetWidgetRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET) + (self.min_version is not UNSET)
             else _extras(v, _KEYS_GetWidgetRequestParams)
         )
         return self
@@ -4053,7 +4084,9 @@ class GetWidgetResult(_Model):
         )
         self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
         self.extra = (
-            {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
+            {}
+            if len(v) == 2 + (self.meta is not UNSET) + (self.actions is not UNSET)
+            else _extras(v, _KEYS_GetWidgetResult)
         )
         return self
 
@@ -4140,7 +4173,7 @@ class UpdateWidgetRequestParams(_Model):
         self.note = v.get("note", UNSET)
         self.extra = (
             {}
-            if _KEYS_UpdateWidgetRequestParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET) + (self.note is not UNSET)
             else _extras(v, _KEYS_UpdateWidgetRequestParams)
         )
         return self
@@ -4300,7 +4333,7 @@ class UpdateWidgetResult(_Model):
         self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
         self.extra = (
-            {} if _KEYS_UpdateWidgetResult.issuperset(v) else _extras(v, _KEYS_UpdateWidgetResult)
+            {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_UpdateWidgetResult)
         )
         return self
 
@@ -4375,7 +4408,7 @@ class ResetWidgetRequestParams(_Model):
         self.id = v["id"]
         self.extra = (
             {}
-            if _KEYS_ResetWidgetRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET)
             else _extras(v, _KEYS_ResetWidgetRequestParams)
         )
         return self
@@ -4542,7 +4575,7 @@ class LockWidgetRequestParams(_Model):
         self.seconds = v["seconds"]
         self.extra = (
             {}
-            if _KEYS_LockWidgetRequestParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET)
             else _extras(v, _KEYS_LockWidgetRequestParams)
         )
         return self
@@ -4700,7 +4733,7 @@ class LockWidgetResult(_Model):
         self.meta = v.get("_meta", UNSET)
         self.granted = v["granted"]
         self.extra = (
-            {} if _KEYS_LockWidgetResult.issuperset(v) else _extras(v, _KEYS_LockWidgetResult)
+            {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_LockWidgetResult)
         )
         return self
 
@@ -4781,7 +4814,7 @@ class ConfirmRequestParams(_Model):
         self.deadline = v.get("deadline", UNSET)
         self.extra = (
             {}
-            if _KEYS_ConfirmRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET) + (self.deadline is not UNSET)
             else _extras(v, _KEYS_ConfirmRequestParams)
         )
         return self
@@ -4941,7 +4974,9 @@ class ConfirmResult(_Model):
         self = _new(ConfirmResult)
         self.meta = v.get("_meta", UNSET)
         self.confirmed = v["confirmed"]
-        self.extra = {} if _KEYS_ConfirmResult.issuperset(v) else _extras(v, _KEYS_ConfirmResult)
+        self.extra = (
+            {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_ConfirmResult)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -5019,7 +5054,7 @@ class InitializedNotification(_Model):
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
-            if _KEYS_InitializedNotification.issuperset(v)
+            if len(v) == 2 + (self.params is not UNSET)
             else _extras(v, _KEYS_InitializedNotification)
         )
         return self
@@ -5105,7 +5140,7 @@ class ProgressNotificationParams(_Model):
         self.total = v.get("total", UNSET)
         self.extra = (
             {}
-            if _KEYS_ProgressNotificationParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET) + (self.total is not UNSET)
             else _extras(v, _KEYS_ProgressNotificationParams)
         )
         return self
@@ -5267,7 +5302,7 @@ class WidgetListChangedNotification(_Model):
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
-            if _KEYS_WidgetListChangedNotification.issuperset(v)
+            if len(v) == 2 + (self.params is not UNSET)
             else _extras(v, _KEYS_WidgetListChangedNotification)
         )
         return self
@@ -5350,7 +5385,7 @@ class FocusChangedNotificationParams(_Model):
         self.to = v["to"]
         self.extra = (
             {}
-            if _KEYS_FocusChangedNotificationParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET)
             else _extras(v, _KEYS_FocusChangedNotificationParams)
         )
         return self
