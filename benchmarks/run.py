@@ -108,11 +108,19 @@ def run_validation(
         report.append(validation.ratio_table("mcp-codegen `is_valid`", val_ratios, labels) + "\n")
 
     off = validation.disagreements(base, cases)
+    schema_ts: tuple[int, int] | None = None
     if off:
         report.append("mcp-codegen `is_valid` answers that differ from the labels, by mutation:\n")
         for key, count, samples in off:
             report.append(f"- {key}: {count}, e.g. " + "; ".join(f"`{d}`" for d in samples))
         report.append("")
+        schema_ts = validation.schema_ts_labels(base, cases, _our_json_schemas(versions))
+        report.append(
+            f"Of these {schema_ts[1]}, {schema_ts[0]} agree with schema.ts's meaning (relabelled by "
+            "`jsonschema` against `mcp-codegen jsonschema` of the version: `number` a number, "
+            "`JSONValue` with `null`); the official schema.json renders `number` as `integer` and "
+            "leaves `null` out of `JSONValue`.\n"
+        )
     report.append("### Decoding (dict → objects)\n")
     report.append(validation.results_table(dsum) + "\n")
     dec_ratios: dict[str, Any] = {}
@@ -139,8 +147,31 @@ def run_validation(
         "decode_ratios": dec_ratios,
         "notes": {c.contender.key: c.contender.note for c in columns},
         "mcp_codegen_disagreements": off,
+        "schema_ts_agreement": schema_ts,
         "problems": problems,
     }
+
+
+def _our_json_schemas(versions: list[str]) -> dict[str, Any]:
+    """`mcp-codegen jsonschema SCHEMA.ts` (schema.ts's meaning, no --number-as-integer) per version."""
+    import json
+    import subprocess
+
+    from .common import venv_bin
+    from .procs import child_env
+
+    out = {}
+    for v in versions:
+        schema = str(corpus.get_version(v).schema_ts)
+        proc = subprocess.run(
+            [venv_bin("mcp-codegen"), "jsonschema", schema],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=child_env(),
+        )
+        out[v] = json.loads(proc.stdout)
+    return out
 
 
 def run_codec(
@@ -302,7 +333,7 @@ def run_generation(
         "dmcg = datamodel-codegen on the version's official schema.json (black + isort formatting, its default); "
         "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
         "MCP specification's flags; mcp-codegen cold = a fresh process writing every output, laid out "
-        "by one `ruff format` run (there is no cache: every generation is a first one); "
+        "by one `ruff format` run (no output cache: every generation is a first one; the package's bytecode and its compiled templates made first, as an install has them); "
         '"X ÷ cold" = how many times longer X takes than mcp-codegen cold; peak MiB = the cold '
         "run's own peak RSS (ru_maxrss).\n"
     )
@@ -461,6 +492,13 @@ def targets(raw: dict[str, Any]) -> str:
             f"({ours['false_accepts']} false accepts, {ours['false_rejects']} false rejects)",
             ours["agree"] == ours["covered"] == ours["total"],
         )
+        ts = val.get("schema_ts_agreement")
+        if ts:
+            add(
+                "… of the differences, agreeing with schema.ts (`number`, `JSONValue` with null)",
+                f"{ts[0]}/{ts[1]}",
+                ts[0] == ts[1],
+            )
         rs = r["jsonschema_rs"]
         add(
             "stretch: within 2× of jsonschema-rs (valid examples)",

@@ -5,8 +5,9 @@ each labelled by the official schema.json through jsonschema (`tests/corpus.labe
 
 Method, the same for every contender:
 - each contender's check is built once per (version, type name) before any timing;
-- a verdict pass records every contender's answer on every instance (agreement with the labels)
-  and calibrates an inner repeat count k per contender, so one timed batch lasts ~BATCH_S;
+- a verdict pass records every contender's answer on every instance (agreement with the labels);
+  a warm pass (GC paused, one call per instance) calibrates an inner repeat count k per
+  contender from the median call, so one timed batch lasts ~BATCH_S;
 - then `rounds` rounds; in each, the contenders run in a rotated order (interleaving), each over
   all instances; one instance = `k` calls between two perf_counter_ns reads, divided by k;
   the cyclic GC is paused inside a contender's pass, as timeit does;
@@ -102,23 +103,43 @@ def prepare(contenders: Sequence[Contender], cases: Sequence[Case]) -> list[Colu
 
 
 def verdict_pass(columns: Sequence[Column], cases: Sequence[Case]) -> None:
-    """Every contender's answer on every instance, and its inner repeat count."""
+    """Every contender's answer on every instance (a check that raises is wrapped)."""
     for col in columns:
-        spent, calls = 0.0, 0
         for i, case in enumerate(cases):
             fn = col.checks[i]
             if fn is None:
                 continue
-            t0 = time.perf_counter()
             try:
                 col.verdicts[i] = bool(fn(case.instance))
             except Exception:  # noqa: BLE001
                 col.errors += 1
                 col.verdicts[i] = False
                 col.checks[i] = _safe(fn)
-            spent += time.perf_counter() - t0
-            calls += 1
-        per_call = spent / calls if calls else BATCH_S
+
+
+def calibrate(columns: Sequence[Column], cases: Sequence[Case]) -> None:
+    """Each contender's inner repeat count, from the median time of one warm call per instance
+    (GC paused, as in the rounds). It used to be the mean over the verdict pass, which holds
+    every check's first call, the collections the corpus's allocations set off and any time the
+    process was preempted: on a loaded machine the contender that went first (mcp-codegen) got
+    k = 1 or 2 in some runs, so its samples were mostly timer overhead (1.5 µs instead of 0.8 per
+    example, its ratio to fastjsonschema 6.6x in one run and 9.7x in another)."""
+    instances = [c.instance for c in cases]
+    clock = time.perf_counter_ns
+    for col in columns:
+        spent: list[float] = []
+        gc.collect()
+        gc.disable()
+        try:
+            for i, fn in enumerate(col.checks):
+                if fn is not None:
+                    x = instances[i]
+                    t0 = clock()
+                    fn(x)
+                    spent.append((clock() - t0) / 1e9)
+        finally:
+            gc.enable()
+        per_call = median(spent) if spent else BATCH_S
         col.inner = max(1, min(MAX_INNER, math.ceil(BATCH_S / max(per_call, 1e-9))))
 
 
@@ -150,6 +171,7 @@ def timed_rounds(columns: Sequence[Column], cases: Sequence[Case], rounds: int) 
 def run(contenders: Sequence[Contender], cases: Sequence[Case], rounds: int) -> list[Column]:
     columns = prepare(contenders, cases)
     verdict_pass(columns, cases)
+    calibrate(columns, cases)
     timed_rounds(columns, cases, rounds)
     return columns
 
@@ -282,3 +304,31 @@ def ratio_table(base_label: str, rs: dict[str, dict[str, float]], labels: dict[s
         for k, v in rs.items()
     ]
     return table([f"{base_label} is faster than", "examples", "valid", "invalid"], rows)
+
+
+def schema_ts_labels(
+    col: Column, cases: Sequence[Case], documents: dict[str, Any]
+) -> tuple[int, int]:
+    """Of the column's answers that differ from the official labels, how many agree with the
+    meaning of schema.ts: each relabelled by `jsonschema` against `mcp-codegen jsonschema` of that
+    version (`number` a number, `JSONValue` with null; `documents`: version -> that document).
+    The official schema.json renders `number` as `integer` and drops `null` from `JSONValue`
+    (typescript-json-schema's defaults), which the validators do not follow. -> (agree, off)."""
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+
+    validators: dict[tuple[str, str], Any] = {}
+    agree = off = 0
+    for i, case in enumerate(cases):
+        verdict = col.verdicts[i]
+        if col.checks[i] is None or verdict == case.valid:
+            continue
+        key = (case.version, case.type_name)
+        if key not in validators:
+            doc = documents[case.version]
+            defs = "$defs" if "$defs" in doc else "definitions"
+            validators[key] = Draft202012Validator(
+                {defs: doc[defs], "$ref": f"#/{defs}/{case.type_name}"}
+            )
+        off += 1
+        agree += validators[key].is_valid(case.instance) == verdict
+    return agree, off

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
+from ..analysis.shapes import children, is_class_obj
 from ..analysis.typeindex import TypeIndex
 from ..analysis.versions import Version
 from ..appmodel import AppModel
-from ..analysis.shapes import children, is_class_obj
 from ..pytext import code_literal, sort_all, sort_imports
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports

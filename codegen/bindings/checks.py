@@ -26,8 +26,12 @@ _SIMPLE = {
     P.STRING: ("type({v}) is str", "type({v}) is not str"),
     P.BOOLEAN: ("type({v}) is bool", "type({v}) is not bool"),
     P.NULL: ("{v} is None", "{v} is not None"),
-    # `object` and `{[key: string]: unknown}`: a JSON object, its members walked (any JSON)
-    P.OBJECT: ("_is_json_object({v})", "not _is_json_object({v})"),
+    # `object` and `{[key: string]: unknown}`: a JSON object, its members walked (any JSON); the
+    # type test and the empty object inline, a call only for members (`{v}` is a variable)
+    P.OBJECT: (
+        "(type({v}) is dict and (not {v} or _json_members({v})))",
+        "not (type({v}) is dict and (not {v} or _json_members({v})))",
+    ),
 }
 _KIND_NAMES = {
     P.STRING: "string",
@@ -410,7 +414,7 @@ def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
 
 def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
     """Aliases checked inline instead of by a call: primitives, literals, unions of them, and
-    objects of anything (`Record<string, unknown>`, checked by `_is_json_object`)."""
+    objects of anything (`Record<string, unknown>`, checked by `_json_members`)."""
     if isinstance(t, (ir.Prim, ir.Lit)):
         return True
     if isinstance(t, ir.Union_):

@@ -39,7 +39,7 @@ _explain_json = _rt.explain_json
 _explain_json_object = _rt.explain_json_object
 _explain_union = _rt.explain_union
 _is_json = _rt.is_json
-_is_json_object = _rt.is_json_object
+_json_members = _rt.json_members
 _forbidden = _rt.forbidden
 _key = _rt.key_path
 _mismatch = _rt.mismatch
@@ -143,11 +143,11 @@ def _explain_JSONArray(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
 
 def is_MetaObject(v: object) -> bool:
     """Whether `v` is a valid MetaObject."""
-    return _is_json_object(v)
+    return type(v) is dict and (not v or _json_members(v))
 
 
 def _explain_MetaObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if not _is_json_object(v):
+    if not (type(v) is dict and (not v or _json_members(v))):
         _explain_json_object(v, p, errs)
 
 
@@ -251,7 +251,7 @@ def is_Request(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -266,7 +266,7 @@ def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
 
 
@@ -276,7 +276,7 @@ def is_NotificationParams(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -286,7 +286,7 @@ def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -298,7 +298,7 @@ def is_Notification(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -313,7 +313,7 @@ def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
 
 
@@ -323,7 +323,7 @@ def is_Result(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -333,7 +333,7 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -391,7 +391,7 @@ def is_JSONRPCRequest(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if v.get("jsonrpc") != "2.0":
         return False
@@ -411,7 +411,7 @@ def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
@@ -429,11 +429,12 @@ def is_JSONRPCNotification(v: object) -> bool:
     """Whether `v` is a valid JSONRPCNotification."""
     if type(v) is not dict:
         return False
+    x: object
     if type(v.get("method")) is not str:
         return False
     if "params" in v:
         x = v["params"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return v.get("jsonrpc") == "2.0"
 
@@ -450,7 +451,7 @@ def _explain_JSONRPCNotification(v: object, p: str, errs: list[ErrorDetail], d: 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
@@ -815,7 +816,7 @@ def is_Widget(v: object) -> bool:
         if not is_WidgetSettings(x):
             return False
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -917,7 +918,7 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -1079,7 +1080,7 @@ def is_ButtonWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("pressed", _ABSENT)
     return x is _ABSENT or x is True
@@ -1182,7 +1183,7 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("pressed", _ABSENT)
     if x is _ABSENT:
@@ -1260,7 +1261,7 @@ def is_GaugeWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return _is_record_low_high_of_number(v.get("thresholds"))
 
@@ -1362,7 +1363,7 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
@@ -1468,7 +1469,7 @@ def is_RangedGauge(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if not _is_record_low_high_of_number(v.get("thresholds")):
         return False
@@ -1576,7 +1577,7 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
@@ -2022,7 +2023,7 @@ def is_InitializeResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if type(v.get("protocolVersion")) is not str:
         return False
@@ -2041,7 +2042,7 @@ def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("protocolVersion", _ABSENT)
     if x is _ABSENT:
@@ -2269,7 +2270,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("widgets")
     if type(x) is not list:
@@ -2288,7 +2289,7 @@ def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widgets", _ABSENT)
     if x is _ABSENT:
@@ -2390,7 +2391,7 @@ def is_GetWidgetResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if not is_Widget(v.get("widget")):
         return False
@@ -2417,7 +2418,7 @@ def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2546,9 +2547,10 @@ def is_UpdateWidgetResult(v: object) -> bool:
     """Whether `v` is a valid UpdateWidgetResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2560,7 +2562,7 @@ def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2722,9 +2724,10 @@ def is_LockWidgetResult(v: object) -> bool:
     """Whether `v` is a valid LockWidgetResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return type(v.get("granted")) is bool
 
@@ -2736,7 +2739,7 @@ def _explain_LockWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("granted", _ABSENT)
     if x is _ABSENT:
@@ -2826,9 +2829,10 @@ def is_ConfirmResult(v: object) -> bool:
     """Whether `v` is a valid ConfirmResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return type(v.get("confirmed")) is bool
 
@@ -2840,7 +2844,7 @@ def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("confirmed", _ABSENT)
     if x is _ABSENT:
@@ -2892,7 +2896,7 @@ def is_ProgressNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("progressToken")
     if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
@@ -2913,7 +2917,7 @@ def _explain_ProgressNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
@@ -3007,7 +3011,7 @@ def is_FocusChangedNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("from", _ABSENT)
     if not (is_WidgetId(x) or x is None):
@@ -3024,7 +3028,7 @@ def _explain_FocusChangedNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
@@ -3484,9 +3488,10 @@ def validate(type_name: str | type, value: object) -> None:
 
 def is_valid(type_name: str | type, value: object) -> bool:
     """Whether `value` is a valid `type_name` (a name or a model class)."""
-    check = _CHECKS.get(type_name)
-    if check is None:
-        check = _entry(type_name)[1]
+    try:
+        check = _CHECKS[type_name]  # a subscript, not a method call: the hot path
+    except KeyError:
+        check = _entry(type_name)[1]  # a model class, or no such type
     try:
         return check(value)
     except RecursionError:

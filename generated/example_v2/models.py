@@ -200,7 +200,9 @@ class RequestParams(_Model):
     def _from_valid(v: Any) -> RequestParams:
         self = _new(RequestParams)
         self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
-        self.extra = {} if _KEYS_RequestParams.issuperset(v) else _extras(v, _KEYS_RequestParams)
+        self.extra = (
+            {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_RequestParams)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -271,7 +273,9 @@ class RequestParamsMeta(_Model):
         self = _new(RequestParamsMeta)
         self.progress_token = v.get("progressToken", UNSET)
         self.extra = (
-            {} if _KEYS_RequestParamsMeta.issuperset(v) else _extras(v, _KEYS_RequestParamsMeta)
+            {}
+            if len(v) == 0 + (self.progress_token is not UNSET)
+            else _extras(v, _KEYS_RequestParamsMeta)
         )
         return self
 
@@ -343,7 +347,7 @@ class Request(_Model):
         self = _new(Request)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
-        self.extra = {} if _KEYS_Request.issuperset(v) else _extras(v, _KEYS_Request)
+        self.extra = {} if len(v) == 1 + (self.params is not UNSET) else _extras(v, _KEYS_Request)
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -413,7 +417,7 @@ class NotificationParams(_Model):
         self = _new(NotificationParams)
         self.meta = v.get("_meta", UNSET)
         self.extra = (
-            {} if _KEYS_NotificationParams.issuperset(v) else _extras(v, _KEYS_NotificationParams)
+            {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_NotificationParams)
         )
         return self
 
@@ -485,7 +489,9 @@ class Notification(_Model):
         self = _new(Notification)
         self.method = v["method"]
         self.params = v.get("params", UNSET)
-        self.extra = {} if _KEYS_Notification.issuperset(v) else _extras(v, _KEYS_Notification)
+        self.extra = (
+            {} if len(v) == 1 + (self.params is not UNSET) else _extras(v, _KEYS_Notification)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -554,7 +560,7 @@ class Result(_Model):
     def _from_valid(v: Any) -> Result:
         self = _new(Result)
         self.meta = v.get("_meta", UNSET)
-        self.extra = {} if _KEYS_Result.issuperset(v) else _extras(v, _KEYS_Result)
+        self.extra = {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_Result)
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -632,7 +638,7 @@ class Error(_Model):
         self.code = v["code"]
         self.message = v["message"]
         self.data = v.get("data", UNSET)
-        self.extra = {} if _KEYS_Error.issuperset(v) else _extras(v, _KEYS_Error)
+        self.extra = {} if len(v) == 2 + (self.data is not UNSET) else _extras(v, _KEYS_Error)
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -714,7 +720,9 @@ class JSONRPCRequest(_Model):
         self.params = v.get("params", UNSET)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.extra = {} if _KEYS_JSONRPCRequest.issuperset(v) else _extras(v, _KEYS_JSONRPCRequest)
+        self.extra = (
+            {} if len(v) == 3 + (self.params is not UNSET) else _extras(v, _KEYS_JSONRPCRequest)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -794,7 +802,9 @@ class JSONRPCNotification(_Model):
         self.params = v.get("params", UNSET)
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
-            {} if _KEYS_JSONRPCNotification.issuperset(v) else _extras(v, _KEYS_JSONRPCNotification)
+            {}
+            if len(v) == 2 + (self.params is not UNSET)
+            else _extras(v, _KEYS_JSONRPCNotification)
         )
         return self
 
@@ -951,9 +961,7 @@ class JSONRPCErrorResponse(_Model):
         self.id = v.get("id", UNSET)
         self.error = Error._from_valid(v["error"])
         self.extra = (
-            {}
-            if _KEYS_JSONRPCErrorResponse.issuperset(v)
-            else _extras(v, _KEYS_JSONRPCErrorResponse)
+            {} if len(v) == 2 + (self.id is not UNSET) else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
         return self
 
@@ -1118,7 +1126,7 @@ class WidgetLockedErrorError(_Model):
         self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
         self.extra = (
             {}
-            if _KEYS_WidgetLockedErrorError.issuperset(v)
+            if len(v) == 2 + (self.data is not UNSET)
             else _extras(v, _KEYS_WidgetLockedErrorError)
         )
         return self
@@ -1198,7 +1206,7 @@ class WidgetLockedErrorErrorData(_Model):
         self.until = v.get("until", UNSET)
         self.extra = (
             {}
-            if _KEYS_WidgetLockedErrorErrorData.issuperset(v)
+            if len(v) == 1 + (self.until is not UNSET)
             else _extras(v, _KEYS_WidgetLockedErrorErrorData)
         )
         return self
@@ -1275,7 +1283,9 @@ class BaseMetadata(_Model):
         self = _new(BaseMetadata)
         self.name = v["name"]
         self.title = v.get("title", UNSET)
-        self.extra = {} if _KEYS_BaseMetadata.issuperset(v) else _extras(v, _KEYS_BaseMetadata)
+        self.extra = (
+            {} if len(v) == 1 + (self.title is not UNSET) else _extras(v, _KEYS_BaseMetadata)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1352,7 +1362,11 @@ class WidgetHints(_Model):
         self = _new(WidgetHints)
         self.priority = v.get("priority", UNSET)
         self.read_only_hint = v.get("readOnlyHint", UNSET)
-        self.extra = {} if _KEYS_WidgetHints.issuperset(v) else _extras(v, _KEYS_WidgetHints)
+        self.extra = (
+            {}
+            if len(v) == 0 + (self.priority is not UNSET) + (self.read_only_hint is not UNSET)
+            else _extras(v, _KEYS_WidgetHints)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1423,7 +1437,9 @@ class Annotated(_Model):
         self.annotations = (
             WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
         )
-        self.extra = {} if _KEYS_Annotated.issuperset(v) else _extras(v, _KEYS_Annotated)
+        self.extra = (
+            {} if len(v) == 0 + (self.annotations is not UNSET) else _extras(v, _KEYS_Annotated)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1735,7 +1751,9 @@ class WidgetSettings(_Model):
     def _from_valid(v: Any) -> WidgetSettings:
         self = _new(WidgetSettings)
         self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
-        self.extra = {} if _KEYS_WidgetSettings.issuperset(v) else _extras(v, _KEYS_WidgetSettings)
+        self.extra = (
+            {} if len(v) == 0 + (self.layout is not UNSET) else _extras(v, _KEYS_WidgetSettings)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -1808,7 +1826,7 @@ class WidgetSettingsLayout(_Model):
         self.list_ = v.get("list", UNSET)
         self.extra = (
             {}
-            if _KEYS_WidgetSettingsLayout.issuperset(v)
+            if len(v) == 0 + (self.grid is not UNSET) + (self.list_ is not UNSET)
             else _extras(v, _KEYS_WidgetSettingsLayout)
         )
         return self
@@ -2796,7 +2814,11 @@ class WidgetAction(_Model):
         self.name = v["name"]
         self.input_schema = v["inputSchema"]
         self.layout_version = v.get("layoutVersion", UNSET)
-        self.extra = {} if _KEYS_WidgetAction.issuperset(v) else _extras(v, _KEYS_WidgetAction)
+        self.extra = (
+            {}
+            if len(v) == 2 + (self.layout_version is not UNSET)
+            else _extras(v, _KEYS_WidgetAction)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -3176,7 +3198,11 @@ class Implementation(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.version = v.get("version", UNSET)
-        self.extra = {} if _KEYS_Implementation.issuperset(v) else _extras(v, _KEYS_Implementation)
+        self.extra = (
+            {}
+            if len(v) == 1 + (self.title is not UNSET) + (self.version is not UNSET)
+            else _extras(v, _KEYS_Implementation)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -3256,7 +3282,9 @@ class HostCapabilities(_Model):
         )
         self.experimental = v.get("experimental", UNSET)
         self.extra = (
-            {} if _KEYS_HostCapabilities.issuperset(v) else _extras(v, _KEYS_HostCapabilities)
+            {}
+            if len(v) == 0 + (self.widgets is not UNSET) + (self.experimental is not UNSET)
+            else _extras(v, _KEYS_HostCapabilities)
         )
         return self
 
@@ -3334,7 +3362,7 @@ class HostCapabilitiesWidgets(_Model):
         )
         self.extra = (
             {}
-            if _KEYS_HostCapabilitiesWidgets.issuperset(v)
+            if len(v) == 0 + (self.list_changed is not UNSET) + (self.layout is not UNSET)
             else _extras(v, _KEYS_HostCapabilitiesWidgets)
         )
         return self
@@ -3407,7 +3435,7 @@ class HostCapabilitiesWidgetsLayout(_Model):
         self.max_columns = v.get("maxColumns", UNSET)
         self.extra = (
             {}
-            if _KEYS_HostCapabilitiesWidgetsLayout.issuperset(v)
+            if len(v) == 0 + (self.max_columns is not UNSET)
             else _extras(v, _KEYS_HostCapabilitiesWidgetsLayout)
         )
         return self
@@ -3486,7 +3514,7 @@ class InitializeRequestParams(_Model):
         self.client_info = Implementation._from_valid(v["clientInfo"])
         self.extra = (
             {}
-            if _KEYS_InitializeRequestParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET)
             else _extras(v, _KEYS_InitializeRequestParams)
         )
         return self
@@ -3661,7 +3689,9 @@ class InitializeResult(_Model):
         self.host_info = Implementation._from_valid(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
         self.extra = (
-            {} if _KEYS_InitializeResult.issuperset(v) else _extras(v, _KEYS_InitializeResult)
+            {}
+            if len(v) == 3 + (self.meta is not UNSET) + (self.instructions is not UNSET)
+            else _extras(v, _KEYS_InitializeResult)
         )
         return self
 
@@ -3748,7 +3778,9 @@ class PingRequest(_Model):
         self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.extra = {} if _KEYS_PingRequest.issuperset(v) else _extras(v, _KEYS_PingRequest)
+        self.extra = (
+            {} if len(v) == 3 + (self.params is not UNSET) else _extras(v, _KEYS_PingRequest)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -3830,7 +3862,8 @@ class PaginatedRequestParams(_Model):
         self.limit = v.get("limit", UNSET)
         self.extra = (
             {}
-            if _KEYS_PaginatedRequestParams.issuperset(v)
+            if len(v)
+            == 0 + (self.meta is not UNSET) + (self.cursor is not UNSET) + (self.limit is not UNSET)
             else _extras(v, _KEYS_PaginatedRequestParams)
         )
         return self
@@ -4007,7 +4040,7 @@ class ListWidgetsRequest(_Model):
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
-            {} if _KEYS_ListWidgetsRequest.issuperset(v) else _extras(v, _KEYS_ListWidgetsRequest)
+            {} if len(v) == 3 + (self.params is not UNSET) else _extras(v, _KEYS_ListWidgetsRequest)
         )
         return self
 
@@ -4093,7 +4126,9 @@ class ListWidgetsResult(_Model):
         self.total = v["total"]
         self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
-            {} if _KEYS_ListWidgetsResult.issuperset(v) else _extras(v, _KEYS_ListWidgetsResult)
+            {}
+            if len(v) == 2 + (self.meta is not UNSET) + (self.next_cursor is not UNSET)
+            else _extras(v, _KEYS_ListWidgetsResult)
         )
         return self
 
@@ -4176,7 +4211,7 @@ class GetWidgetRequestParams(_Model):
         self.min_version = v.get("minVersion", UNSET)
         self.extra = (
             {}
-            if _KEYS_GetWidgetRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET) + (self.min_version is not UNSET)
             else _extras(v, _KEYS_GetWidgetRequestParams)
         )
         return self
@@ -4344,7 +4379,7 @@ class GetWidgetResult(_Model):
         self.actions = [WidgetAction._from_valid(i) for i in v["actions"]]
         self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
         self.extra = (
-            {} if _KEYS_GetWidgetResult.issuperset(v) else _extras(v, _KEYS_GetWidgetResult)
+            {} if len(v) == 3 + (self.meta is not UNSET) else _extras(v, _KEYS_GetWidgetResult)
         )
         return self
 
@@ -4431,7 +4466,7 @@ class UpdateWidgetRequestParams(_Model):
         self.note = v.get("note", UNSET)
         self.extra = (
             {}
-            if _KEYS_UpdateWidgetRequestParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET) + (self.note is not UNSET)
             else _extras(v, _KEYS_UpdateWidgetRequestParams)
         )
         return self
@@ -4591,7 +4626,7 @@ class UpdateWidgetResult(_Model):
         self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
         self.extra = (
-            {} if _KEYS_UpdateWidgetResult.issuperset(v) else _extras(v, _KEYS_UpdateWidgetResult)
+            {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_UpdateWidgetResult)
         )
         return self
 
@@ -4666,7 +4701,7 @@ class ResetWidgetRequestParams(_Model):
         self.id = v["id"]
         self.extra = (
             {}
-            if _KEYS_ResetWidgetRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET)
             else _extras(v, _KEYS_ResetWidgetRequestParams)
         )
         return self
@@ -4827,7 +4862,7 @@ class ResetWidgetResult(_Model):
         self.meta = v.get("_meta", UNSET)
         self.widget = Widget._from_valid(v["widget"])
         self.extra = (
-            {} if _KEYS_ResetWidgetResult.issuperset(v) else _extras(v, _KEYS_ResetWidgetResult)
+            {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_ResetWidgetResult)
         )
         return self
 
@@ -4902,7 +4937,7 @@ class WatchWidgetRequestParams(_Model):
         self.ids = v["ids"]
         self.extra = (
             {}
-            if _KEYS_WatchWidgetRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET)
             else _extras(v, _KEYS_WatchWidgetRequestParams)
         )
         return self
@@ -5070,7 +5105,7 @@ class ConfirmRequestParams(_Model):
         self.deadline = v.get("deadline", UNSET)
         self.extra = (
             {}
-            if _KEYS_ConfirmRequestParams.issuperset(v)
+            if len(v) == 1 + (self.meta is not UNSET) + (self.deadline is not UNSET)
             else _extras(v, _KEYS_ConfirmRequestParams)
         )
         return self
@@ -5230,7 +5265,9 @@ class ConfirmResult(_Model):
         self = _new(ConfirmResult)
         self.meta = v.get("_meta", UNSET)
         self.confirmed = v["confirmed"]
-        self.extra = {} if _KEYS_ConfirmResult.issuperset(v) else _extras(v, _KEYS_ConfirmResult)
+        self.extra = (
+            {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_ConfirmResult)
+        )
         return self
 
     def to_dict(self, *, validate: bool = True) -> dict[str, JSON]:
@@ -5308,7 +5345,7 @@ class InitializedNotification(_Model):
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
-            if _KEYS_InitializedNotification.issuperset(v)
+            if len(v) == 2 + (self.params is not UNSET)
             else _extras(v, _KEYS_InitializedNotification)
         )
         return self
@@ -5394,7 +5431,7 @@ class ProgressNotificationParams(_Model):
         self.total = v.get("total", UNSET)
         self.extra = (
             {}
-            if _KEYS_ProgressNotificationParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET) + (self.total is not UNSET)
             else _extras(v, _KEYS_ProgressNotificationParams)
         )
         return self
@@ -5556,7 +5593,7 @@ class WidgetListChangedNotification(_Model):
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
-            if _KEYS_WidgetListChangedNotification.issuperset(v)
+            if len(v) == 2 + (self.params is not UNSET)
             else _extras(v, _KEYS_WidgetListChangedNotification)
         )
         return self
@@ -5639,7 +5676,7 @@ class FocusChangedNotificationParams(_Model):
         self.to = v["to"]
         self.extra = (
             {}
-            if _KEYS_FocusChangedNotificationParams.issuperset(v)
+            if len(v) == 2 + (self.meta is not UNSET)
             else _extras(v, _KEYS_FocusChangedNotificationParams)
         )
         return self

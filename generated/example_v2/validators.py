@@ -39,7 +39,7 @@ _explain_json = _rt.explain_json
 _explain_json_object = _rt.explain_json_object
 _explain_union = _rt.explain_union
 _is_json = _rt.is_json
-_is_json_object = _rt.is_json_object
+_json_members = _rt.json_members
 _forbidden = _rt.forbidden
 _key = _rt.key_path
 _mismatch = _rt.mismatch
@@ -143,11 +143,11 @@ def _explain_JSONArray(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
 
 def is_MetaObject(v: object) -> bool:
     """Whether `v` is a valid MetaObject."""
-    return _is_json_object(v)
+    return type(v) is dict and (not v or _json_members(v))
 
 
 def _explain_MetaObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if not _is_json_object(v):
+    if not (type(v) is dict and (not v or _json_members(v))):
         _explain_json_object(v, p, errs)
 
 
@@ -251,7 +251,7 @@ def is_Request(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -266,7 +266,7 @@ def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
 
 
@@ -276,7 +276,7 @@ def is_NotificationParams(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -286,7 +286,7 @@ def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -298,7 +298,7 @@ def is_Notification(v: object) -> bool:
     if type(v.get("method")) is not str:
         return False
     x = v.get("params", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -313,7 +313,7 @@ def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
 
 
@@ -323,7 +323,7 @@ def is_Result(v: object) -> bool:
         return False
     x: object
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -333,7 +333,7 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -391,7 +391,7 @@ def is_JSONRPCRequest(v: object) -> bool:
         return False
     if "params" in v:
         x = v["params"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if v.get("jsonrpc") != "2.0":
         return False
@@ -411,7 +411,7 @@ def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
@@ -429,11 +429,12 @@ def is_JSONRPCNotification(v: object) -> bool:
     """Whether `v` is a valid JSONRPCNotification."""
     if type(v) is not dict:
         return False
+    x: object
     if type(v.get("method")) is not str:
         return False
     if "params" in v:
         x = v["params"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return v.get("jsonrpc") == "2.0"
 
@@ -450,7 +451,7 @@ def _explain_JSONRPCNotification(v: object, p: str, errs: list[ErrorDetail], d: 
     x = v.get("params", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + ".params", errs)
     x = v.get("jsonrpc", _ABSENT)
     if x is _ABSENT:
@@ -815,7 +816,7 @@ def is_Widget(v: object) -> bool:
         if not is_WidgetSettings(x):
             return False
     x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or _is_json_object(x)
+    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -919,7 +920,7 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
 
 
@@ -1081,7 +1082,7 @@ def is_ButtonWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("pressed", _ABSENT)
     return x is _ABSENT or x is True
@@ -1184,7 +1185,7 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("pressed", _ABSENT)
     if x is _ABSENT:
@@ -1262,7 +1263,7 @@ def is_GaugeWidget(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return _is_record_low_high_of_number(v.get("thresholds"))
 
@@ -1364,7 +1365,7 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
@@ -1470,7 +1471,7 @@ def is_RangedGauge(v: object) -> bool:
             return False
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if not _is_record_low_high_of_number(v.get("thresholds")):
         return False
@@ -1578,7 +1579,7 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("thresholds", _ABSENT)
     if x is _ABSENT:
@@ -2058,7 +2059,7 @@ def is_InitializeResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if type(v.get("protocolVersion")) is not str:
         return False
@@ -2077,7 +2078,7 @@ def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("protocolVersion", _ABSENT)
     if x is _ABSENT:
@@ -2305,7 +2306,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("widgets")
     if type(x) is not list:
@@ -2327,7 +2328,7 @@ def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widgets", _ABSENT)
     if x is _ABSENT:
@@ -2434,7 +2435,7 @@ def is_GetWidgetResult(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     if not is_Widget(v.get("widget")):
         return False
@@ -2460,7 +2461,7 @@ def _explain_GetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: int 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2589,9 +2590,10 @@ def is_UpdateWidgetResult(v: object) -> bool:
     """Whether `v` is a valid UpdateWidgetResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2603,7 +2605,7 @@ def _explain_UpdateWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2686,9 +2688,10 @@ def is_ResetWidgetResult(v: object) -> bool:
     """Whether `v` is a valid ResetWidgetResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return is_Widget(v.get("widget"))
 
@@ -2700,7 +2703,7 @@ def _explain_ResetWidgetResult(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("widget", _ABSENT)
     if x is _ABSENT:
@@ -2871,9 +2874,10 @@ def is_ConfirmResult(v: object) -> bool:
     """Whether `v` is a valid ConfirmResult."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     return type(v.get("confirmed")) is bool
 
@@ -2885,7 +2889,7 @@ def _explain_ConfirmResult(v: object, p: str, errs: list[ErrorDetail], d: int = 
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("confirmed", _ABSENT)
     if x is _ABSENT:
@@ -2937,7 +2941,7 @@ def is_ProgressNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("progressToken")
     if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
@@ -2958,7 +2962,7 @@ def _explain_ProgressNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
@@ -3052,7 +3056,7 @@ def is_FocusChangedNotificationParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not _is_json_object(x):
+        if not (type(x) is dict and (not x or _json_members(x))):
             return False
     x = v.get("from", _ABSENT)
     if not (is_WidgetId(x) or x is None):
@@ -3069,7 +3073,7 @@ def _explain_FocusChangedNotificationParams(
     x = v.get("_meta", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not _is_json_object(x):
+    elif not (type(x) is dict and (not x or _json_members(x))):
         _explain_json_object(x, p + "._meta", errs)
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
@@ -3532,9 +3536,10 @@ def validate(type_name: str | type, value: object) -> None:
 
 def is_valid(type_name: str | type, value: object) -> bool:
     """Whether `value` is a valid `type_name` (a name or a model class)."""
-    check = _CHECKS.get(type_name)
-    if check is None:
-        check = _entry(type_name)[1]
+    try:
+        check = _CHECKS[type_name]  # a subscript, not a method call: the hot path
+    except KeyError:
+        check = _entry(type_name)[1]  # a model class, or no such type
     try:
         return check(value)
     except RecursionError:

@@ -261,20 +261,53 @@ def is_json(value: object) -> bool:
     finite floats, bool, None, arrays and objects nested at most `MAX_DEPTH` levels. A loop, not
     recursion (a cycle is too deep); as fast as a walk in Python goes, for the validators'
     fast path."""
+    if type(value) in _JSON_SCALARS:
+        return True
     if type(value) is float:
         return value - value == 0.0  # nan and inf give nan
-    if type(value) is not dict and type(value) is not list:
-        return type(value) in _JSON_SCALARS
-    return _walk(value)
+    if type(value) is dict:
+        return not value or json_members(value)
+    return type(value) is list and _walk(value, 1)
 
 
 def is_json_object(value: object) -> bool:
     """Whether `value` is a JSON object (`object`, `{[key: string]: unknown}`)."""
-    return type(value) is dict and _walk(value)
+    return type(value) is dict and (not value or json_members(value))
 
 
-def _walk(value: object) -> bool:
-    stack: list[tuple[Any, int]] = [(value, 1)]
+def json_members(value: dict[Any, Any]) -> bool:
+    """Whether a dict's keys are strings and its members JSON. The validators' fast path, written
+    inline as `type(x) is dict and (not x or _json_members(x))`: a flat object (the usual
+    `arguments`, `structuredContent`, `_meta`) is checked in this one loop, without the stack of
+    `_walk`, which only its nested arrays and objects need."""
+    nested: list[Any] | None = None
+    for k, x in value.items():
+        if type(k) is not str:
+            return False
+        t = type(x)
+        if t in _JSON_SCALARS:
+            continue
+        if t is float:
+            if x - x != 0.0:
+                return False
+        elif t is dict or t is list:
+            if x:
+                if nested is None:
+                    nested = [x]
+                else:
+                    nested.append(x)
+        else:
+            return False
+    if nested is not None:
+        for x in nested:
+            if not _walk(x, 2):
+                return False
+    return True
+
+
+def _walk(value: object, depth: int) -> bool:
+    """`value` (a list or dict at nesting level `depth`) and everything in it is JSON."""
+    stack: list[tuple[Any, int]] = [(value, depth)]
     while stack:
         item, d = stack.pop()
         if type(item) is dict:
@@ -284,6 +317,8 @@ def _walk(value: object) -> bool:
             item = item.values()
         for x in item:
             t = type(x)
+            if t in _JSON_SCALARS:  # the usual member first: one test
+                continue
             if t is dict or t is list:
                 if x:
                     if d >= MAX_DEPTH:
@@ -292,7 +327,7 @@ def _walk(value: object) -> bool:
             elif t is float:
                 if x - x != 0.0:
                     return False
-            elif t not in _JSON_SCALARS:
+            else:
                 return False
     return True
 
