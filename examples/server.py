@@ -222,7 +222,7 @@ class Session:
                 self.reg.notification(self.m.ResourceUpdatedNotification(params=params))
             )
 
-    def ask(self, stream: Stream, method: str, params: Any) -> Any:
+    def ask(self, stream: Stream, method: versions.RequestMethod, params: Any) -> Any:
         """Send a request to the client on `stream` and wait for its decoded result."""
         rid = f"s-{uuid.uuid4().hex[:8]}"
         answer: queue.Queue[Any] = queue.Queue()
