@@ -20,6 +20,7 @@ Decisions that keep the list short and exact:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -209,12 +210,14 @@ class Comparer:
         omitting `key`) present in both versions; for an alias (of an intersection), interfaces
         declaring the very same property (same source location) in both versions."""
         out: list[str] = []
+        seen: set[str] = set()  # `out` as a set: a long `extends` chain made the test quadratic
         for types in (self.new, self.old):
-            todo = [t]
+            todo = deque([t])
             while todo:
-                td = types.get(todo.pop(0))
+                td = types.get(todo.popleft())
                 for b in td.bases if td else ():
-                    if key not in b.omit and b.name not in out:
+                    if key not in b.omit and b.name not in seen:
+                        seen.add(b.name)
                         out.append(b.name)
                         todo.append(b.name)
         if self.old[t].kind == "alias" and self.new[t].kind == "alias":
@@ -271,11 +274,11 @@ class Comparer:
         docs: bool = True,
     ) -> None:
         self.names(a, b, path)
-        names = [p.name for p in a.properties] + [
-            p.name for p in b.properties if a.prop(p.name) is None
-        ]
-        for name in sorted(names):
-            pa, pb = a.prop(name), b.prop(name)
+        # by name once: `Obj.prop` scans, which made a big object (or a long `extends` chain,
+        # each link holding all its inherited properties) quadratic
+        in_a, in_b = {p.name: p for p in a.properties}, {p.name: p for p in b.properties}
+        for name in sorted(in_a.keys() | in_b.keys()):
+            pa, pb = in_a.get(name), in_b.get(name)
             if pa == pb or (owner is not None and self.inherited(owner, name)):
                 continue
             # a property that comes or goes where the other side's index signature takes any
