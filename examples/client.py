@@ -173,7 +173,7 @@ def received(version: str, value: object) -> None:
         answer(version, msg)
 
 
-def request(version: str, method: str, **params: Any) -> Any:  # types vary with `version`
+def request(version: str, method: versions.RequestMethod, **params: Any) -> Any:  # types vary
     """Send `method` with the types of `version` and return its decoded result."""
     rid, m, reg = next(ids), mcp.bindings(version), versions.registry(version)
     info = reg.METHODS[method]
@@ -191,7 +191,8 @@ def request(version: str, method: str, **params: Any) -> Any:  # types vary with
             answer(version, msg)
         elif msg.kind in ("result", "error") and msg.id == rid:
             if msg.kind == "error":
-                raise RpcError(msg.obj.error)
+                error: Any = msg.obj  # the version's error response
+                raise RpcError(error.error)
             return mcp.parse_result(method, msg, version=version)
     raise ConnectionError(f"no answer to {method}")
 

@@ -666,7 +666,8 @@ class Handler(BaseHTTPRequestHandler):
             msg = mcp.parse_message(value, version=agreed, direction="client_to_server")
         except mcp.ValidationError as err:
             return self.reply(200, reg.error(value.get("id"), -32602, str(err), validate=False))
-        session = Session(agreed, msg.obj.params.capabilities)
+        request: Any = msg.obj  # the agreed version's InitializeRequest
+        session = Session(agreed, request.params.capabilities)
         self.server.app.sessions[session.id] = session
         m = session.m
         caps = m.ServerCapabilities(
