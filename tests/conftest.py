@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -65,6 +66,34 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 def spec_root() -> Path:
     """The official spec directory; skips (fails under CI=true) when it is missing."""
     return require_spec_dir()
+
+
+# The versions of the dispatch, wire-type and registry-typing tests: the three the SDK speaks.
+SESSION_VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
+
+
+@pytest.fixture(scope="session")
+def session_distribution(
+    spec_root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], Path]:
+    """Package name -> a folder holding the distribution of `SESSION_VERSIONS` under that name
+    (what `mcp-codegen V1 V2 V3 --package NAME` writes), generated once per run and name."""
+    import corpus
+
+    from codegen.distribution import render_distribution
+    from codegen.write import write_tree
+
+    made: dict[str, Path] = {}
+
+    def root(name: str) -> Path:
+        if name not in made:
+            out = tmp_path_factory.mktemp(name)
+            schemas = [corpus.resolved(v) for v in SESSION_VERSIONS]
+            write_tree(out, render_distribution(schemas, name))
+            made[name] = out
+        return made[name]
+
+    return root
 
 
 @pytest.fixture(scope="session")

@@ -9,41 +9,33 @@ import asyncio
 import concurrent.futures
 import json
 import os
-import shutil
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import corpus
 import pytest
 from bindings_support import import_package, mypy_strict, ruff_check
-
-from codegen.distribution import render_distribution
-from codegen.write import write_tree
+from conftest import SESSION_VERSIONS
 
 pytestmark = pytest.mark.spec
-VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
+VERSIONS = SESSION_VERSIONS
 PKG = "mcp_dispatch"
 STATELESS = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
              "io.modelcontextprotocol/clientCapabilities": {}}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
-def root(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dispatch")
-    write_tree(out, render_distribution([corpus.resolved(v) for v in VERSIONS], PKG))
-    return out
+def root(session_distribution: Callable[[str], Path]) -> Path:
+    return session_distribution(PKG)
 
 
 @pytest.fixture(scope="module")
-def example_root(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The same distribution as the package `mcp_bindings` the example imports (every import
-    inside a generated package is relative, so a copy under another name is that package)."""
-    out = tmp_path_factory.mktemp("dispatch_example")
-    shutil.copytree(root / PKG, out / "mcp_bindings")
-    return out
+def example_root(session_distribution: Callable[[str], Path]) -> Path:
+    """The same distribution as the package `mcp_bindings` the example imports."""
+    return session_distribution("mcp_bindings")
 
 
 @pytest.fixture(scope="module")

@@ -10,28 +10,24 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-import corpus
 import pytest
 from bindings_support import import_package, tool
-
-from codegen.distribution import render_distribution
-from codegen.write import write_tree
+from conftest import SESSION_VERSIONS
 
 pytestmark = pytest.mark.spec
-VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
+VERSIONS = SESSION_VERSIONS
 PKG = "mcp_bindings"  # the name the typing snippets import
 TYPING = Path(__file__).resolve().parent / "typing"
 _EXPECT = re.compile(r"#\s*expect:\s*([a-z][a-z-]*)$")
 
 
 @pytest.fixture(scope="module")
-def root(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("registry_typing")
-    write_tree(out, render_distribution([corpus.resolved(v) for v in VERSIONS], PKG))
-    return out
+def root(session_distribution: Callable[[str], Path]) -> Path:
+    return session_distribution(PKG)
 
 
 @pytest.fixture(scope="module")

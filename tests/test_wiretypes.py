@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,12 +21,10 @@ from typing import Any
 import corpus
 import pytest
 from bindings_support import generate_text, import_package, tool
-
-from codegen.distribution import render_distribution
-from codegen.write import write_tree
+from conftest import SESSION_VERSIONS
 
 pytestmark = pytest.mark.spec
-VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
+VERSIONS = SESSION_VERSIONS
 PKG = "mcp_wiretypes"
 ERROR = {"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "no such method"}}
 RESULT = {"jsonrpc": "2.0", "id": 1, "result": {}}
@@ -35,10 +34,8 @@ RESULTS = {v: RESULT for v in VERSIONS} | {
 
 
 @pytest.fixture(scope="module")
-def root(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wiretypes")
-    write_tree(out, render_distribution([corpus.resolved(v) for v in VERSIONS], PKG))
-    return out
+def root(session_distribution: Callable[[str], Path]) -> Path:
+    return session_distribution(PKG)
 
 
 @pytest.fixture(scope="module")
