@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import pickle
 import sys
-import traceback
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -84,6 +83,8 @@ def start(fn: Callable[[], T]) -> Pending[T]:
             try:
                 data = pickle.dumps((False, exc))
             except Exception:  # noqa: BLE001 - an exception that does not pickle: its traceback
+                import traceback
+
                 data = pickle.dumps((False, traceback.format_exc()))
         with os.fdopen(write, "wb") as pipe:
             pipe.write(data)

@@ -55,45 +55,107 @@ def black_format(source: str) -> str:
 
 def format_files(files: Mapping[str, str], formatter: str = "ruff") -> dict[str, str]:
     """`files` (relative path -> text), every `.py` one laid out by `formatter`, in one run."""
+    return start_format(files, formatter).result()
+
+
+def start_format(files: Mapping[str, str], formatter: str | None = "ruff") -> Formatting:
+    """Begin laying out the `.py` files of `files` by `formatter`, in one run: ruff formats in
+    the background while the caller goes on (renders the next module), black at once; None
+    leaves them as they are. `result()` gives them back."""
+    if formatter is not None and formatter not in FORMATTERS:
+        raise ValueError(f"unknown formatter {formatter!r} (expected one of {FORMATTERS})")
     python = {rel: text for rel, text in files.items() if rel.endswith(".py")}
     if formatter == "black":
-        laid_out = {rel: black_format(text) for rel, text in python.items()}
-    elif formatter == "ruff":
-        laid_out = ruff_format(python)
-    else:
-        raise ValueError(f"unknown formatter {formatter!r} (expected one of {FORMATTERS})")
-    return {rel: laid_out.get(rel, text) for rel, text in files.items()}
+        return Formatting(files, {rel: black_format(text) for rel, text in python.items()})
+    if formatter == "ruff" and python:
+        return Formatting(files, {}, _RuffRun(python))
+    return Formatting(files, {})
+
+
+def prepare(formatter: str | None) -> None:
+    """Find what `formatter` runs now (before the caller forks, so that both processes have it)."""
+    if formatter == "ruff":
+        ruff_bin()
+
+
+class Formatting:
+    """Files being laid out (`start_format`)."""
+
+    def __init__(
+        self, files: Mapping[str, str], laid_out: dict[str, str], run: _RuffRun | None = None
+    ) -> None:
+        self._files, self._laid_out, self._run = files, laid_out, run
+
+    def result(self) -> dict[str, str]:
+        """The files, laid out (in their order); raises FormatError if the formatter failed."""
+        laid_out = self._laid_out if self._run is None else self._run.result()
+        return {rel: laid_out.get(rel, text) for rel, text in self._files.items()}
+
+    def discard(self) -> None:
+        """Stop the formatter and drop its work (the caller failed: no process, no folder left)."""
+        if self._run is not None:
+            self._run.discard()
 
 
 def ruff_format(files: Mapping[str, str]) -> dict[str, str]:
     """The files through one `ruff format` run in a temporary directory."""
-    if not files:
-        return {}
-    with tempfile.TemporaryDirectory(prefix="mcp-codegen-format-") as tmp:
-        root = Path(tmp)
-        for rel, text in files.items():
-            (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            (root / rel).write_bytes(text.encode("utf-8"))
-        _run_ruff(root, sorted(files))
-        return {rel: (root / rel).read_bytes().decode("utf-8") for rel in files}
+    return _RuffRun(files).result() if files else {}
 
 
-def _run_ruff(root: Path, paths: list[str]) -> None:
+class _RuffRun:
+    """One `ruff format` process over files written to a temporary directory, started at once;
+    `result()` waits for it and reads them back, `discard()` ends it; either removes the folder."""
+
+    def __init__(self, files: Mapping[str, str]) -> None:
+        self._paths = sorted(files)
+        self._tmp = tempfile.TemporaryDirectory(prefix="mcp-codegen-format-")
+        self._root = Path(self._tmp.name)
+        try:
+            for rel, text in files.items():
+                (self._root / rel).parent.mkdir(parents=True, exist_ok=True)
+                (self._root / rel).write_bytes(text.encode("utf-8"))
+            self._proc = _start_ruff(self._root, self._paths)
+        except BaseException:
+            self._tmp.cleanup()
+            raise
+
+    def result(self) -> dict[str, str]:
+        try:
+            _wait_ruff(self._proc)
+            return {rel: (self._root / rel).read_bytes().decode("utf-8") for rel in self._paths}
+        finally:
+            self._tmp.cleanup()
+
+    def discard(self) -> None:
+        try:
+            if self._proc.returncode is None:  # not waited for yet
+                self._proc.kill()
+                self._proc.communicate()
+        finally:
+            self._tmp.cleanup()
+
+
+def _start_ruff(root: Path, paths: list[str]) -> subprocess.Popen[str]:
     # no RUFF_* variable of the user's environment reaches it (a cache dir, an output format)
     env = {k: v for k, v in os.environ.items() if not k.startswith("RUFF_")}
     try:
-        proc = subprocess.run(
+        return subprocess.Popen(
             [ruff_bin(), *_RUFF_ARGS, "--", *paths],
             cwd=root,
             env=env,
-            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,  # a line or two: read when the run is waited for
+            stderr=subprocess.PIPE,
             text=True,
-            check=False,
         )
     except OSError as err:
         raise FormatError(f"cannot run ruff: {err}") from err
+
+
+def _wait_ruff(proc: subprocess.Popen[str]) -> None:
+    stdout, stderr = proc.communicate()
     if proc.returncode != 0:
-        detail = (proc.stderr or proc.stdout).strip()
+        detail = (stderr or stdout).strip()
         raise FormatError(
             f"ruff format failed on the generated code (exit {proc.returncode}):\n{detail}"
         )

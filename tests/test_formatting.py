@@ -9,6 +9,7 @@ configuration of the user's and leaves no cache; a formatter that fails writes n
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -120,13 +121,13 @@ def test_no_user_configuration_is_read_and_no_cache_is_left(
 
 def test_one_ruff_run_for_a_whole_distribution(monkeypatch: pytest.MonkeyPatch) -> None:
     runs: list[list[str]] = []
-    real = pyformat._run_ruff
+    real = pyformat._start_ruff
 
-    def counted(root: Path, paths: list[str]) -> None:
+    def counted(root: Path, paths: list[str]) -> subprocess.Popen[str]:
         runs.append(paths)
-        real(root, paths)
+        return real(root, paths)
 
-    monkeypatch.setattr(pyformat, "_run_ruff", counted)
+    monkeypatch.setattr(pyformat, "_start_ruff", counted)
     files = render_distribution([load(str(REPO / p)) for p in EXAMPLES[:2]], "mcp_one")
     assert len(runs) == 1
     assert sorted(runs[0]) == sorted(p for p in files if p.endswith(".py"))

@@ -1,8 +1,8 @@
 """Python bindings for a resolved schema: dataclasses, codec, validators and method registry.
 
-IR -> views (plain template contexts) -> Jinja2 templates -> one formatter run -> files; the modules that do
-not depend on the schema are real source under templates/python/static/, copied under the
-generated-file header. `render_package` returns the package's files as relative path -> text;
+IR -> views (plain template contexts) -> Jinja2 templates -> a formatter -> files; the modules
+that do not depend on the schema are real source under templates/python/static/, copied under
+the generated-file header. `render_package` returns the package's files as relative path -> text;
 `MODULES` lists them, so adding a module is one more `Module` or `StaticModule` entry.
 
 The static modules are the runtime: a distribution of several versions (codegen/distribution.py)
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import forking, ir
 from ..analysis.typeindex import TypeIndex
-from ..pyformat import format_files
+from ..pyformat import Formatting, prepare, start_format
 from ..templating import render, static_source
 from . import registry_views
 from .pyimports import parents_first
@@ -112,8 +112,8 @@ def render_package(
     """Every file of the generated package (relative path -> text), in `modules`' order.
     `runtime`: the relative import prefix of the package holding _runtime.py and _protocol.py;
     `regenerate`: the command the headers name (default: the one-schema command); `formatter`:
-    what lays out the Python files, in one run (`pyformat.FORMATTERS`; None: the views' text,
-    for a caller that formats a larger whole, or tests about behaviour only)."""
+    what lays out the Python files (`pyformat.FORMATTERS`; None: the views' text, for a caller
+    that formats a larger whole, or tests about behaviour only)."""
     ctx = Context(resolved, TypeIndex(resolved), runtime)
     ctx.index.names.check()  # Python-name collisions: a located error before anything renders
     header = header_view(resolved, regenerate)
@@ -124,22 +124,43 @@ def render_package(
         text = render(m.template, header=header, view=m.view(ctx), runtime=runtime)
         return text if runtime == "." else parents_first(text)
 
-    # validators.py renders in a second process while this one renders the rest (`forking`)
-    separate = [m for m in modules if m.path in _SEPARATE]
+    def laid_out(group: list[Module]) -> Formatting:
+        """`group` rendered, its formatting begun (it runs while the next group renders)."""
+        return start_format({m.path: one(m) for m in group}, formatter)
+
+    # The static modules are copied as they are (already formatted); the others render in
+    # groups, each formatted as soon as it is rendered: models.py (the largest) first, so ruff
+    # lays it out while the rest renders. validators.py renders and is formatted in a second
+    # process meanwhile (`forking`).
+    rendered = [m for m in modules if isinstance(m, Module)]
+    separate = [m for m in rendered if m.path in _SEPARATE]
     pending = None
-    if forking.parallel() and len(separate) < len(modules):
-        pending = forking.start(lambda: {m.path: one(m) for m in separate})
+    if forking.parallel() and separate and len(separate) < len(rendered):
+        prepare(formatter)  # found once, here, rather than in each process
+        pending = forking.start(lambda: laid_out(separate).result())
+    groups = [[m for m in rendered if m.path in _FIRST]]
+    groups += [] if pending is not None else [separate]
+    groups += [[m for m in rendered if m.path not in _FIRST | _SEPARATE]]
+    runs: list[Formatting] = []
     try:
-        texts = {m.path: one(m) for m in modules if pending is None or m.path not in _SEPARATE}
+        texts = {m.path: one(m) for m in modules if isinstance(m, StaticModule)}
+        for group in groups:
+            if group:
+                runs.append(laid_out(group))
+        for run in runs:
+            texts |= run.result()
     except BaseException:
+        for run in runs:
+            run.discard()
         if pending is not None:
             pending.discard()
         raise
     if pending is not None:
         texts |= pending.result()
-    files = {m.path: texts[m.path] for m in modules}
-    return files if formatter is None else format_files(files, formatter)
+    return {m.path: texts[m.path] for m in modules}
 
 
 # The module rendered in a second process: about half of a package's rendering time.
 _SEPARATE = frozenset({"validators.py"})
+# The module rendered (and formatted) first: the largest, so its formatting overlaps the most.
+_FIRST = frozenset({"models.py"})

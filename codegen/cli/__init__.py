@@ -7,8 +7,9 @@ of this package holds the commands of one part of the generator, as arguments an
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 
 from ..errors import FormatError, SchemaError, SpecError
@@ -52,7 +53,39 @@ def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run one command and return its exit code. Without `argv` (the console script, `python -m
+    codegen`) the command line is `sys.argv` and this is the program: it ends the process
+    (`_end`) instead of returning."""
+    program = argv is None
+    collecting = gc.isenabled()
+    # A generation makes about a million objects and hardly a cycle: the collector's passes cost
+    # ~5% of a run and free nothing. Off for the command, back on for an in-process caller.
+    gc.disable()
+    try:
+        code = _run(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        if collecting:
+            gc.enable()
+    if program:
+        _end(code)
+    return code
+
+
+def _end(code: int) -> None:
+    """End the program with `code` once stdout and stderr are flushed, skipping the interpreter's
+    teardown (freeing every module and object one by one: ~0.03 s of a generation). Safe here:
+    every output file is written, closed and swapped in, and forked workers are reaped, before a
+    command returns; nothing of ours registers exit handlers. If a flush fails (a closed pipe),
+    the normal exit reports it."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        sys.exit(code)
+    os._exit(code)
+
+
+def _run(argv: list[str]) -> int:
     if not argv:
         build_parser().print_help(sys.stderr)
         return EXIT_BAD_INPUT
@@ -75,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception:  # noqa: BLE001 - anything else is our bug, reported as such
+        import traceback
+
         traceback.print_exc()
         print(
             "mcp-codegen: internal error (a bug in mcp-codegen; please report it)", file=sys.stderr
