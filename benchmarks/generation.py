@@ -1,7 +1,7 @@
 """Benchmark 2: generation time, whole process, per official version.
 
 Contenders per version, each a fresh process timed from spawn to reap:
-- `mcp-codegen SCHEMA.ts -o DIR`: parse, resolve, render, format (one `ruff format` run), write
+- `mcp-codegen SCHEMA.ts -o DIR`: parse, resolve, render, format (`ruff format`), write
   — every output; also in one process (`MCP_CODEGEN_JOBS=1`; `--formatter black` takes seconds per
   version: the profile section measures it);
 - `datamodel-codegen` on the same version's official schema.json, pydantic v2 and dataclasses

@@ -333,7 +333,7 @@ def run_generation(
         "dmcg = datamodel-codegen on the version's official schema.json (black + isort formatting, its default); "
         "tjs = typescript-json-schema (npm, pinned in benchmarks/package-lock.json) schema.ts → schema.json with the "
         "MCP specification's flags; mcp-codegen cold = a fresh process writing every output, laid out "
-        "by one `ruff format` run (no output cache: every generation is a first one; the package's bytecode and its compiled templates made first, as an install has them); "
+        "by `ruff format` (no output cache: every generation is a first one; the package's bytecode and its compiled templates made first, as an install has them); "
         '"X ÷ cold" = how many times longer X takes than mcp-codegen cold; peak MiB = the cold '
         "run's own peak RSS (ru_maxrss).\n"
     )
@@ -430,8 +430,9 @@ def run_profile(
     report.append("## Generation profile\n")
     report.append(
         "Per stage, seconds, median of "
-        f"{args.profile_repeats} (a fresh process per run, no profiler; `format` = time inside "
-        "codegen's `format_files`, i.e. one `ruff format` run over the package; `startup + exit` = "
+        f"{args.profile_repeats} (a fresh process per run, no profiler; `format` = the main "
+        "process's time starting `ruff format` on each group of modules and waiting for it (most "
+        "of ruff's work overlaps rendering); `startup + exit` = "
         "wall minus the script's own time):\n"
     )
     report.append(profiling.stage_table(stages["ruff"]) + "\n")
@@ -439,7 +440,7 @@ def run_profile(
     report.append(profiling.stage_table(stages["black"]) + "\n")
     report.append(
         "Formatters compared: whole-process wall of the same generation with ruff (the default), "
-        "black (`--formatter black`) and no formatter (benchmark-only: codegen's `format_files` "
+        "black (`--formatter black`) and no formatter (benchmark-only: codegen's `start_format` "
         f"replaced inside the measuring process); last column: lines of the {target} generated .py "
         "files that differ from black's:\n"
     )

@@ -3,8 +3,9 @@
     python -m benchmarks.stages SCHEMA.ts OUT_DIR [--profile FILE.prof]
 
 Prints one JSON object: seconds spent importing, parsing (tree-sitter), lowering, resolving,
-rendering (everything `render_all` does, formatting excluded), formatting (time inside
-codegen's `format_files`: one `ruff format` run, or black with `--formatter black`) and writing,
+rendering (everything `render_all` does, formatting excluded), formatting (the main process's
+time starting `ruff format` on each group of modules and waiting for it, or black with
+`--formatter black`; most of ruff's work overlaps rendering) and writing,
 plus the process's peak RSS. With --profile the same run is done under cProfile and the stats saved for
 `profile_summary`; cProfile inflates call-heavy code, so its shares are indicative, the
 un-profiled stage times are the numbers.
@@ -13,7 +14,9 @@ un-profiled stage times are the numbers.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
 import resource
 import sys
 import time
@@ -40,14 +43,29 @@ def _unformatted(files: Any, formatter: str = "ruff") -> Any:
 
 
 def _patch_formatter(formatter: str) -> None:
-    """Time codegen's formatting entry point (`codegen.pyformat.format_files`) wherever
-    codegen has imported it; with `none`, replace it by nothing (an experiment only: what
-    generation costs without a formatter; codegen is not changed)."""
+    """Time codegen's formatting entry points wherever codegen has imported them: since ruff
+    formats each group of modules as soon as it is rendered, `codegen.pyformat.start_format`
+    (write the files, start ruff) and `Formatting.result` (wait for it), in this process only
+    (the rendering process formats validators.py meanwhile); older commits: `format_files`.
+    With `none`, formatting is replaced by nothing (an experiment only: what generation costs
+    without a formatter; codegen is not changed)."""
     module = sys.modules.get("codegen.pyformat")
-    original = getattr(module, "format_files", None)
-    if module is None or original is None:
+    if module is None:
         return
-    wrapped = _timed(_unformatted if formatter == "none" else original)
+    start = getattr(module, "start_format", None)
+    if start is not None:
+        if formatter == "none":
+            _replace(start, _timed(lambda files, formatter="ruff": start(files, None)))
+            return
+        _replace(start, _timed(start))
+        module.Formatting.result = _timed(module.Formatting.result)  # type: ignore[attr-defined]
+        return
+    original = getattr(module, "format_files", None)
+    if original is not None:
+        _replace(original, _timed(_unformatted if formatter == "none" else original))
+
+
+def _replace(original: Any, wrapped: Any) -> None:
     for name, mod in list(sys.modules.items()):
         if name == "codegen" or name.startswith("codegen."):
             for attr, value in list(vars(mod).items()):
@@ -105,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         help="ruff (codegen's default), black (--formatter black) or none (experiment: no formatter)",
     )
     args = p.parse_args(argv)
+    gc.disable()  # as `codegen.cli.main` runs a command
     started = time.perf_counter()
     if args.profile:
         import cProfile
@@ -123,4 +142,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    sys.stdout.flush()
+    os._exit(code)  # as the mcp-codegen program ends (`codegen.cli._end`): no teardown
