@@ -11,13 +11,13 @@ which the official generator keeps as written, is kept with a located warning.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from . import ir
 from .errors import Collector, Location
 from .numbers import NumberError, parse_json_number
 from .numbers import clip as _clip
+from .records import record
 
 # JSON number syntax: what `@minimum`/`@maximum` may say (TJS writes the text into the schema).
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -30,7 +30,7 @@ STRUCTURAL_TAGS = frozenset(
 `@nullable`, which the resolver reads): the diff compares them there, not as documentation."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Typing:
     """What `@TJS-type` says: `integer` narrows `number`; `number` keeps it a JSON number even
     where the official generator renders a bare `number` as `integer`."""

@@ -14,14 +14,14 @@ property order. A member without such a property is named by its distinguishing 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from . import ir
+from .records import record
 
 PREFERRED = ("type", "method", "kind")
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Member:
     """One object member of a union, as the rule sees it."""
 

@@ -1,4 +1,4 @@
-"""The intermediate model: frozen, slotted dataclasses with structural equality.
+"""The intermediate model: frozen, slotted dataclasses (`records`) with structural equality.
 
 Two layers live here:
 - the *declared* model (`Schema` of `Interface`/`Alias`/`Const` in source order), a faithful
@@ -15,16 +15,17 @@ from __future__ import annotations
 import dataclasses
 import enum
 import operator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NoReturn
 
 from .errors import Diagnostic, Location
+from .records import record
 
 # ---------------------------------------------------------------------------------------------
 # Documentation
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Tag:
     """A JSDoc block tag, kept verbatim (`@minimum 0` -> Tag("minimum", "0"))."""
 
@@ -33,7 +34,7 @@ class Tag:
     loc: Location | None = field(default=None, compare=False)  # where `@name` stands
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Doc:
     """JSDoc prose (with `{@link X}` rendered to plain text) and its tags, in source order."""
 
@@ -77,12 +78,12 @@ class PrimKind(str, enum.Enum):
     OBJECT = "object"  # TS `object`: any non-null object
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Prim:
     kind: PrimKind
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Lit:
     """A literal type. `kind` is explicit because `True == 1` in Python."""
 
@@ -90,7 +91,7 @@ class Lit:
     kind: str  # "string" | "number" | "boolean"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Ref:
     """A reference to a declared type (interface or alias)."""
 
@@ -98,7 +99,7 @@ class Ref:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TypeOf:
     """`typeof CONST`; replaced by the constant's literal in the resolved model."""
 
@@ -106,22 +107,22 @@ class TypeOf:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Array:
     item: TypeExpr
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Union_:
     members: tuple[TypeExpr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Intersection:
     members: tuple[TypeExpr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Map:
     """`Record<K, V>`: K is `string` or a union of string literals (then keys are fixed).
 
@@ -133,7 +134,7 @@ class Map:
     value: TypeExpr
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Constraints:
     """Validation facts from JSDoc tags (`@format`, `@minimum`, ...)."""
 
@@ -151,7 +152,7 @@ class Constraints:
 NO_CONSTRAINTS = Constraints()
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Keyword:
     """One constraint: its `Constraints` field, the JSON Schema keyword (which is also its
     JSDoc tag and annotation-member name) and the kind of value it takes."""
@@ -172,7 +173,7 @@ KEYWORDS: tuple[Keyword, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Annotated:
     """A type that carries its own constraints: `Date` (string, format date-time) or a primitive
     intersected with annotation members (`number & { readonly minimum: 0 }`).
@@ -186,7 +187,7 @@ class Annotated:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Property:
     name: str  # the wire name, exactly as in schema.ts
     type: TypeExpr
@@ -201,7 +202,7 @@ class Property:
     keeps_number: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Index:
     """An index signature `[key: string]: T`."""
 
@@ -210,7 +211,7 @@ class Index:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Obj:
     """An object type: inline `{ ... }` in the declared model; every object in the resolved one.
 
@@ -285,7 +286,7 @@ def has_null(t: TypeExpr) -> bool:
 # Declarations
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Base:
     """One `extends` entry: a name, possibly wrapped in `Omit<Name, "a" | "b">`."""
 
@@ -294,7 +295,7 @@ class Base:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Interface:
     name: str
     bases: tuple[Base, ...]
@@ -303,7 +304,7 @@ class Interface:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Alias:
     name: str
     type: TypeExpr
@@ -311,7 +312,7 @@ class Alias:
     loc: Location | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Const:
     name: str
     value: Lit
@@ -322,7 +323,7 @@ class Const:
 Decl = Interface | Alias | Const
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Schema:
     """A parsed schema.ts: declarations in source order."""
 
@@ -342,7 +343,7 @@ class Schema:
 # Resolved model
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TypeDef:
     """A named type of the resolved model.
 
@@ -361,7 +362,7 @@ class TypeDef:
     keeps_number: bool = False  # as on Property
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Resolved:
     source: str
     sha256: str

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import ir
+from .records import record
 
 DRAFT_07 = "draft-07"
 DRAFT_2020_12 = "2020-12"
@@ -65,7 +66,7 @@ def emit(
     return {"$schema": url, defs_key: {t.name: em.typedef(t) for t in resolved.types}}
 
 
-@dataclass(frozen=True)
+@record
 class _Emitter:
     ref_prefix: str
     number_as_integer: bool

@@ -19,11 +19,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from .discriminators import Member, discriminator, distinguishing_keys
 from .errors import Collector, Diagnostic, Location, SchemaError
+from .records import record
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -58,7 +59,7 @@ def variant_segments(members: Sequence[Member]) -> list[str]:
     ]
 
 
-@dataclass(frozen=True)
+@record
 class Overrides:
     """A reviewed JSON file mapping inline-type paths (`A.b.c`) to the names to use instead."""
 

@@ -5,20 +5,27 @@ the package (its runtime included), its JSON Schema and its IR. Pure: IR in, tex
 from __future__ import annotations
 
 from . import forking, ir
-from .bindings import render_package
 from .jsonout import dumps
-from .jsonschema_out import emit
 
 
 def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]:
     """The JSON files first, then the package's files; `formatter` lays out the Python files
     (`codegen.pyformat`)."""
-    # the IR's text (the larger JSON file) is made in a second process meanwhile (`forking`)
-    ir_json = forking.start(lambda: dumps(ir.to_json(resolved)))
+    # The JSON files are made in a second process meanwhile (`forking`), started before the
+    # package's modules (Jinja and the views: half of a run's imports) load, so that it runs
+    # while they do.
+    json_files = forking.start(lambda: _json_files(resolved))
     try:
+        from .bindings import render_package
+
         package = render_package(resolved, formatter=formatter)
-        schema_json = dumps(emit(resolved))
     except BaseException:
-        ir_json.discard()
+        json_files.discard()
         raise
-    return {"ir.json": ir_json.result(), "schema.json": schema_json} | package
+    return json_files.result() | package
+
+
+def _json_files(resolved: ir.Resolved) -> dict[str, str]:
+    from .jsonschema_out import emit
+
+    return {"ir.json": dumps(ir.to_json(resolved)), "schema.json": dumps(emit(resolved))}

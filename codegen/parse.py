@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 import tree_sitter_typescript
 from tree_sitter import Language, Node, Parser
 
 from .errors import Diagnostic, Location, SchemaError
+from .records import record
 
 
 @lru_cache(maxsize=1)
@@ -18,7 +18,7 @@ def _parser() -> Parser:
     return Parser(Language(tree_sitter_typescript.language_typescript()))
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """A decoded schema file and its tree. `loc()` turns tree-sitter points into locations."""
 

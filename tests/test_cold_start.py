@@ -73,7 +73,7 @@ def test_a_command_runs_without_the_collector_and_gives_it_back(
         seen.append(gc.isenabled())
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("codegen.outputs.render_package", recording)
+    monkeypatch.setattr(bindings, "render_package", recording)
     assert gc.isenabled()
     assert main([EXAMPLE, "-o", str(tmp_path / "out")]) == EXIT_OK
     assert seen == [False]

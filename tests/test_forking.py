@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import forking, outputs
+from codegen import bindings, forking, outputs
 from codegen.errors import Diagnostic, Location, SchemaError
 from codegen.outputs import render_all
 from codegen.pipeline import load
@@ -77,7 +77,7 @@ def test_a_failure_here_still_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -
     def fails(*args: object, **kwargs: object) -> dict[str, str]:
         raise ValueError("the package failed")
 
-    monkeypatch.setattr(outputs, "render_package", fails)
+    monkeypatch.setattr(bindings, "render_package", fails)
     with pytest.raises(ValueError, match="the package failed"):
         outputs.render_all(resolved)
     assert len(started) == 1 and started[0] > 0
@@ -90,8 +90,6 @@ def test_a_failure_beside_validators_still_reaps_their_child(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import os
-
-    from codegen import bindings
 
     resolved = load(str(REPO / "schemas/example/v2/schema.ts"))
     started: list[int] = []

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import ir
+from ..records import record
 
 Kind = Literal["request", "notification"]
 Direction = Literal["client_to_server", "server_to_client", "both"]
@@ -99,7 +100,7 @@ class Method:
         return ((self.result_type,) if self.result_type else ()) + self.alt_result_types
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TypeUse:
     """Which sides send a declared type (reachable from their message unions)."""
 
@@ -107,7 +108,7 @@ class TypeUse:
     sent_by: tuple[Side, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class MethodModel:
     protocol_version: str | None  # value of LATEST_PROTOCOL_VERSION, if declared
     methods: tuple[Method, ...]  # sorted by method string
@@ -416,7 +417,7 @@ def method_model(resolved: ir.Resolved) -> MethodModel:
 # Which methods carry a type (for the diff's "affected methods")
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Usage:
     """For each method, the declared types its messages may contain (through references)."""
 

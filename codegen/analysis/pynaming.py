@@ -46,10 +46,10 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 from .. import ir
 from ..errors import Diagnostic, Location, SchemaError
+from ..records import record
 from .shapes import children, is_class_obj
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -186,7 +186,7 @@ class HelperNames:
         return key
 
 
-@dataclass(frozen=True)
+@record
 class Named:
     """A declaration that gets a module-level Python name."""
 

@@ -8,13 +8,13 @@ Pure functions of the resolved model; nothing here renders code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 from .. import ir
 from ..discriminators import Member, discriminator, resolved_member
 from ..errors import SchemaError
 from ..graphs import dependency_order
+from ..records import record
 from .payloads import schema_payloads
 from .pynaming import NameTable
 from .shapes import children, is_class_obj, mentions
@@ -23,7 +23,7 @@ P = ir.PrimKind
 ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """A class attribute: one property, with its Python name."""
 
@@ -31,7 +31,7 @@ class Field:
     attr: str
 
 
-@dataclass(frozen=True)
+@record
 class ClassDef:
     name: str
     obj: ir.Obj
@@ -44,7 +44,7 @@ class ClassDef:
         return tuple(f.prop.name for f in self.fields)
 
 
-@dataclass(frozen=True)
+@record
 class Discriminator:
     """A required literal property whose values tell union members apart."""
 

@@ -13,12 +13,12 @@ every generated module imports the runtime through that one prefix.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import forking, ir
 from ..analysis.typeindex import TypeIndex
 from ..pyformat import Formatting, prepare, start_format
+from ..records import record
 from ..templating import render, static_source
 from . import registry_views
 from .pyimports import parents_first
@@ -36,14 +36,14 @@ if TYPE_CHECKING:  # the application types load only for a distribution that has
     from ..appmodel import AppModel
 
 
-@dataclass(frozen=True)
+@record
 class Module:
     path: str  # relative to the package directory
     template: str  # under templates/
     view: Callable[[Context], Any]  # the template's `view` variable
 
 
-@dataclass(frozen=True)
+@record
 class StaticModule:
     """A module that is the same for every schema: copied as it is (it is already formatted;
     tests check that, and run ruff and mypy --strict on it as source)."""

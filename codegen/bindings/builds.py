@@ -22,6 +22,7 @@ from ..analysis.shapes import is_class_obj, structural_key
 from ..analysis.typeindex import Discriminator, TypeIndex
 from ..errors import Diagnostic, Location
 from ..pytext import code_literal, comment_lines, literal
+from ..records import record
 from .hints import Hints
 
 SHAPE_RULE = (
@@ -30,7 +31,7 @@ SHAPE_RULE = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class TableView:
     """A discriminator dispatch table: literal value -> the builder of its class."""
 
@@ -39,7 +40,7 @@ class TableView:
     entries: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
+@record
 class ShapesView:
     """The members `by_shape` weighs, made once at import rather than on every call: a list of
     (validator, declared keys, builder) tuples, one per class."""
@@ -48,7 +49,7 @@ class ShapesView:
     members: tuple[str, ...]  # each member's tuple expression
 
 
-@dataclass(frozen=True)
+@record
 class SelectorView:
     """A `_build_<Name>(v)` function: an alias's builder or an inline union's selector."""
 

@@ -19,6 +19,7 @@ from ..analysis.pynaming import HelperNames
 from ..analysis.shapes import P, describe, is_class_obj, is_never, json_literal, structural_key
 from ..analysis.typeindex import TypeIndex
 from ..pytext import code_literal, literal
+from ..records import record
 
 NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
 INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
@@ -43,7 +44,7 @@ _KIND_NAMES = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Pred:
     ok: str  # true when the variable passes (safe to combine with and/or)
     bad: str  # true when it fails (safe to combine with and/or)
@@ -57,7 +58,7 @@ def anything(v: str, path: str) -> Pred:
     return Pred(f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True)
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """A check of one value in statement position: an expression, or a loop over a container."""
 

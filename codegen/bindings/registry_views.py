@@ -8,7 +8,6 @@ template writes (literals, `_m.Class` references, hints) is computed here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from .. import ir
@@ -16,6 +15,7 @@ from ..analysis.methods import ENVELOPE_UNION, Method, method_model
 from ..analysis.shapes import is_class_obj
 from ..analysis.typeindex import TypeIndex
 from ..pytext import code_literal, comment, sort_imports
+from ..records import record
 from .pyimports import uses
 from .views import Context
 
@@ -80,7 +80,7 @@ def _join(exprs: list[str]) -> str:
 # -- registry.py --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class MethodInfoView:
     """One `METHODS` entry; every field is a Python expression."""
 
@@ -101,7 +101,7 @@ class MethodInfoView:
     result_hint: str  # requests: what parse_result returns for this method
 
 
-@dataclass(frozen=True)
+@record
 class RegistryView:
     typing_imports: str  # "Final, TypeAlias, ...": only the names the module uses
     imports_models: bool  # whether any class of the models module is named
@@ -126,7 +126,7 @@ class RegistryView:
     notes: tuple[str, ...]  # comment text from the method model
 
 
-@dataclass(frozen=True)
+@record
 class Envelopes:
     """The declared JSON-RPC message types, from the members of `JSONRPCMessage`."""
 

@@ -8,17 +8,18 @@ path expressions, docstrings and the dispatch rule comments.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from .. import ir
 from ..analysis.shapes import cyclic, is_class_obj
 from ..analysis.typeindex import ClassDef, Discriminator, TypeIndex
 from ..pytext import code_literal, comment_lines, docstring, key_suffix, literal
+from ..records import record
 from .checks import Check, Compiler, Helper, Pred
 
 
-@dataclass(frozen=True)
+@record
 class FieldView:
     wire: str  # Python literal of the wire name
     optional: bool
@@ -28,14 +29,14 @@ class FieldView:
     inline_bad: str  # the failure condition with that read inlined when it is used once ("")
 
 
-@dataclass(frozen=True)
+@record
 class CaseView:
     test: str  # condition on `t`, the discriminator value
     is_call: str
     explain_call: str
 
 
-@dataclass(frozen=True)
+@record
 class FunctionView:
     kind: str  # "object" | "check" | "dispatch"
     name: str  # the type (or helper) it checks
@@ -60,14 +61,14 @@ class FunctionView:
     name_literal: str = ""  # kind "chain": the type's name as the tables key it
 
 
-@dataclass(frozen=True)
+@record
 class TypeEntry:
     name: str  # Python literal of the type name
     is_fn: str
     explain_fn: str
 
 
-@dataclass(frozen=True)
+@record
 class ValidatorsView:
     functions: tuple[FunctionView, ...]
     key_sets: tuple[tuple[str, str], ...]  # (constant name, frozenset literal)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
 
@@ -25,12 +24,13 @@ from ..pytext import (
     sort_all,
     sort_imports,
 )
+from ..records import record
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses
 
 
-@dataclass(frozen=True)
+@record
 class Context:
     resolved: ir.Resolved
     index: TypeIndex
@@ -41,7 +41,7 @@ class Context:
         return Hints(self.index)
 
 
-@dataclass(frozen=True)
+@record
 class HeaderView:
     source: str  # file name only: the output must not depend on where the schema was read
     sha256: str
@@ -58,14 +58,14 @@ def header_view(resolved: ir.Resolved, regenerate: str | None = None) -> HeaderV
     )
 
 
-@dataclass(frozen=True)
+@record
 class ConstView:
     name: str
     value: str  # Python literal
     doc: str  # docstring literal ("" if none)
 
 
-@dataclass(frozen=True)
+@record
 class AliasView:
     name: str
     value: str  # the hint, quoted when it names module classes or aliases
@@ -75,7 +75,7 @@ class AliasView:
     )
 
 
-@dataclass(frozen=True)
+@record
 class FieldView:
     attr: str
     hint: str
@@ -113,7 +113,7 @@ def _top_level_union(hint: str) -> bool:
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
-@dataclass(frozen=True)
+@record
 class ClassView:
     name: str
     name_literal: str
@@ -180,7 +180,7 @@ class ClassView:
         return code_literal(text) if by_message else ""
 
 
-@dataclass(frozen=True)
+@record
 class ModelsView:
     future: str  # the `from __future__ import annotations` line
     imports: tuple[str, ...]  # `from ... import` lines of collections.abc, dataclasses, typing
@@ -425,13 +425,13 @@ def models_view(ctx: Context) -> ModelsView:
     )
 
 
-@dataclass(frozen=True)
+@record
 class DecoderView:
     name: str  # Python literal of the type name
     build: str  # callable building a validated value
 
 
-@dataclass(frozen=True)
+@record
 class CodecView:
     decoders: tuple[DecoderView, ...]
     uses_same: bool  # whether some type decodes as the JSON value itself
@@ -463,7 +463,7 @@ def codec_view(ctx: Context) -> CodecView:
     return CodecView(decoders, any(d.build == "_same" for d in decoders), encoders)
 
 
-@dataclass(frozen=True)
+@record
 class InitView:
     doc: str
     before: tuple[str, ...]  # import lines before the models import

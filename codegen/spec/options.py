@@ -8,10 +8,10 @@ import math
 import os
 import sys
 import urllib.parse
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import SpecError
+from ..records import record
 
 ENV_SPEC_DIR = "MCP_SPEC_DIR"
 ENV_BASE_URL = "MCP_SPEC_BASE_URL"
@@ -23,7 +23,7 @@ DEFAULT_TIMEOUT = 30.0
 MAX_TIMEOUT = 86400.0  # a day: longer cannot be meant, and sockets overflow not far beyond
 
 
-@dataclass(frozen=True)
+@record
 class SpecOptions:
     """`spec_dir`: a local copy (`<version>/schema.ts` or `schema/<version>/schema.ts`);
     `offline`: never touch the network; `cache_dir`: None means the default location."""

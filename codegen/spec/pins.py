@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ..records import record
 
 PINS_FILE = Path(__file__).resolve().parent / "pins.json"
 DRAFT = "draft"
 
 
-@dataclass(frozen=True)
+@record
 class Pin:
     """One version's files. `ref` is a commit for a released version, the default branch for
     the draft; `files` maps a path relative to `schema/<version>/` to its sha256 (None: floats),
