@@ -18,13 +18,23 @@ def dumps(data: Any) -> str:
     out: list[str] = []
     try:
         _write(data, "\n", out)
-    except _NotStringKey:
+    except NotStringKey:
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     out.append("\n")
     return "".join(out)
 
 
-class _NotStringKey(Exception):
+def write(value: Any, newline: str, out: list[str]) -> None:
+    """Append `value`'s text to `out`, nested under `newline` (for writers of their own nodes,
+    such as `ir.to_json_text`); raises TypeError on what JSON cannot hold."""
+    _write(value, newline, out)
+
+
+string = _string  # a string's JSON text
+scalar = _scalar  # a number's, a boolean's or null's
+
+
+class NotStringKey(Exception):
     """A key the standard encoder converts first: left to it."""
 
 
@@ -39,7 +49,7 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
         sep = "{" + inner
         for key in sorted(value):
             if not isinstance(key, str):
-                raise _NotStringKey
+                raise NotStringKey
             out.append(sep + _string(key) + ": ")
             _write(value[key], inner, out)
             sep = "," + inner

@@ -28,4 +28,4 @@ def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]
 def _json_files(resolved: ir.Resolved) -> dict[str, str]:
     from .jsonschema_out import emit
 
-    return {"ir.json": dumps(ir.to_json(resolved)), "schema.json": dumps(emit(resolved))}
+    return {"ir.json": ir.to_json_text(resolved), "schema.json": dumps(emit(resolved))}
