@@ -20,15 +20,26 @@ def all_strings(obj: object) -> str:
     def walk(o: object) -> None:
         if isinstance(o, str):
             out.append(o)
-        elif dataclasses.is_dataclass(o) and not isinstance(o, type):
-            for f in dataclasses.fields(o):
-                walk(getattr(o, f.name))
+            return
+        names = _field_names(type(o))
+        if names is not None:
+            for name in names:
+                walk(getattr(o, name))
         elif isinstance(o, (tuple, list, Iterator)):
             for item in o:
                 walk(item)
 
     walk(obj)
     return "\n".join(out)
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass, None for any other class (looked up once per class: a
+    package's views hold ~10,000 objects)."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 _NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
