@@ -21,7 +21,8 @@ def all_strings(obj: object) -> str:
         if isinstance(o, str):
             out.append(o)
             return
-        names = _field_names(type(o))
+        cls: type = type(o)
+        names = _field_names(cls)
         if names is not None:
             for name in names:
                 walk(getattr(o, name))
