@@ -5,8 +5,8 @@
 generation imports some seventy frozen dataclasses before it does any work. A record is
 `dataclass(frozen=True, eq=False, repr=False)` with these three methods added as plain
 functions instead: the same results as dataclass's own (equality of the tuples of the compared
-fields between instances of one class, the hash of that tuple, `Name(field=value, ...)`), for
-about half the cost of creating the class. `dataclasses.fields`, `replace` and the type checker
+fields between instances of one class, the hash of that tuple, `Name(field=value, ...)`), and
+creating the class costs about 40% less. `dataclasses.fields`, `replace` and the type checker
 see an ordinary frozen dataclass.
 """
 
