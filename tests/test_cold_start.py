@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 from cli_support import REPO, run_cli
 
-from codegen import bindings, cli, pyformat
+from codegen import bindings, cli, pyformat, templating
 from codegen.cli import main
 from codegen.cli.exits import EXIT_BAD_INPUT, EXIT_OK
 from codegen.pipeline import load
@@ -85,7 +85,7 @@ def test_each_group_is_formatted_as_soon_as_it_is_rendered(
 ) -> None:
     events: list[str] = []
     real_start = pyformat._start_ruff
-    real_render = bindings.render
+    real_render = templating.render
 
     def start(root: Path, paths: list[str]) -> subprocess.Popen[str]:
         events.append("ruff " + " ".join(paths))
@@ -97,7 +97,7 @@ def test_each_group_is_formatted_as_soon_as_it_is_rendered(
 
     monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")  # one process: every event is seen here
     monkeypatch.setattr(pyformat, "_start_ruff", start)
-    monkeypatch.setattr(bindings, "render", render)
+    monkeypatch.setattr("codegen.bindings.render", render)
     files = bindings.render_package(load(EXAMPLE))
     rendered = [e for e in events if not e.startswith("_header")]
     assert rendered == [
