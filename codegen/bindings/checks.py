@@ -19,6 +19,7 @@ from ..analysis.pynaming import HelperNames
 from ..analysis.shapes import P, describe, is_class_obj, is_never, json_literal, structural_key
 from ..analysis.typeindex import TypeIndex
 from ..pytext import code_literal, literal
+from . import inline_checks
 
 NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
 INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
@@ -102,6 +103,14 @@ class Compiler:
     # dicts, not walked (decoding a tool list would spend most of its time there); the payload
     # stays the parsed JSON value, and `dumps` refuses what in it is not JSON.
     shallow: bool = False
+    # Function key -> its check as one expression over `inline_checks.PLACEHOLDER`, written where
+    # a parent checks such a value instead of a call (found by a first pass; inline_checks.py).
+    inline: dict[str, str] = field(default_factory=dict)
+    # Function keys called as members of an undiscriminated union (`is_A(x) or is_B(x)`): their
+    # is_ functions read required keys with `.get`, since a member that fails is the usual case
+    # there and a KeyError costs more than the lookups it saves.
+    union_members: set[str] = field(default_factory=set)
+    _in_union: int = 0
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.validators_helpers()
@@ -223,8 +232,12 @@ class Compiler:
 
     def _named(self, key: str, v: str, path: str, child: bool) -> Pred:
         self.calls.setdefault(self.current, set()).add(key)
+        if self._in_union:
+            self.union_members.add(key)
         is_fn, explain_fn = self.fn_names(key)
         call = f"{is_fn}({v}{self.depth_arg(key, child)})"
+        if key in self.inline and v.isidentifier():
+            call = inline_checks.at(self.inline[key], v)
         return Pred(
             call,
             f"not {call}",
@@ -260,7 +273,11 @@ class Compiler:
                 continue
             if m not in others:
                 continue
-            p = self.pred(m, v, path, child)
+            self._in_union += 1
+            try:
+                p = self.pred(m, v, path, child)
+            finally:
+                self._in_union -= 1
             parts.append(p.ok)
             if p.explain.startswith("_explain_"):
                 kinds = tuple(sorted(self.index.kinds(m)))

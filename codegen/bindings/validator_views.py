@@ -15,6 +15,7 @@ from .. import ir
 from ..analysis.shapes import cyclic, is_class_obj
 from ..analysis.typeindex import ClassDef, Discriminator, TypeIndex
 from ..pytext import code_literal, comment_lines, docstring, key_suffix, literal
+from . import inline_checks
 from .checks import Check, Compiler, Helper, Pred
 
 
@@ -24,7 +25,8 @@ class FieldView:
     optional: bool
     check: Check
     missing: str  # statement reporting the field as missing
-    get: str  # how the is_ function reads a required field: `v.get("k")`, or with `_ABSENT`
+    get: str  # how the is_ function reads a required field: `v["k"]` (inside its `try`)
+    safe_get: str  # the same read that never raises: `v.get("k")`, or with `_ABSENT`
     inline_bad: str  # the failure condition with that read inlined when it is used once ("")
 
 
@@ -50,6 +52,7 @@ class FunctionView:
     last: str = ""  # kind "object": statement reading the field that the return statement checks
     final: str = "True"  # kind "object": what the is_ function returns after its checks
     declares_x: bool = False  # whether the is_ function assigns `x` (annotated `object` first)
+    subscripts: bool = False  # kind "object": reads a required key by subscript (in a `try`)
     keys: str = ""  # name of the frozenset of declared wire names ("" when unused)
     extras: Pred | None = None  # values under undeclared keys (typed index signature)
     check: Check | None = None  # kind "check": the whole value
@@ -82,9 +85,16 @@ def _path(wire: str) -> str:
 
 
 class _Builder:
-    def __init__(self, index: TypeIndex, recursive: frozenset[str]) -> None:
+    def __init__(
+        self,
+        index: TypeIndex,
+        recursive: frozenset[str],
+        inline: dict[str, str] | None = None,
+        union_members: frozenset[str] = frozenset(),
+    ) -> None:
         self.index = index
-        self.c = Compiler(index, recursive)
+        self.c = Compiler(index, recursive, inline=dict(inline or {}))
+        self.union_members = union_members
         self.key_sets: dict[str, str] = {}
         self.chain = self.chains()
         self.own: dict[str, FunctionView] = {}  # a chained class -> the check of its own fields
@@ -172,6 +182,7 @@ class _Builder:
     ) -> FunctionView:
         payload = cls is not None and cls.name in self.index.plain_json
         self.c.enter(key or name, shallow=payload)
+        in_union = (key or name) in self.union_members
         fields = []
         for p in props:
             path = _path(p.name)
@@ -182,15 +193,21 @@ class _Builder:
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)
-            get = (
+            safe_get = (
                 f"v.get({code_literal(p.name)})"
                 if plain
                 else f"v.get({code_literal(p.name)}, _ABSENT)"
             )
+            # The is_ function reads a required value by subscript (a dict subscript costs less
+            # than a `.get` call); a missing key raises the KeyError its `try` turns into False.
+            # Not in a member of an undiscriminated union, where failing is the usual case.
+            get = safe_get if in_union else f"v[{code_literal(p.name)}]"
             inline = ""
             if check.kind == "expr" and len(_X.findall(check.bad)) == 1:
                 inline = _substitute_x(check.bad, get)
-            fields.append(FieldView(code_literal(p.name), p.optional, check, missing, get, inline))
+            fields.append(
+                FieldView(code_literal(p.name), p.optional, check, missing, get, safe_get, inline)
+            )
         extras = None
         if index is not None and not self.index.accepts_anything(index.value):
             extras = self.c.pred(index.value, "x", "_key(p, k)", True)
@@ -204,7 +221,8 @@ class _Builder:
         is_fields, last, final = _fold_last(fields, extras)
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
                         extras=extras, is_fields=is_fields, last=last, final=final,
-                        declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None)  # fmt: skip
+                        declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None,
+                        subscripts=any("v[" in f.get for f in is_fields if not f.optional and f.check.kind != "none") or "v[" in last)  # fmt: skip
 
     def chained(self, cls: ClassDef) -> FunctionView:
         """A class that checks its inherited fields through its base's checks (`ir.Obj.inherits`):
@@ -325,25 +343,46 @@ def _fold_last(
             f"x = v.get({last.wire}, _ABSENT)",
             f"x is _ABSENT or {ok}",
         )
-    if len(_X.findall(ok)) == 1:
-        return tuple(fields[:-1]), "", _substitute_x(ok, last.get)
+    if len(_X.findall(ok)) == 1:  # `.get`: a subscript's Any would make the result Any
+        return tuple(fields[:-1]), "", _substitute_x(ok, last.safe_get)
     return tuple(fields[:-1]), f"x = {last.get}", ok
 
 
 def _build(
-    index: TypeIndex, recursive: frozenset[str]
+    index: TypeIndex,
+    recursive: frozenset[str],
+    inline: dict[str, str] | None = None,
+    union_members: frozenset[str] = frozenset(),
 ) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
-    b = _Builder(index, recursive)
+    b = _Builder(index, recursive, inline, union_members)
     named = b.named()
     return b, named
 
 
+def _inline(functions: list[FunctionView], recursive: frozenset[str]) -> dict[str, str]:
+    """Function key -> the inline expression of its check, for the small object checks
+    (`inline_checks.py`), from the first pass's functions (which inline nothing)."""
+    out = {}
+    for f in functions:
+        if f.kind != "object" or f.name in recursive or f.extras is not None:
+            continue
+        fields = ((fld.wire, fld.optional, fld.check.kind, fld.check.ok, fld.safe_get)
+                  for fld in f.fields)  # fmt: skip
+        expr = inline_checks.object_expression(fields)
+        if expr is not None:
+            out[f.name] = expr
+    return out
+
+
 def validators_view(index: TypeIndex) -> ValidatorsView:
-    # Pass 1 finds the call graph (with helpers), pass 2 renders with depth arguments on cycles.
+    # Pass 1 finds the call graph (with helpers), the union members and the small checks to
+    # inline; pass 2 renders with depth arguments on cycles and those checks inline.
     first, named = _build(index, frozenset())
-    first.helpers()
+    first_helpers = first.helpers()
     graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
-    b, named = _build(index, cyclic(graph))
+    recursive = cyclic(graph)
+    inline = _inline([f for _, f in named] + first_helpers, recursive)
+    b, named = _build(index, recursive, inline, frozenset(first.c.union_members))
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
     by_name = dict(named)

@@ -1,0 +1,84 @@
+"""Small object checks written inline, as one expression, where a parent checks such a value.
+
+A call to `is_<Type>` costs a Python frame, about as much as the checks of a few fields. A
+named object whose fields are all checked by expressions (no loops, no typed index signature, not
+on a type cycle, at most `MAX_FIELDS` fields) is therefore checked where it is used by an
+expression over the same variable: `type(x) is dict and ("listChanged" not in x or
+type(x["listChanged"]) is bool)`. Its own `is_` and `_explain_` functions stay (the tables, the
+error paths); only the fast checks of its parents change.
+
+The expression reads a required field with `.get` (never a subscript, whose KeyError would leave
+the expression, e.g. a union member that fails, through the parent); a value used more than once
+is bound once with `:=` to `_y`. An expression that already binds `_y` is not inlined again (one
+level: the inlined fields keep their calls).
+"""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from collections.abc import Iterable
+
+PLACEHOLDER = "__V__"  # the checked variable in a stored expression
+MAX_FIELDS = 4
+MAX_LENGTH = 400  # characters: longer checks stay calls (module size, readability)
+_TEMP = "_y"
+
+
+def rename(expr: str, name: str, value: str, first: str | None = None) -> str:
+    """`expr` (one line) with the variable `name` replaced by `value` (NAME tokens only: never
+    inside a string literal); `first`, if given, replaces its first occurrence (evaluated first
+    in the and/or/comparison expressions checks are made of), parenthesized unless it already
+    stands in parentheses (`type(x)`)."""
+    found = [
+        t
+        for t in tokenize.generate_tokens(io.StringIO(expr).readline)
+        if t.type == tokenize.NAME and t.string == name
+    ]
+    out = expr
+    for n, tok in reversed(list(enumerate(found))):  # right to left: offsets stay valid
+        (_, start), (_, end) = tok.start, tok.end
+        new = value
+        if n == 0 and first is not None:
+            bare = expr[start - 1 : start] == "(" and expr[end : end + 1] == ")"
+            new = first if bare else f"({first})"
+        out = out[:start] + new + out[end:]
+    return out
+
+
+def uses(expr: str, name: str) -> int:
+    """How many times the variable `name` occurs in `expr`."""
+    return sum(
+        1
+        for t in tokenize.generate_tokens(io.StringIO(expr).readline)
+        if t.type == tokenize.NAME and t.string == name
+    )
+
+
+def object_expression(fields: Iterable[tuple[str, bool, str, str, str]]) -> str | None:
+    """The inline check of an object over `PLACEHOLDER`, or None when it is not small enough.
+    `fields`: (wire literal, optional, kind of its check, its `ok` over `x`, its `.get` read over
+    `v`) for each field."""
+    parts = [f"type({PLACEHOLDER}) is dict"]
+    count = 0
+    for wire, optional, kind, ok, get in fields:
+        count += 1
+        if count > MAX_FIELDS or kind not in ("expr", "none") or ":=" in ok:
+            return None
+        if kind == "none":
+            if not optional:
+                parts.append(f"{wire} in {PLACEHOLDER}")
+            continue
+        read = f"{PLACEHOLDER}[{wire}]" if optional else rename(get, "v", PLACEHOLDER)
+        if uses(ok, "x") == 1:
+            check = rename(ok, "x", read)
+        else:
+            check = rename(ok, "x", _TEMP, first=f"{_TEMP} := {read}")
+        parts.append(f"({wire} not in {PLACEHOLDER} or {check})" if optional else f"({check})")
+    expr = "(" + " and ".join(parts) + ")" if len(parts) > 1 else parts[0]
+    return expr if len(expr) <= MAX_LENGTH else None
+
+
+def at(expr: str, var: str) -> str:
+    """A stored expression checking the variable `var`."""
+    return rename(expr, PLACEHOLDER, var)
