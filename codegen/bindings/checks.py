@@ -54,8 +54,18 @@ class Pred:
 
 def anything(v: str, path: str) -> Pred:
     """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
-    walked by the runtime's `is_json`, never a Python value that is not JSON."""
-    return Pred(f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True)
+    never a Python value that is not JSON. A variable is tested inline first (a scalar by its
+    type, a dict by `_json_members`: no call for a scalar or `{}`, one for an object), the rest
+    walked by the runtime's `is_json`."""
+    if not v.isidentifier():
+        return Pred(
+            f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True
+        )
+    ok = (
+        f"(type({v}) in _JSON_SCALARS or (type({v}) is dict and (not {v} or _json_members({v})))"
+        f" or (type({v}) is not dict and _is_json({v})))"
+    )
+    return Pred(ok, f"not {ok}", f"_explain_json({v}, {path}, errs)", True)
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,9 @@ class Compiler:
     # there and a KeyError costs more than the lookups it saves.
     union_members: set[str] = field(default_factory=set)
     _in_union: int = 0
+    # Function keys of objects that accept `{}` (no required field): a call is written after an
+    # inline test of the empty object, the usual value of a capability (`"tools": {}`).
+    empty_ok: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.validators_helpers()
@@ -235,9 +248,12 @@ class Compiler:
         if self._in_union:
             self.union_members.add(key)
         is_fn, explain_fn = self.fn_names(key)
-        call = f"{is_fn}({v}{self.depth_arg(key, child)})"
+        depth = self.depth_arg(key, child)
+        call = f"{is_fn}({v}{depth})"
         if key in self.inline and v.isidentifier():
             call = inline_checks.at(self.inline[key], v)
+        elif key in self.empty_ok and v.isidentifier() and not depth:  # d = 0: {} is valid
+            call = f"(type({v}) is dict and (not {v} or {call}))"
         return Pred(
             call,
             f"not {call}",

@@ -20,8 +20,8 @@ import tokenize
 from collections.abc import Iterable
 
 PLACEHOLDER = "__V__"  # the checked variable in a stored expression
-MAX_FIELDS = 4
-MAX_LENGTH = 400  # characters: longer checks stay calls (module size, readability)
+MAX_FIELDS = 6
+MAX_LENGTH = 600  # characters: longer checks stay calls (module size, readability)
 _TEMP = "_y"
 
 

@@ -91,9 +91,10 @@ class _Builder:
         recursive: frozenset[str],
         inline: dict[str, str] | None = None,
         union_members: frozenset[str] = frozenset(),
+        empty_ok: frozenset[str] = frozenset(),
     ) -> None:
         self.index = index
-        self.c = Compiler(index, recursive, inline=dict(inline or {}))
+        self.c = Compiler(index, recursive, inline=dict(inline or {}), empty_ok=empty_ok)
         self.union_members = union_members
         self.key_sets: dict[str, str] = {}
         self.chain = self.chains()
@@ -269,13 +270,14 @@ class _Builder:
             self.c.calls[name].add(member)
             d_is = self.c.depth_arg(member, False)
             d_explain = self.c.depth_arg(None, False)
+            is_call = f"{is_fn}(v{d_is})"
+            if member in self.c.inline and not d_is:  # a small check: inline, no frame
+                is_call = inline_checks.at(self.c.inline[member], "v")
             if len(lits) == 1:
                 test = f"t == {code_literal(lits[0])}"
             else:
                 test = f"t in ({', '.join(code_literal(v) for v in lits)})"
-            cases.append(
-                CaseView(test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})")
-            )
+            cases.append(CaseView(test, is_call, f"{explain_fn}(v, p, errs{d_explain})"))
             values.extend(literal(v) for v in lits)  # message text: repr spelling
         expected = "one of " + ", ".join(values)
         wire = code_literal(disc.wire)
@@ -353,8 +355,9 @@ def _build(
     recursive: frozenset[str],
     inline: dict[str, str] | None = None,
     union_members: frozenset[str] = frozenset(),
+    empty_ok: frozenset[str] = frozenset(),
 ) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
-    b = _Builder(index, recursive, inline, union_members)
+    b = _Builder(index, recursive, inline, union_members, empty_ok)
     named = b.named()
     return b, named
 
@@ -374,6 +377,13 @@ def _inline(functions: list[FunctionView], recursive: frozenset[str]) -> dict[st
     return out
 
 
+def _accepts_empty(f: FunctionView) -> bool:
+    """Whether the check takes `{}` (at depth 0): an object without required fields, or a map."""
+    if f.kind == "object":
+        return all(fld.optional for fld in f.fields)
+    return f.kind == "check" and f.check is not None and f.check.kind == "dict"
+
+
 def validators_view(index: TypeIndex) -> ValidatorsView:
     # Pass 1 finds the call graph (with helpers), the union members and the small checks to
     # inline; pass 2 renders with depth arguments on cycles and those checks inline.
@@ -381,8 +391,10 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     first_helpers = first.helpers()
     graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
     recursive = cyclic(graph)
-    inline = _inline([f for _, f in named] + first_helpers, recursive)
-    b, named = _build(index, recursive, inline, frozenset(first.c.union_members))
+    functions = [f for _, f in named] + first_helpers
+    inline = _inline(functions, recursive)
+    empty_ok = frozenset(f.name for f in functions if _accepts_empty(f))
+    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok)
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
     by_name = dict(named)
