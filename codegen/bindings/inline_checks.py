@@ -15,8 +15,7 @@ level: the inlined fields keep their calls).
 
 from __future__ import annotations
 
-import io
-import tokenize
+import re
 from collections.abc import Iterable
 
 PLACEHOLDER = "__V__"  # the checked variable in a stored expression
@@ -25,19 +24,23 @@ MAX_LENGTH = 600  # characters: longer checks stay calls (module size, readabili
 _TEMP = "_y"
 
 
+# A string literal (skipped) or an identifier: the checks' expressions hold only one-line
+# literals as `code_literal` writes them, so this is their tokenizer for names.
+_TOKEN = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|([A-Za-z_][A-Za-z_0-9]*)""")
+
+
+def _names(expr: str, name: str) -> list[re.Match[str]]:
+    return [m for m in _TOKEN.finditer(expr) if m.group(2) == name]
+
+
 def rename(expr: str, name: str, value: str, first: str | None = None) -> str:
-    """`expr` (one line) with the variable `name` replaced by `value` (NAME tokens only: never
-    inside a string literal); `first`, if given, replaces its first occurrence (evaluated first
-    in the and/or/comparison expressions checks are made of), parenthesized unless it already
-    stands in parentheses (`type(x)`)."""
-    found = [
-        t
-        for t in tokenize.generate_tokens(io.StringIO(expr).readline)
-        if t.type == tokenize.NAME and t.string == name
-    ]
+    """`expr` with the variable `name` replaced by `value` (names only: never inside a string
+    literal); `first`, if given, replaces its first occurrence (evaluated first in the
+    and/or/comparison expressions checks are made of), parenthesized unless it already stands
+    in parentheses (`type(x)`)."""
     out = expr
-    for n, tok in reversed(list(enumerate(found))):  # right to left: offsets stay valid
-        (_, start), (_, end) = tok.start, tok.end
+    for n, m in reversed(list(enumerate(_names(expr, name)))):  # right to left: offsets hold
+        start, end = m.span()
         new = value
         if n == 0 and first is not None:
             bare = expr[start - 1 : start] == "(" and expr[end : end + 1] == ")"
@@ -48,11 +51,7 @@ def rename(expr: str, name: str, value: str, first: str | None = None) -> str:
 
 def uses(expr: str, name: str) -> int:
     """How many times the variable `name` occurs in `expr`."""
-    return sum(
-        1
-        for t in tokenize.generate_tokens(io.StringIO(expr).readline)
-        if t.type == tokenize.NAME and t.string == name
-    )
+    return len(_names(expr, name))
 
 
 def object_expression(fields: Iterable[tuple[str, bool, str, str, str]]) -> str | None:

@@ -7,7 +7,6 @@ path expressions, docstrings and the dispatch rule comments.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -204,7 +203,7 @@ class _Builder:
             # Not in a member of an undiscriminated union, where failing is the usual case.
             get = safe_get if in_union else f"v[{code_literal(p.name)}]"
             inline = ""
-            if check.kind == "expr" and len(_X.findall(check.bad)) == 1:
+            if check.kind == "expr" and inline_checks.uses(check.bad, "x") == 1:
                 inline = _substitute_x(check.bad, get)
             fields.append(
                 FieldView(code_literal(p.name), p.optional, check, missing, get, safe_get, inline)
@@ -315,12 +314,9 @@ class _Builder:
         )
 
 
-_X = re.compile(r"\bx\b")
-
-
 def _substitute_x(expr: str, value: str) -> str:
     """`expr` with its variable `x` replaced by the expression `value` (used once only)."""
-    return _X.sub(lambda _: value, expr)
+    return inline_checks.rename(expr, "x", value)
 
 
 def _fold_last(
@@ -345,7 +341,7 @@ def _fold_last(
             f"x = v.get({last.wire}, _ABSENT)",
             f"x is _ABSENT or {ok}",
         )
-    if len(_X.findall(ok)) == 1:  # `.get`: a subscript's Any would make the result Any
+    if inline_checks.uses(ok, "x") == 1:  # `.get`: a subscript's Any would make the result Any
         return tuple(fields[:-1]), "", _substitute_x(ok, last.safe_get)
     return tuple(fields[:-1]), f"x = {last.get}", ok
 
