@@ -21,7 +21,8 @@ from ..analysis.typeindex import TypeIndex
 from ..pytext import code_literal, literal
 from . import inline_checks
 
-NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
+# finite: `x - x` is nan for nan and the infinities (no call, as the runtime's walk tests it)
+NUMBER_OK = "(type({v}) is int or (type({v}) is float and {v} - {v} == 0.0))"
 INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
 _SIMPLE = {
     P.STRING: ("type({v}) is str", "type({v}) is not str"),
