@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import ir
 from ..analysis.pynaming import HelperNames
@@ -53,12 +54,12 @@ class Pred:
     anything: bool = False  # accepts every JSON value (unknown/any): only JSON-ness is checked
 
 
-def anything(v: str, path: str) -> Pred:
+def anything(v: str, path: str, inline: bool = True) -> Pred:
     """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
     never a Python value that is not JSON. A variable is tested inline first (a scalar by its
     type, a dict by `_json_members`: no call for a scalar or `{}`, one for an object), the rest
-    walked by the runtime's `is_json`."""
-    if not v.isidentifier():
+    walked by the runtime's `is_json`; `inline` False: the call alone (explanations)."""
+    if not inline or not v.isidentifier():
         return Pred(
             f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True
         )
@@ -125,6 +126,9 @@ class Compiler:
     # Function keys of objects that accept `{}` (no required field): a call is written after an
     # inline test of the empty object, the usual value of a capability (`"tools": {}`).
     empty_ok: frozenset[str] = frozenset()
+    # Compiling the checks an explanation runs (`_explain_*`): calls, nothing inline (they run
+    # only on invalid values; inlining there would double the module for no gain).
+    plain: bool = False
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.validators_helpers()
@@ -156,7 +160,7 @@ class Compiler:
 
     def pred(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         if self.index.accepts_anything(t):
-            return anything(v, path)
+            return anything(v, path, not self.plain)
         if isinstance(t, ir.Prim):
             return self._prim(t.kind, v, path)
         if isinstance(t, ir.Lit):
@@ -192,7 +196,7 @@ class Compiler:
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
-            return anything(v, path)
+            return anything(v, path, not self.plain)
         if kind is P.NEVER:
             return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
         if kind is P.NUMBER:
@@ -251,9 +255,11 @@ class Compiler:
         is_fn, explain_fn = self.fn_names(key)
         depth = self.depth_arg(key, child)
         call = f"{is_fn}({v}{depth})"
-        if key in self.inline and v.isidentifier():
+        if self.plain or not v.isidentifier():
+            pass
+        elif key in self.inline:
             call = inline_checks.at(self.inline[key], v)
-        elif key in self.empty_ok and v.isidentifier() and not depth:  # d = 0: {} is valid
+        elif key in self.empty_ok and not depth:  # d = 0: {} is valid
             call = f"(type({v}) is dict and (not {v} or {call}))"
         return Pred(
             call,
@@ -268,7 +274,7 @@ class Compiler:
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
         members = t.members
         if any(self.index.accepts_anything(m) for m in members):
-            return anything(v, path)
+            return anything(v, path, not self.plain)
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
         lits = [
@@ -315,7 +321,7 @@ class Compiler:
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
         preds = [self.pred(m, v, path, child) for m in t.members]
-        preds = [p for p in preds if not p.anything] or [anything(v, path)]
+        preds = [p for p in preds if not p.anything] or [anything(v, path, not self.plain)]
         if len(preds) == 1:
             return preds[0]
         ok = "(" + " and ".join(p.ok for p in preds) + ")"
@@ -323,6 +329,25 @@ class Compiler:
         return Pred(ok, f"not {ok}", explain)
 
     # -- statements -----------------------------------------------------------------------------
+
+    def checks(self, *args: Any, **kw: Any) -> tuple[Check, Check]:
+        """`check(...)` twice: for the is_ function (small checks inline), and plain for the
+        explanation."""
+        self.plain = True
+        try:
+            explain = self.check(*args, **kw)
+        finally:
+            self.plain = False
+        return self.check(*args, **kw), explain
+
+    def preds(self, *args: Any, **kw: Any) -> tuple[Pred, Pred]:
+        """`pred(...)` twice, as `checks`."""
+        self.plain = True
+        try:
+            explain = self.pred(*args, **kw)
+        finally:
+            self.plain = False
+        return self.pred(*args, **kw), explain
 
     def check(
         self,

@@ -22,11 +22,12 @@ from .checks import Check, Compiler, Helper, Pred
 class FieldView:
     wire: str  # Python literal of the wire name
     optional: bool
-    check: Check
+    check: Check  # as the explanation runs it (calls)
     missing: str  # statement reporting the field as missing
     get: str  # how the is_ function reads a required field: `v["k"]` (inside its `try`)
     safe_get: str  # the same read that never raises: `v.get("k")`, or with `_ABSENT`
     inline_bad: str  # the failure condition with that read inlined when it is used once ("")
+    is_check: Check  # as the is_ function runs it (small checks inline)
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,9 @@ class FunctionView:
     subscripts: bool = False  # kind "object": reads a required key by subscript (in a `try`)
     keys: str = ""  # name of the frozenset of declared wire names ("" when unused)
     extras: Pred | None = None  # values under undeclared keys (typed index signature)
+    is_extras: Pred | None = None  # the same as the is_ function checks them
     check: Check | None = None  # kind "check": the whole value
+    is_check: Check | None = None  # the same as the is_ function checks it
     disc: str = ""  # kind "dispatch": discriminator wire literal
     disc_missing: str = ""
     disc_mismatch: str = ""
@@ -152,8 +155,9 @@ class _Builder:
         t = td.type
         if isinstance(t, ir.Ref):  # a rename checks what the chain of renames ends at
             t = ir.Ref(self.index.renamed(t.name), t.loc)
-        check = self.c.check(t, "v", "p", False, td.constraints)
-        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
+        is_check, check = self.c.checks(t, "v", "p", False, td.constraints)
+        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check,
+                        is_check=is_check)  # fmt: skip
 
     def _fn(
         self, kind: str, name: str, doc: str, key: str | None = None, **kw: Any
@@ -186,7 +190,7 @@ class _Builder:
         fields = []
         for p in props:
             path = _path(p.name)
-            check = self.c.check(p.type, "x", path, True, p.constraints, p.nullable)
+            is_check, check = self.c.checks(p.type, "x", path, True, p.constraints, p.nullable)
             missing = (
                 f"errs.append(_missing(p, {code_literal(p.name)}, {code_literal(check.expected)}))"
             )
@@ -203,14 +207,14 @@ class _Builder:
             # Not in a member of an undiscriminated union, where failing is the usual case.
             get = safe_get if in_union else f"v[{code_literal(p.name)}]"
             inline = ""
-            if check.kind == "expr" and inline_checks.uses(check.bad, "x") == 1:
-                inline = _substitute_x(check.bad, get)
+            if is_check.kind == "expr" and inline_checks.uses(is_check.bad, "x") == 1:
+                inline = _substitute_x(is_check.bad, get)
             fields.append(
-                FieldView(code_literal(p.name), p.optional, check, missing, get, safe_get, inline)
-            )
-        extras = None
+                FieldView(code_literal(p.name), p.optional, check, missing, get, safe_get, inline, is_check)
+            )  # fmt: skip
+        extras = is_extras = None
         if index is not None and not self.index.accepts_anything(index.value):
-            extras = self.c.pred(index.value, "x", "_key(p, k)", True)
+            is_extras, extras = self.c.preds(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
             keys = "_KEYS_" + (key or self.index.names.stem(name))
@@ -220,9 +224,9 @@ class _Builder:
         what = f"a valid {name}" if cls is not None else f"a JSON object of {name}"
         is_fields, last, final = _fold_last(fields, extras)
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
-                        extras=extras, is_fields=is_fields, last=last, final=final,
+                        extras=extras, is_extras=is_extras, is_fields=is_fields, last=last, final=final,
                         declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None,
-                        subscripts=any("v[" in f.get for f in is_fields if not f.optional and f.check.kind != "none") or "v[" in last)  # fmt: skip
+                        subscripts=any("v[" in f.get for f in is_fields if not f.optional and f.is_check.kind != "none") or "v[" in last)  # fmt: skip
 
     def chained(self, cls: ClassDef) -> FunctionView:
         """A class that checks its inherited fields through its base's checks (`ir.Obj.inherits`):
@@ -304,13 +308,14 @@ class _Builder:
             keys = ir.record_keys(t)
             props = tuple(ir.Property(k, t.value, optional=False) for k in keys)
             return self.object(h.key, props, ir.Index(t.value), None, key=h.key)
-        check = self.c.check(t, "v", "p", False)
+        is_check, check = self.c.checks(t, "v", "p", False)
         return self._fn(
             "check",
             h.key,
             "Whether `v` is a valid nested value.",
             key=h.key,
             check=check,
+            is_check=is_check,
         )
 
 
@@ -327,14 +332,14 @@ def _fold_last(
     Returns the fields checked before, the statement reading the last one ("" if none) and the
     returned expression."""
     fields = list(fields)
-    while extras is None and fields and fields[-1].optional and fields[-1].check.kind == "none":
+    while extras is None and fields and fields[-1].optional and fields[-1].is_check.kind == "none":
         fields.pop()  # nothing to check
-    if extras is not None or not fields or fields[-1].check.kind not in ("expr", "none"):
+    if extras is not None or not fields or fields[-1].is_check.kind not in ("expr", "none"):
         return tuple(fields), "", "True"
     last = fields[-1]
-    if last.check.kind == "none":
+    if last.is_check.kind == "none":
         return tuple(fields[:-1]), "", "True" if last.optional else f"{last.wire} in v"
-    ok = last.check.ok
+    ok = last.is_check.ok
     if last.optional:
         return (
             tuple(fields[:-1]),
@@ -365,7 +370,7 @@ def _inline(functions: list[FunctionView], recursive: frozenset[str]) -> dict[st
     for f in functions:
         if f.kind != "object" or f.name in recursive or f.extras is not None:
             continue
-        fields = ((fld.wire, fld.optional, fld.check.kind, fld.check.ok, fld.safe_get)
+        fields = ((fld.wire, fld.optional, fld.is_check.kind, fld.is_check.ok, fld.safe_get)
                   for fld in f.fields)  # fmt: skip
         expr = inline_checks.object_expression(fields)
         if expr is not None:
@@ -377,7 +382,7 @@ def _accepts_empty(f: FunctionView) -> bool:
     """Whether the check takes `{}` (at depth 0): an object without required fields, or a map."""
     if f.kind == "object":
         return all(fld.optional for fld in f.fields)
-    return f.kind == "check" and f.check is not None and f.check.kind == "dict"
+    return f.kind == "check" and f.is_check is not None and f.is_check.kind == "dict"
 
 
 def validators_view(index: TypeIndex) -> ValidatorsView:
