@@ -129,6 +129,7 @@ class Compiler:
     # Compiling the checks an explanation runs (`_explain_*`): calls, nothing inline (they run
     # only on invalid values; inlining there would double the module for no gain).
     plain: bool = False
+    _differs: bool = False  # a plain compile met something the is_ function writes inline
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.validators_helpers()
@@ -160,7 +161,7 @@ class Compiler:
 
     def pred(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         if self.index.accepts_anything(t):
-            return anything(v, path, not self.plain)
+            return self._anything(v, path)
         if isinstance(t, ir.Prim):
             return self._prim(t.kind, v, path)
         if isinstance(t, ir.Lit):
@@ -196,7 +197,7 @@ class Compiler:
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
-            return anything(v, path, not self.plain)
+            return self._anything(v, path)
         if kind is P.NEVER:
             return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
         if kind is P.NUMBER:
@@ -255,8 +256,9 @@ class Compiler:
         is_fn, explain_fn = self.fn_names(key)
         depth = self.depth_arg(key, child)
         call = f"{is_fn}({v}{depth})"
-        if self.plain or not v.isidentifier():
-            pass
+        inlined = v.isidentifier() and (key in self.inline or (key in self.empty_ok and not depth))
+        if self.plain or not inlined:
+            self._differs |= inlined
         elif key in self.inline:
             call = inline_checks.at(self.inline[key], v)
         elif key in self.empty_ok and not depth:  # d = 0: {} is valid
@@ -274,7 +276,7 @@ class Compiler:
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
         members = t.members
         if any(self.index.accepts_anything(m) for m in members):
-            return anything(v, path, not self.plain)
+            return self._anything(v, path)
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
         lits = [
@@ -321,7 +323,7 @@ class Compiler:
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
         preds = [self.pred(m, v, path, child) for m in t.members]
-        preds = [p for p in preds if not p.anything] or [anything(v, path, not self.plain)]
+        preds = [p for p in preds if not p.anything] or [self._anything(v, path)]
         if len(preds) == 1:
             return preds[0]
         ok = "(" + " and ".join(p.ok for p in preds) + ")"
@@ -331,23 +333,27 @@ class Compiler:
     # -- statements -----------------------------------------------------------------------------
 
     def checks(self, *args: Any, **kw: Any) -> tuple[Check, Check]:
-        """`check(...)` twice: for the is_ function (small checks inline), and plain for the
-        explanation."""
-        self.plain = True
+        """`check(...)` for the is_ function (small checks inline) and plain for the
+        explanation; compiled once when the two are the same."""
+        self.plain, self._differs = True, False
         try:
             explain = self.check(*args, **kw)
         finally:
             self.plain = False
-        return self.check(*args, **kw), explain
+        return (self.check(*args, **kw) if self._differs else explain), explain
 
     def preds(self, *args: Any, **kw: Any) -> tuple[Pred, Pred]:
         """`pred(...)` twice, as `checks`."""
-        self.plain = True
+        self.plain, self._differs = True, False
         try:
             explain = self.pred(*args, **kw)
         finally:
             self.plain = False
-        return self.pred(*args, **kw), explain
+        return (self.pred(*args, **kw) if self._differs else explain), explain
+
+    def _anything(self, v: str, path: str) -> Pred:
+        self._differs |= self.plain and v.isidentifier()
+        return anything(v, path, not self.plain)
 
     def check(
         self,

@@ -15,6 +15,7 @@ level: the inlined fields keep their calls).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -29,7 +30,14 @@ _TEMP = "_y"
 _TOKEN = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|([A-Za-z_][A-Za-z_0-9]*)""")
 
 
+@functools.cache
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+
+
 def _names(expr: str, name: str) -> list[re.Match[str]]:
+    if '"' not in expr and "'" not in expr:  # no literal to skip: one C-speed search
+        return list(_word(name).finditer(expr))
     return [m for m in _TOKEN.finditer(expr) if m.group(2) == name]
 
 
