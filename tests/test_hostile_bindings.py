@@ -9,6 +9,7 @@ import json
 import math
 import os
 import random
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -243,6 +244,43 @@ def test_nan_and_true_are_not_numbers_or_integers(
     assert m.is_valid("ProgressNotificationParams", base)
     for bad in (math.nan, math.inf, True, "1", None):
         assert not m.is_valid("ProgressNotificationParams", {**base, "progress": bad}), bad
+
+
+@pytest.mark.spec
+def test_small_checks_are_inline_and_what_they_refuse_is_explained_at_its_path(
+    official: tuple[ModuleType, list[corpus.Example]],
+) -> None:
+    """The fast checks write a small nested object, a value of any JSON and an empty capability
+    where their parent checks them, without a Python frame of their own (over the official
+    examples a median of 3 calls with `is_valid`; 4 before); the explanations stay calls, and
+    what the inline checks refuse is explained at its path."""
+    m, examples = official
+    calls: list[str] = []
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            calls.append(frame.f_code.co_name)
+
+    def traced(type_name: str, value: Any) -> list[str]:
+        calls.clear()
+        sys.setprofile(count)
+        try:
+            m.is_valid(type_name, value)
+        finally:
+            sys.setprofile(None)
+        return list(calls)
+
+    per_example = sorted(len(traced(ex.type_name, ex.instance)) for ex in examples)
+    assert per_example[len(per_example) // 2] <= 3, per_example
+    caps = {"sampling": {"tools": {}}, "elicitation": {}}
+    assert traced("ClientCapabilities", caps) == ["is_valid", "is_ClientCapabilities"]
+    for bad, path in (
+        ({"sampling": {"tools": {"x": math.nan}}}, "$.sampling.tools.x"),
+        ({"roots": {"listChanged": math.inf}}, "$.roots.listChanged"),
+        ({"experimental": {"a": {"b": {1, 2}}}}, "$.experimental.a.b"),
+    ):
+        assert not m.is_valid("ClientCapabilities", bad)
+        assert [e.path for e in m.errors("ClientCapabilities", bad)] == [path]
 
 
 @pytest.mark.slow

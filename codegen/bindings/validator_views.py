@@ -363,14 +363,22 @@ def _build(
     return b, named
 
 
-def _inline(functions: list[FunctionView], recursive: frozenset[str]) -> dict[str, str]:
+def _inline(
+    functions: list[FunctionView], recursive: frozenset[str], empty_ok: frozenset[str]
+) -> dict[str, str]:
     """Function key -> the inline expression of its check, for the small object checks
-    (`inline_checks.py`), from the first pass's functions (which inline nothing)."""
+    (`inline_checks.py`), from the first pass's functions (which inline nothing but the test of
+    an empty object before a call to a check that takes `{}`)."""
+    takes_empty = {f"{f.is_fn}(x)" for f in functions if f.name in empty_ok}
+
+    def ok(c: Check) -> str:
+        return f"(type(x) is dict and (not x or {c.ok}))" if c.ok in takes_empty else c.ok
+
     out = {}
     for f in functions:
         if f.kind != "object" or f.name in recursive or f.extras is not None:
             continue
-        fields = ((fld.wire, fld.optional, fld.is_check.kind, fld.is_check.ok, fld.safe_get)
+        fields = ((fld.wire, fld.optional, fld.is_check.kind, ok(fld.is_check), fld.safe_get)
                   for fld in f.fields)  # fmt: skip
         expr = inline_checks.object_expression(fields)
         if expr is not None:
@@ -393,8 +401,8 @@ def validators_view(index: TypeIndex) -> ValidatorsView:
     graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
     recursive = cyclic(graph)
     functions = [f for _, f in named] + first_helpers
-    inline = _inline(functions, recursive)
     empty_ok = frozenset(f.name for f in functions if _accepts_empty(f))
+    inline = _inline(functions, recursive, empty_ok)
     b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok)
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
