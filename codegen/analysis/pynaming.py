@@ -82,7 +82,7 @@ VALIDATORS_OWN = frozenset({
     "annotations", "math", "re", "Callable", "TypeAlias", "ErrorDetail", "ValidationError",
     "MAX_DEPTH", "TYPES", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
     "_explain_union", "_forbidden", "_key", "_mismatch", "_missing", "_too_deep", "_Check",
-    "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member",
+    "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member", "_JSON_SCALARS",
 })  # fmt: skip
 # The submodules of a generated package: a package attribute of that name is the submodule.
 SUBMODULES = frozenset({"models", "codec", "validators", "registry", "convert", "_runtime",
