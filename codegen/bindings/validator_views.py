@@ -340,12 +340,12 @@ def _fold_last(
     if last.is_check.kind == "none":
         return tuple(fields[:-1]), "", "True" if last.optional else f"{last.wire} in v"
     ok = last.is_check.ok
-    if last.optional:
-        return (
-            tuple(fields[:-1]),
-            f"x = v.get({last.wire}, _ABSENT)",
-            f"x is _ABSENT or {ok}",
-        )
+    if last.optional:  # `in`, not a `.get` call: the key is usually absent (`_meta`)
+        read = f"v[{last.wire}]"
+        if inline_checks.uses(ok, "x") == 1:
+            return tuple(fields[:-1]), "", f"{last.wire} not in v or {_substitute_x(ok, read)}"
+        first = inline_checks.rename(ok, "x", "x", first=f"x := {read}")
+        return tuple(fields[:-1]), "", f"{last.wire} not in v or {first}"
     if inline_checks.uses(ok, "x") == 1:  # `.get`: a subscript's Any would make the result Any
         return tuple(fields[:-1]), "", _substitute_x(ok, last.safe_get)
     return tuple(fields[:-1]), f"x = {last.get}", ok
