@@ -228,10 +228,8 @@ def is_RequestParams(v: object) -> bool:
     """Whether `v` is a valid RequestParams."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or (
-        type(x) is dict
+    return "_meta" not in v or (
+        type(x := v["_meta"]) is dict
         and (
             "progressToken" not in x
             or (
@@ -257,10 +255,9 @@ def is_RequestParamsMeta(v: object) -> bool:
     """Whether `v` is a valid RequestParamsMeta."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("progressToken", _ABSENT)
-    return x is _ABSENT or (
-        type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    return "progressToken" not in v or (
+        type(x := v["progressToken"]) is str
+        or (type(x) is int or (type(x) is float and x - x == 0.0))
     )
 
 
@@ -279,12 +276,10 @@ def is_Request(v: object) -> bool:
     """Whether `v` is a valid Request."""
     if type(v) is not dict:
         return False
-    x: object
     try:  # a required key read by subscript: missing, it raises KeyError
         if type(v["method"]) is not str:
             return False
-        x = v.get("params", _ABSENT)
-        return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+        return "params" not in v or (type(x := v["params"]) is dict and (not x or _json_members(x)))
     except KeyError:
         return False
 
@@ -309,9 +304,7 @@ def is_NotificationParams(v: object) -> bool:
     """Whether `v` is a valid NotificationParams."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+    return "_meta" not in v or (type(x := v["_meta"]) is dict and (not x or _json_members(x)))
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -329,12 +322,10 @@ def is_Notification(v: object) -> bool:
     """Whether `v` is a valid Notification."""
     if type(v) is not dict:
         return False
-    x: object
     try:  # a required key read by subscript: missing, it raises KeyError
         if type(v["method"]) is not str:
             return False
-        x = v.get("params", _ABSENT)
-        return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+        return "params" not in v or (type(x := v["params"]) is dict and (not x or _json_members(x)))
     except KeyError:
         return False
 
@@ -359,9 +350,7 @@ def is_Result(v: object) -> bool:
     """Whether `v` is a valid Result."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+    return "_meta" not in v or (type(x := v["_meta"]) is dict and (not x or _json_members(x)))
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -398,9 +387,8 @@ def is_Error(v: object) -> bool:
             return False
         if type(v["message"]) is not str:
             return False
-        x = v.get("data", _ABSENT)
-        return x is _ABSENT or (
-            type(x) in _JSON_SCALARS
+        return "data" not in v or (
+            type(x := v["data"]) in _JSON_SCALARS
             or (type(x) is dict and (not x or _json_members(x)))
             or (type(x) is not dict and _is_json(x))
         )
@@ -684,9 +672,8 @@ def is_WidgetLockedErrorError(v: object) -> bool:
             return False
         if type(v["message"]) is not str:
             return False
-        x = v.get("data", _ABSENT)
-        return x is _ABSENT or (
-            type(x) is dict
+        return "data" not in v or (
+            type(x := v["data"]) is dict
             and (type(x.get("holder")) is str)
             and ("until" not in x or type(x["until"]) is str)
         )
@@ -719,12 +706,10 @@ def is_WidgetLockedErrorErrorData(v: object) -> bool:
     """Whether `v` is a valid WidgetLockedErrorErrorData."""
     if type(v) is not dict:
         return False
-    x: object
     try:  # a required key read by subscript: missing, it raises KeyError
         if type(v["holder"]) is not str:
             return False
-        x = v.get("until", _ABSENT)
-        return x is _ABSENT or type(x) is str
+        return "until" not in v or type(v["until"]) is str
     except KeyError:
         return False
 
@@ -774,12 +759,10 @@ def is_BaseMetadata(v: object) -> bool:
     """Whether `v` is a valid BaseMetadata."""
     if type(v) is not dict:
         return False
-    x: object
     try:  # a required key read by subscript: missing, it raises KeyError
         if type(v["name"]) is not str:
             return False
-        x = v.get("title", _ABSENT)
-        return x is _ABSENT or type(x) is str
+        return "title" not in v or type(v["title"]) is str
     except KeyError:
         return False
 
@@ -809,8 +792,7 @@ def is_WidgetAnnotations(v: object) -> bool:
         x = v["priority"]
         if not (type(x) is int or (type(x) is float and x - x == 0.0)) or (x < 0 or x > 1):
             return False
-    x = v.get("readOnlyHint", _ABSENT)
-    return x is _ABSENT or type(x) is bool
+    return "readOnlyHint" not in v or type(v["readOnlyHint"]) is bool
 
 
 def _explain_WidgetAnnotations(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -836,10 +818,8 @@ def is_Annotated(v: object) -> bool:
     """Whether `v` is a valid Annotated."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("annotations", _ABSENT)
-    return x is _ABSENT or (
-        type(x) is dict
+    return "annotations" not in v or (
+        type(x := v["annotations"]) is dict
         and (
             "priority" not in x
             or not (
@@ -949,8 +929,7 @@ def is_Widget(v: object) -> bool:
                 )
             ):
                 return False
-        x = v.get("_meta", _ABSENT)
-        return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+        return "_meta" not in v or (type(x := v["_meta"]) is dict and (not x or _json_members(x)))
     except KeyError:
         return False
 
@@ -1062,9 +1041,9 @@ def is_WidgetSettings(v: object) -> bool:
     """Whether `v` is a valid WidgetSettings."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("layout", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or is_WidgetSettingsLayout(x)))
+    return "layout" not in v or (
+        type(x := v["layout"]) is dict and (not x or is_WidgetSettingsLayout(x))
+    )
 
 
 def _explain_WidgetSettings(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1245,8 +1224,7 @@ def is_ButtonWidget(v: object) -> bool:
             x = v["_meta"]
             if not (type(x) is dict and (not x or _json_members(x))):
                 return False
-        x = v.get("pressed", _ABSENT)
-        return x is _ABSENT or x is True
+        return "pressed" not in v or v["pressed"] is True
     except KeyError:
         return False
 
@@ -1812,14 +1790,14 @@ def is_WidgetAction(v: object) -> bool:
     """Whether `v` is a valid WidgetAction."""
     if type(v) is not dict:
         return False
-    x: object
     try:  # a required key read by subscript: missing, it raises KeyError
         if type(v["name"]) is not str:
             return False
         if not is_WidgetActionInputSchema(v["inputSchema"]):
             return False
-        x = v.get("layoutVersion", _ABSENT)
-        return x is _ABSENT or (x in (1, 2) and type(x) is not bool)
+        return "layoutVersion" not in v or (
+            (x := v["layoutVersion"]) in (1, 2) and type(x) is not bool
+        )
     except KeyError:
         return False
 
@@ -2129,14 +2107,12 @@ def is_HostCapabilitiesWidgets(v: object) -> bool:
     """Whether `v` is a valid HostCapabilitiesWidgets."""
     if type(v) is not dict:
         return False
-    x: object
     if "listChanged" in v:
         x = v["listChanged"]
         if type(x) is not bool:
             return False
-    x = v.get("layout", _ABSENT)
-    return x is _ABSENT or (
-        type(x) is dict
+    return "layout" not in v or (
+        type(x := v["layout"]) is dict
         and (
             "maxColumns" not in x
             or (type(_y := x["maxColumns"]) is int or (type(_y) is float and _y.is_integer()))
@@ -2166,9 +2142,9 @@ def is_HostCapabilitiesWidgetsLayout(v: object) -> bool:
     """Whether `v` is a valid HostCapabilitiesWidgetsLayout."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("maxColumns", _ABSENT)
-    return x is _ABSENT or (type(x) is int or (type(x) is float and x.is_integer()))
+    return "maxColumns" not in v or (
+        type(x := v["maxColumns"]) is int or (type(x) is float and x.is_integer())
+    )
 
 
 def _explain_HostCapabilitiesWidgetsLayout(
@@ -2314,8 +2290,7 @@ def is_InitializeResult(v: object) -> bool:
         and (type(x.get("version")) is str)
     ):
         return False
-    x = v.get("instructions", _ABSENT)
-    return x is _ABSENT or type(x) is str
+    return "instructions" not in v or type(v["instructions"]) is str
 
 
 def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2423,9 +2398,8 @@ def is_PaginatedRequestParams(v: object) -> bool:
         x = v["cursor"]
         if type(x) is not str:
             return False
-    x = v.get("limit", _ABSENT)
-    return x is _ABSENT or not (
-        not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0)
+    return "limit" not in v or not (
+        not (type(x := v["limit"]) is int or (type(x) is float and x.is_integer())) or (x < 0)
     )
 
 
@@ -2591,8 +2565,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     for i in x:
         if not is_Widget(i):
             return False
-    x = v.get("nextCursor", _ABSENT)
-    return x is _ABSENT or type(x) is str
+    return "nextCursor" not in v or type(v["nextCursor"]) is str
 
 
 def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2641,8 +2614,9 @@ def is_GetWidgetRequestParams(v: object) -> bool:
                 return False
         if not is_WidgetId(v["id"]):
             return False
-        x = v.get("minVersion", _ABSENT)
-        return x is _ABSENT or (type(x) is int or (type(x) is float and x - x == 0.0))
+        return "minVersion" not in v or (
+            type(x := v["minVersion"]) is int or (type(x) is float and x - x == 0.0)
+        )
     except KeyError:
         return False
 
@@ -2836,8 +2810,7 @@ def is_UpdateWidgetRequestParams(v: object) -> bool:
         x = v["value"]
         if not (type(x) is int or (type(x) is float and x - x == 0.0)):
             return False
-        x = v.get("note", _ABSENT)
-        return x is _ABSENT or type(x) is str
+        return "note" not in v or type(v["note"]) is str
     except KeyError:
         return False
 
@@ -3195,8 +3168,7 @@ def is_ConfirmRequestParams(v: object) -> bool:
                 return False
         if type(v["prompt"]) is not str:
             return False
-        x = v.get("deadline", _ABSENT)
-        return x is _ABSENT or type(x) is str
+        return "deadline" not in v or type(v["deadline"]) is str
     except KeyError:
         return False
 
@@ -3365,8 +3337,9 @@ def is_ProgressNotificationParams(v: object) -> bool:
         x = v["progress"]
         if not (type(x) is int or (type(x) is float and x - x == 0.0)):
             return False
-        x = v.get("total", _ABSENT)
-        return x is _ABSENT or (type(x) is int or (type(x) is float and x - x == 0.0))
+        return "total" not in v or (
+            type(x := v["total"]) is int or (type(x) is float and x - x == 0.0)
+        )
     except KeyError:
         return False
 
