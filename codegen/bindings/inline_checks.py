@@ -25,9 +25,9 @@ MAX_LENGTH = 600  # characters: longer checks stay calls (module size, readabili
 _TEMP = "_y"
 
 
-# A string literal (skipped) or an identifier: the checks' expressions hold only one-line
-# literals as `code_literal` writes them, so this is their tokenizer for names.
-_TOKEN = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|([A-Za-z_][A-Za-z_0-9]*)""")
+# A string literal (skipped) or the name: the checks' expressions hold only one-line literals as
+# `code_literal` writes them, and a name is not an attribute (`x.y` is `x`, `y.x` is not).
+_LITERAL = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
 
 
 @functools.cache
@@ -35,10 +35,17 @@ def _word(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
 
 
+@functools.cache
+def _literal_or_word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"{_LITERAL}|((?<![\w.]){re.escape(name)}(?!\w))")
+
+
 def _names(expr: str, name: str) -> list[re.Match[str]]:
-    if '"' not in expr and "'" not in expr:  # no literal to skip: one C-speed search
+    if name not in expr:
+        return []
+    if '"' not in expr and "'" not in expr:  # no literal to skip
         return list(_word(name).finditer(expr))
-    return [m for m in _TOKEN.finditer(expr) if m.group(2) == name]
+    return [m for m in _literal_or_word(name).finditer(expr) if m.group(2)]
 
 
 def rename(expr: str, name: str, value: str, first: str | None = None) -> str:
