@@ -398,6 +398,48 @@ def _round_trip(m: ModuleType, type_name: str, value: Any) -> Any:
     return obj
 
 
+# Wire names and literals spelled like the checks' variables (`v`, `x`, `_y`), in an object small
+# enough to be checked inline by its parent and by a discriminated union's case.
+INLINE_NAMES = """
+export interface Inner { x?: "v"; v: "x"; _y?: number }
+export interface Outer { inner: Inner; x: "v"; kind?: Inner }
+export interface TaggedV { type: "v"; x: "x" }
+export interface TaggedX { type: "x"; v?: number }
+export type Tagged = TaggedV | TaggedX;
+export interface Holder { items: Tagged[] }
+"""
+
+
+def test_inline_checks_keep_names_that_look_like_their_variables(tmp_path: Path) -> None:
+    """A small object's check written in its parent renames the object's variables, never a
+    wire name or a literal spelled the same."""
+    m = generate_text(INLINE_NAMES, tmp_path, "inline_names")
+    source = Path(m.validators.__file__).read_text(encoding="utf-8")
+    outer = source[source.index("def is_Outer(") : source.index("def _explain_Outer(")]
+    assert "is_Inner(" not in outer and '"x"' in outer, outer  # inline, literals kept
+    inner = {"v": "x", "x": "v", "_y": 1.5}
+    assert m.is_valid("Outer", {"inner": inner, "x": "v", "kind": {"v": "x"}})
+    for bad, path in (
+        ({"inner": {**inner, "v": "v"}, "x": "v"}, "$.inner.v"),
+        ({"inner": {**inner, "x": "x"}, "x": "v"}, "$.inner.x"),
+        ({"inner": {**inner, "_y": math.nan}, "x": "v"}, "$.inner._y"),
+        ({"inner": {"x": "v"}, "x": "v"}, "$.inner.v"),  # missing
+        ({"inner": inner, "x": "x"}, "$.x"),
+        ({"inner": inner, "x": "v", "kind": {"v": "v"}}, "$.kind.v"),
+    ):
+        _rejected(m, "Outer", bad)
+        assert [e.path for e in m.errors("Outer", bad)] == [path], bad
+    items = [{"type": "v", "x": "x"}, {"type": "x", "v": 2}, {"type": "x"}]
+    assert m.is_valid("Holder", {"items": items})
+    for bad, path in (
+        ({"type": "v", "x": "v"}, "$.items[0].x"),
+        ({"type": "x", "v": "2"}, "$.items[0].v"),
+        ({"type": "v"}, "$.items[0].x"),  # missing
+    ):
+        _rejected(m, "Holder", {"items": [bad]})
+        assert [e.path for e in m.errors("Holder", {"items": [bad]})] == [path], bad
+
+
 def _rejected(m: ModuleType, type_name: str, value: Any) -> list[str]:
     assert not m.is_valid(type_name, value)
     with pytest.raises(m.ValidationError):
