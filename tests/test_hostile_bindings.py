@@ -236,6 +236,34 @@ def test_hostile_values_at_every_position_give_only_validation_errors(
 
 
 @pytest.mark.spec
+def test_a_checker_answers_as_is_valid_for_its_type(
+    official: tuple[ModuleType, list[corpus.Example]],
+) -> None:
+    m, examples = official
+    rnd = random.Random(11)
+    tried = 0
+    for ex in examples:
+        check = m.validators.checker(ex.type_name)
+        assert check is not m.validators.checker(ex.type_name)  # a new binding, nothing cached
+        assert check(ex.instance) is m.is_valid(ex.type_name, ex.instance) is True
+        paths = _paths(ex.instance)[1:]
+        for path in rnd.sample(paths, min(6, len(paths))):
+            for new in (None, 1.5, "x", [], {}):
+                mutated = _replace(ex.instance, path, new)
+                assert check(mutated) is m.is_valid(ex.type_name, mutated), (ex.id, path, new)
+                tried += 1
+    assert tried > 1_000
+    model = type(m.decode(examples[0].type_name, examples[0].instance))
+    assert m.validators.checker(model)(examples[0].instance)  # a model class, as is_valid takes
+    with pytest.raises(Exception) as by_checker:
+        m.validators.checker("NoSuchType")
+    with pytest.raises(Exception) as by_is_valid:
+        m.is_valid("NoSuchType", {})
+    assert type(by_checker.value) is type(by_is_valid.value)
+    assert str(by_checker.value) == str(by_is_valid.value)
+
+
+@pytest.mark.spec
 def test_nan_and_true_are_not_numbers_or_integers(
     official: tuple[ModuleType, list[corpus.Example]],
 ) -> None:

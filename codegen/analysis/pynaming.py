@@ -80,7 +80,7 @@ MODELS_LOCALS = ("v", "self", "i", "k")
 # What validators.py defines besides the per-type functions: those yield to these.
 VALIDATORS_OWN = frozenset({
     "annotations", "math", "re", "Callable", "TypeAlias", "ErrorDetail", "ValidationError",
-    "MAX_DEPTH", "TYPES", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
+    "MAX_DEPTH", "TYPES", "checker", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
     "_explain_union", "_forbidden", "_key", "_mismatch", "_missing", "_too_deep", "_Check",
     "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member", "_JSON_SCALARS",
 })  # fmt: skip

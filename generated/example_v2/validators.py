@@ -5,7 +5,8 @@
 
 `is_<Type>(value)` is the fast check (no error collection); `validate(type_name, value)` raises
 `ValidationError` whose `errors` carry a JSON path and a message naming what was expected and
-what was found; `is_valid(type_name, value)` answers with a bool.
+what was found; `is_valid(type_name, value)` answers with a bool, and `checker(type_name)` is that
+answer for one type, its lookup done once.
 
 Semantics follow schema.ts: a `number` is any finite JSON number but not a bool, an integer may
 also be written `1.0`, literal types are exact, optional properties may be absent, `null` only
@@ -25,7 +26,7 @@ from typing import TypeAlias
 from . import _runtime as _rt
 from ._runtime import ErrorDetail, ValidationError
 
-__all__ = ["MAX_DEPTH", "TYPES", "ValidationError", "errors", "is_valid", "validate"]
+__all__ = ["MAX_DEPTH", "TYPES", "ValidationError", "checker", "errors", "is_valid", "validate"]
 
 MAX_DEPTH = _rt.MAX_DEPTH
 """Nesting depth past which values of recursive types, and arrays and objects in a value of any
@@ -4176,3 +4177,18 @@ def is_valid(type_name: str | type, value: object) -> bool:
         return check(value)
     except RecursionError:
         return False
+
+
+def checker(type_name: str | type) -> Callable[[object], bool]:
+    """`is_valid` bound to one type (a name or a model class), looked up once, as a JSON Schema
+    library compiles a schema once: `checker(t)(value) == is_valid(t, value)` for every value,
+    without the lookup per call. An unknown type fails here, as `is_valid` would."""
+    check = _CHECKS[type_name] if type_name in _CHECKS else _entry(type_name)[1]
+
+    def is_valid_for(value: object) -> bool:
+        try:
+            return check(value)
+        except RecursionError:
+            return False
+
+    return is_valid_for
