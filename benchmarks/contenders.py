@@ -224,6 +224,19 @@ class GeneratedBindings:
         check: Check = functools.partial(is_valid, type_name)
         return check
 
+    def checker_build(self, version: str, type_name: str) -> Check | None:
+        """`validators.checker(type_name)`: the same answer bound to one type once, as
+        fastjsonschema's `compile` and jsonschema-rs's `validator_for` are built per type."""
+        gen = self.get(version)
+        checker = getattr(gen.validators, "checker", None)
+        if checker is None:
+            return None
+        known = _known_types(gen.validators)
+        if known is not None and type_name not in known:
+            return None
+        check: Check = checker(type_name)
+        return check
+
     def decode_build(self, version: str, type_name: str) -> Check | None:
         gen = self.get(version)
         if gen.codec is None:
@@ -279,6 +292,14 @@ def lineup(bindings: GeneratedBindings) -> list[Contender]:
             "validate",
             bindings.validate_build,
             "generated straight-line validators, `is_valid(type_name, value)`",
+        ),
+        Contender(
+            "mcp_codegen_checker",
+            "mcp-codegen `checker(type_name)`",
+            "validate",
+            bindings.checker_build,
+            "the same validators, `validators.checker(type_name)` built once per type (as the "
+            "JSON Schema libraries compile per type), then called with the value",
         ),
         Contender(
             "jsonschema",

@@ -80,9 +80,9 @@ MODELS_LOCALS = ("v", "self", "i", "k")
 # What validators.py defines besides the per-type functions: those yield to these.
 VALIDATORS_OWN = frozenset({
     "annotations", "math", "re", "Callable", "TypeAlias", "ErrorDetail", "ValidationError",
-    "MAX_DEPTH", "TYPES", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
+    "MAX_DEPTH", "TYPES", "checker", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
     "_explain_union", "_forbidden", "_key", "_mismatch", "_missing", "_too_deep", "_Check",
-    "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member",
+    "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member", "_JSON_SCALARS",
 })  # fmt: skip
 # The submodules of a generated package: a package attribute of that name is the submodule.
 SUBMODULES = frozenset({"models", "codec", "validators", "registry", "convert", "_runtime",

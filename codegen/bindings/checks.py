@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import ir
 from ..analysis.pynaming import HelperNames
@@ -20,8 +21,10 @@ from ..analysis.shapes import P, describe, is_class_obj, is_never, json_literal,
 from ..analysis.typeindex import TypeIndex
 from ..pytext import code_literal, literal
 from ..records import record
+from . import inline_checks
 
-NUMBER_OK = "(type({v}) is int or (type({v}) is float and _isfinite({v})))"
+# finite: `x - x` is nan for nan and the infinities (no call, as the runtime's walk tests it)
+NUMBER_OK = "(type({v}) is int or (type({v}) is float and {v} - {v} == 0.0))"
 INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
 _SIMPLE = {
     P.STRING: ("type({v}) is str", "type({v}) is not str"),
@@ -52,10 +55,20 @@ class Pred:
     anything: bool = False  # accepts every JSON value (unknown/any): only JSON-ness is checked
 
 
-def anything(v: str, path: str) -> Pred:
+def anything(v: str, path: str, inline: bool = True) -> Pred:
     """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
-    walked by the runtime's `is_json`, never a Python value that is not JSON."""
-    return Pred(f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True)
+    never a Python value that is not JSON. A variable is tested inline first (a scalar by its
+    type, a dict by `_json_members`: no call for a scalar or `{}`, one for an object), the rest
+    walked by the runtime's `is_json`; `inline` False: the call alone (explanations)."""
+    if not inline or not v.isidentifier():
+        return Pred(
+            f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True
+        )
+    ok = (
+        f"(type({v}) in _JSON_SCALARS or (type({v}) is dict and (not {v} or _json_members({v})))"
+        f" or (type({v}) is not dict and _is_json({v})))"
+    )
+    return Pred(ok, f"not {ok}", f"_explain_json({v}, {path}, errs)", True)
 
 
 @record
@@ -103,6 +116,21 @@ class Compiler:
     # dicts, not walked (decoding a tool list would spend most of its time there); the payload
     # stays the parsed JSON value, and `dumps` refuses what in it is not JSON.
     shallow: bool = False
+    # Function key -> its check as one expression over `inline_checks.PLACEHOLDER`, written where
+    # a parent checks such a value instead of a call (found by a first pass; inline_checks.py).
+    inline: dict[str, str] = field(default_factory=dict)
+    # Function keys called as members of an undiscriminated union (`is_A(x) or is_B(x)`): their
+    # is_ functions read required keys with `.get`, since a member that fails is the usual case
+    # there and a KeyError costs more than the lookups it saves.
+    union_members: set[str] = field(default_factory=set)
+    _in_union: int = 0
+    # Function keys of objects that accept `{}` (no required field): a call is written after an
+    # inline test of the empty object, the usual value of a capability (`"tools": {}`).
+    empty_ok: frozenset[str] = frozenset()
+    # Compiling the checks an explanation runs (`_explain_*`): calls, nothing inline (they run
+    # only on invalid values; inlining there would double the module for no gain).
+    plain: bool = False
+    _differs: bool = False  # a plain compile met something the is_ function writes inline
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.validators_helpers()
@@ -134,7 +162,7 @@ class Compiler:
 
     def pred(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         if self.index.accepts_anything(t):
-            return anything(v, path)
+            return self._anything(v, path)
         if isinstance(t, ir.Prim):
             return self._prim(t.kind, v, path)
         if isinstance(t, ir.Lit):
@@ -170,7 +198,7 @@ class Compiler:
 
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
-            return anything(v, path)
+            return self._anything(v, path)
         if kind is P.NEVER:
             return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
         if kind is P.NUMBER:
@@ -224,8 +252,18 @@ class Compiler:
 
     def _named(self, key: str, v: str, path: str, child: bool) -> Pred:
         self.calls.setdefault(self.current, set()).add(key)
+        if self._in_union:
+            self.union_members.add(key)
         is_fn, explain_fn = self.fn_names(key)
-        call = f"{is_fn}({v}{self.depth_arg(key, child)})"
+        depth = self.depth_arg(key, child)
+        call = f"{is_fn}({v}{depth})"
+        inlined = v.isidentifier() and (key in self.inline or (key in self.empty_ok and not depth))
+        if self.plain or not inlined:
+            self._differs |= inlined
+        elif key in self.inline:
+            call = inline_checks.at(self.inline[key], v)
+        elif key in self.empty_ok and not depth:  # d = 0: {} is valid
+            call = f"(type({v}) is dict and (not {v} or {call}))"
         return Pred(
             call,
             f"not {call}",
@@ -239,7 +277,7 @@ class Compiler:
     def _union(self, t: ir.Union_, v: str, path: str, child: bool) -> Pred:
         members = t.members
         if any(self.index.accepts_anything(m) for m in members):
-            return anything(v, path)
+            return self._anything(v, path)
         expected = describe(t, self.index)
         has_string = any(isinstance(m, ir.Prim) and m.kind is P.STRING for m in members)
         lits = [
@@ -261,7 +299,11 @@ class Compiler:
                 continue
             if m not in others:
                 continue
-            p = self.pred(m, v, path, child)
+            self._in_union += 1
+            try:
+                p = self.pred(m, v, path, child)
+            finally:
+                self._in_union -= 1
             parts.append(p.ok)
             if p.explain.startswith("_explain_"):
                 kinds = tuple(sorted(self.index.kinds(m)))
@@ -282,7 +324,7 @@ class Compiler:
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
         preds = [self.pred(m, v, path, child) for m in t.members]
-        preds = [p for p in preds if not p.anything] or [anything(v, path)]
+        preds = [p for p in preds if not p.anything] or [self._anything(v, path)]
         if len(preds) == 1:
             return preds[0]
         ok = "(" + " and ".join(p.ok for p in preds) + ")"
@@ -290,6 +332,29 @@ class Compiler:
         return Pred(ok, f"not {ok}", explain)
 
     # -- statements -----------------------------------------------------------------------------
+
+    def checks(self, *args: Any, **kw: Any) -> tuple[Check, Check]:
+        """`check(...)` for the is_ function (small checks inline) and plain for the
+        explanation; compiled once when the two are the same."""
+        self.plain, self._differs = True, False
+        try:
+            explain = self.check(*args, **kw)
+        finally:
+            self.plain = False
+        return (self.check(*args, **kw) if self._differs else explain), explain
+
+    def preds(self, *args: Any, **kw: Any) -> tuple[Pred, Pred]:
+        """`pred(...)` twice, as `checks`."""
+        self.plain, self._differs = True, False
+        try:
+            explain = self.pred(*args, **kw)
+        finally:
+            self.plain = False
+        return (self.pred(*args, **kw) if self._differs else explain), explain
+
+    def _anything(self, v: str, path: str) -> Pred:
+        self._differs |= self.plain and v.isidentifier()
+        return anything(v, path, not self.plain)
 
     def check(
         self,

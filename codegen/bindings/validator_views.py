@@ -7,7 +7,6 @@ path expressions, docstrings and the dispatch rule comments.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +15,7 @@ from ..analysis.shapes import cyclic, is_class_obj
 from ..analysis.typeindex import ClassDef, Discriminator, TypeIndex
 from ..pytext import code_literal, comment_lines, docstring, key_suffix, literal
 from ..records import record
+from . import inline_checks
 from .checks import Check, Compiler, Helper, Pred
 
 
@@ -23,10 +23,12 @@ from .checks import Check, Compiler, Helper, Pred
 class FieldView:
     wire: str  # Python literal of the wire name
     optional: bool
-    check: Check
+    check: Check  # as the explanation runs it (calls)
     missing: str  # statement reporting the field as missing
-    get: str  # how the is_ function reads a required field: `v.get("k")`, or with `_ABSENT`
+    get: str  # how the is_ function reads a required field: `v["k"]` (inside its `try`)
+    safe_get: str  # the same read that never raises: `v.get("k")`, or with `_ABSENT`
     inline_bad: str  # the failure condition with that read inlined when it is used once ("")
+    is_check: Check  # as the is_ function runs it (small checks inline)
 
 
 @record
@@ -51,9 +53,12 @@ class FunctionView:
     last: str = ""  # kind "object": statement reading the field that the return statement checks
     final: str = "True"  # kind "object": what the is_ function returns after its checks
     declares_x: bool = False  # whether the is_ function assigns `x` (annotated `object` first)
+    subscripts: bool = False  # kind "object": reads a required key by subscript (in a `try`)
     keys: str = ""  # name of the frozenset of declared wire names ("" when unused)
     extras: Pred | None = None  # values under undeclared keys (typed index signature)
+    is_extras: Pred | None = None  # the same as the is_ function checks them
     check: Check | None = None  # kind "check": the whole value
+    is_check: Check | None = None  # the same as the is_ function checks it
     disc: str = ""  # kind "dispatch": discriminator wire literal
     disc_missing: str = ""
     disc_mismatch: str = ""
@@ -83,9 +88,17 @@ def _path(wire: str) -> str:
 
 
 class _Builder:
-    def __init__(self, index: TypeIndex, recursive: frozenset[str]) -> None:
+    def __init__(
+        self,
+        index: TypeIndex,
+        recursive: frozenset[str],
+        inline: dict[str, str] | None = None,
+        union_members: frozenset[str] = frozenset(),
+        empty_ok: frozenset[str] = frozenset(),
+    ) -> None:
         self.index = index
-        self.c = Compiler(index, recursive)
+        self.c = Compiler(index, recursive, inline=dict(inline or {}), empty_ok=empty_ok)
+        self.union_members = union_members
         self.key_sets: dict[str, str] = {}
         self.chain = self.chains()
         self.own: dict[str, FunctionView] = {}  # a chained class -> the check of its own fields
@@ -143,8 +156,9 @@ class _Builder:
         t = td.type
         if isinstance(t, ir.Ref):  # a rename checks what the chain of renames ends at
             t = ir.Ref(self.index.renamed(t.name), t.loc)
-        check = self.c.check(t, "v", "p", False, td.constraints)
-        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check)
+        is_check, check = self.c.checks(t, "v", "p", False, td.constraints)
+        return self._fn("check", td.name, f"Whether `v` is a valid {td.name}.", check=check,
+                        is_check=is_check)  # fmt: skip
 
     def _fn(
         self, kind: str, name: str, doc: str, key: str | None = None, **kw: Any
@@ -173,28 +187,35 @@ class _Builder:
     ) -> FunctionView:
         payload = cls is not None and cls.name in self.index.plain_json
         self.c.enter(key or name, shallow=payload)
+        in_union = (key or name) in self.union_members
         fields = []
         for p in props:
             path = _path(p.name)
-            check = self.c.check(p.type, "x", path, True, p.constraints, p.nullable)
+            is_check, check = self.c.checks(p.type, "x", path, True, p.constraints, p.nullable)
             missing = (
                 f"errs.append(_missing(p, {code_literal(p.name)}, {code_literal(check.expected)}))"
             )
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)
-            get = (
+            safe_get = (
                 f"v.get({code_literal(p.name)})"
                 if plain
                 else f"v.get({code_literal(p.name)}, _ABSENT)"
             )
+            # The is_ function reads a required value by subscript (a dict subscript costs less
+            # than a `.get` call); a missing key raises the KeyError its `try` turns into False.
+            # Not in a member of an undiscriminated union, where failing is the usual case.
+            get = safe_get if in_union else f"v[{code_literal(p.name)}]"
             inline = ""
-            if check.kind == "expr" and len(_X.findall(check.bad)) == 1:
-                inline = _substitute_x(check.bad, get)
-            fields.append(FieldView(code_literal(p.name), p.optional, check, missing, get, inline))
-        extras = None
+            if is_check.kind == "expr" and inline_checks.uses(is_check.bad, "x") == 1:
+                inline = _substitute_x(is_check.bad, get)
+            fields.append(
+                FieldView(code_literal(p.name), p.optional, check, missing, get, safe_get, inline, is_check)
+            )  # fmt: skip
+        extras = is_extras = None
         if index is not None and not self.index.accepts_anything(index.value):
-            extras = self.c.pred(index.value, "x", "_key(p, k)", True)
+            is_extras, extras = self.c.preds(index.value, "x", "_key(p, k)", True)
         keys = ""
         if extras is not None and props:
             keys = "_KEYS_" + (key or self.index.names.stem(name))
@@ -204,8 +225,9 @@ class _Builder:
         what = f"a valid {name}" if cls is not None else f"a JSON object of {name}"
         is_fields, last, final = _fold_last(fields, extras)
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
-                        extras=extras, is_fields=is_fields, last=last, final=final,
-                        declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None)  # fmt: skip
+                        extras=extras, is_extras=is_extras, is_fields=is_fields, last=last, final=final,
+                        declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None,
+                        subscripts=any("v[" in f.get for f in is_fields if not f.optional and f.is_check.kind != "none") or "v[" in last)  # fmt: skip
 
     def chained(self, cls: ClassDef) -> FunctionView:
         """A class that checks its inherited fields through its base's checks (`ir.Obj.inherits`):
@@ -252,13 +274,14 @@ class _Builder:
             self.c.calls[name].add(member)
             d_is = self.c.depth_arg(member, False)
             d_explain = self.c.depth_arg(None, False)
+            is_call = f"{is_fn}(v{d_is})"
+            if member in self.c.inline and not d_is:  # a small check: inline, no frame
+                is_call = inline_checks.at(self.c.inline[member], "v")
             if len(lits) == 1:
                 test = f"t == {code_literal(lits[0])}"
             else:
                 test = f"t in ({', '.join(code_literal(v) for v in lits)})"
-            cases.append(
-                CaseView(test, f"{is_fn}(v{d_is})", f"{explain_fn}(v, p, errs{d_explain})")
-            )
+            cases.append(CaseView(test, is_call, f"{explain_fn}(v, p, errs{d_explain})"))
             values.extend(literal(v) for v in lits)  # message text: repr spelling
         expected = "one of " + ", ".join(values)
         wire = code_literal(disc.wire)
@@ -286,22 +309,20 @@ class _Builder:
             keys = ir.record_keys(t)
             props = tuple(ir.Property(k, t.value, optional=False) for k in keys)
             return self.object(h.key, props, ir.Index(t.value), None, key=h.key)
-        check = self.c.check(t, "v", "p", False)
+        is_check, check = self.c.checks(t, "v", "p", False)
         return self._fn(
             "check",
             h.key,
             "Whether `v` is a valid nested value.",
             key=h.key,
             check=check,
+            is_check=is_check,
         )
-
-
-_X = re.compile(r"\bx\b")
 
 
 def _substitute_x(expr: str, value: str) -> str:
     """`expr` with its variable `x` replaced by the expression `value` (used once only)."""
-    return _X.sub(lambda _: value, expr)
+    return inline_checks.rename(expr, "x", value)
 
 
 def _fold_last(
@@ -312,39 +333,78 @@ def _fold_last(
     Returns the fields checked before, the statement reading the last one ("" if none) and the
     returned expression."""
     fields = list(fields)
-    while extras is None and fields and fields[-1].optional and fields[-1].check.kind == "none":
+    while extras is None and fields and fields[-1].optional and fields[-1].is_check.kind == "none":
         fields.pop()  # nothing to check
-    if extras is not None or not fields or fields[-1].check.kind not in ("expr", "none"):
+    if extras is not None or not fields or fields[-1].is_check.kind not in ("expr", "none"):
         return tuple(fields), "", "True"
     last = fields[-1]
-    if last.check.kind == "none":
+    if last.is_check.kind == "none":
         return tuple(fields[:-1]), "", "True" if last.optional else f"{last.wire} in v"
-    ok = last.check.ok
-    if last.optional:
-        return (
-            tuple(fields[:-1]),
-            f"x = v.get({last.wire}, _ABSENT)",
-            f"x is _ABSENT or {ok}",
-        )
-    if len(_X.findall(ok)) == 1:
-        return tuple(fields[:-1]), "", _substitute_x(ok, last.get)
+    ok = last.is_check.ok
+    if last.optional:  # `in`, not a `.get` call: the key is usually absent (`_meta`)
+        read = f"v[{last.wire}]"
+        if inline_checks.uses(ok, "x") == 1:
+            return tuple(fields[:-1]), "", f"{last.wire} not in v or {_substitute_x(ok, read)}"
+        first = inline_checks.rename(ok, "x", "x", first=f"x := {read}")
+        return tuple(fields[:-1]), "", f"{last.wire} not in v or {first}"
+    if inline_checks.uses(ok, "x") == 1:  # `.get`: a subscript's Any would make the result Any
+        return tuple(fields[:-1]), "", _substitute_x(ok, last.safe_get)
     return tuple(fields[:-1]), f"x = {last.get}", ok
 
 
 def _build(
-    index: TypeIndex, recursive: frozenset[str]
+    index: TypeIndex,
+    recursive: frozenset[str],
+    inline: dict[str, str] | None = None,
+    union_members: frozenset[str] = frozenset(),
+    empty_ok: frozenset[str] = frozenset(),
 ) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
-    b = _Builder(index, recursive)
+    b = _Builder(index, recursive, inline, union_members, empty_ok)
     named = b.named()
     return b, named
 
 
+def _inline(
+    functions: list[FunctionView], recursive: frozenset[str], empty_ok: frozenset[str]
+) -> dict[str, str]:
+    """Function key -> the inline expression of its check, for the small object checks
+    (`inline_checks.py`), from the first pass's functions (which inline nothing but the test of
+    an empty object before a call to a check that takes `{}`)."""
+    takes_empty = {f"{f.is_fn}(x)" for f in functions if f.name in empty_ok}
+
+    def ok(c: Check) -> str:
+        return f"(type(x) is dict and (not x or {c.ok}))" if c.ok in takes_empty else c.ok
+
+    out = {}
+    for f in functions:
+        if f.kind != "object" or f.name in recursive or f.extras is not None:
+            continue
+        fields = ((fld.wire, fld.optional, fld.is_check.kind, ok(fld.is_check), fld.safe_get)
+                  for fld in f.fields)  # fmt: skip
+        expr = inline_checks.object_expression(fields)
+        if expr is not None:
+            out[f.name] = expr
+    return out
+
+
+def _accepts_empty(f: FunctionView) -> bool:
+    """Whether the check takes `{}` (at depth 0): an object without required fields, or a map."""
+    if f.kind == "object":
+        return all(fld.optional for fld in f.fields)
+    return f.kind == "check" and f.is_check is not None and f.is_check.kind == "dict"
+
+
 def validators_view(index: TypeIndex) -> ValidatorsView:
-    # Pass 1 finds the call graph (with helpers), pass 2 renders with depth arguments on cycles.
+    # Pass 1 finds the call graph (with helpers), the union members and the small checks to
+    # inline; pass 2 renders with depth arguments on cycles and those checks inline.
     first, named = _build(index, frozenset())
-    first.helpers()
+    first_helpers = first.helpers()
     graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
-    b, named = _build(index, cyclic(graph))
+    recursive = cyclic(graph)
+    functions = [f for _, f in named] + first_helpers
+    empty_ok = frozenset(f.name for f in functions if _accepts_empty(f))
+    inline = _inline(functions, recursive, empty_ok)
+    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok)
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
     by_name = dict(named)

@@ -5,7 +5,8 @@
 
 `is_<Type>(value)` is the fast check (no error collection); `validate(type_name, value)` raises
 `ValidationError` whose `errors` carry a JSON path and a message naming what was expected and
-what was found; `is_valid(type_name, value)` answers with a bool.
+what was found; `is_valid(type_name, value)` answers with a bool, and `checker(type_name)` is that
+answer for one type, its lookup done once.
 
 Semantics follow schema.ts: a `number` is any finite JSON number but not a bool, an integer may
 also be written `1.0`, literal types are exact, optional properties may be absent, `null` only
@@ -18,7 +19,6 @@ past `MAX_DEPTH` levels of nesting.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from typing import TypeAlias
@@ -26,13 +26,13 @@ from typing import TypeAlias
 from . import _runtime as _rt
 from ._runtime import ErrorDetail, ValidationError
 
-__all__ = ["MAX_DEPTH", "TYPES", "ValidationError", "errors", "is_valid", "validate"]
+__all__ = ["MAX_DEPTH", "TYPES", "ValidationError", "checker", "errors", "is_valid", "validate"]
 
 MAX_DEPTH = _rt.MAX_DEPTH
 """Nesting depth past which values of recursive types, and arrays and objects in a value of any
 JSON (`unknown`, `object`), are rejected, not walked."""
 
-_isfinite = math.isfinite
+_JSON_SCALARS = frozenset({str, int, bool, type(None)})  # JSON values that need no other test
 _ABSENT = _rt.ABSENT
 _at = _rt.at
 _explain_json = _rt.explain_json
@@ -60,7 +60,7 @@ def is_JSONValue(v: object, d: int = 0) -> bool:
         return False
     return (
         type(v) is str
-        or (type(v) is int or (type(v) is float and _isfinite(v)))
+        or (type(v) is int or (type(v) is float and v - v == 0.0))
         or type(v) is bool
         or v is None
         or is_JSONObject(v, d)
@@ -74,7 +74,7 @@ def _explain_JSONValue(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
         return
     if not (
         type(v) is str
-        or (type(v) is int or (type(v) is float and _isfinite(v)))
+        or (type(v) is int or (type(v) is float and v - v == 0.0))
         or type(v) is bool
         or v is None
         or is_JSONObject(v, d)
@@ -153,7 +153,31 @@ def _explain_MetaObject(v: object, p: str, errs: list[ErrorDetail], d: int = 0) 
 
 def is_JSONRPCMessage(v: object) -> bool:
     """Whether `v` is a valid JSONRPCMessage."""
-    return is_JSONRPCRequest(v) or is_JSONRPCNotification(v) or is_JSONRPCResponse(v)
+    return (
+        (
+            type(v) is dict
+            and (type(v.get("method")) is str)
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
+        or (
+            type(v) is dict
+            and (type(v.get("method")) is str)
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+        )
+        or is_JSONRPCResponse(v)
+    )
 
 
 def _explain_JSONRPCMessage(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -173,21 +197,21 @@ def _explain_JSONRPCMessage(v: object, p: str, errs: list[ErrorDetail], d: int =
 
 def is_RequestId(v: object) -> bool:
     """Whether `v` is a valid RequestId."""
-    return type(v) is str or (type(v) is int or (type(v) is float and _isfinite(v)))
+    return type(v) is str or (type(v) is int or (type(v) is float and v - v == 0.0))
 
 
 def _explain_RequestId(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if not (type(v) is str or (type(v) is int or (type(v) is float and _isfinite(v)))):
+    if not (type(v) is str or (type(v) is int or (type(v) is float and v - v == 0.0))):
         errs.append(_mismatch(p, "string | number", v))
 
 
 def is_ProgressToken(v: object) -> bool:
     """Whether `v` is a valid ProgressToken."""
-    return type(v) is str or (type(v) is int or (type(v) is float and _isfinite(v)))
+    return type(v) is str or (type(v) is int or (type(v) is float and v - v == 0.0))
 
 
 def _explain_ProgressToken(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
-    if not (type(v) is str or (type(v) is int or (type(v) is float and _isfinite(v)))):
+    if not (type(v) is str or (type(v) is int or (type(v) is float and v - v == 0.0))):
         errs.append(_mismatch(p, "string | number", v))
 
 
@@ -205,9 +229,16 @@ def is_RequestParams(v: object) -> bool:
     """Whether `v` is a valid RequestParams."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or is_RequestParamsMeta(x)
+    return "_meta" not in v or (
+        type(x := v["_meta"]) is dict
+        and (
+            "progressToken" not in x
+            or (
+                type(_y := x["progressToken"]) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
+    )
 
 
 def _explain_RequestParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -225,10 +256,9 @@ def is_RequestParamsMeta(v: object) -> bool:
     """Whether `v` is a valid RequestParamsMeta."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("progressToken", _ABSENT)
-    return x is _ABSENT or (
-        type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
+    return "progressToken" not in v or (
+        type(x := v["progressToken"]) is str
+        or (type(x) is int or (type(x) is float and x - x == 0.0))
     )
 
 
@@ -239,7 +269,7 @@ def _explain_RequestParamsMeta(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".progressToken", "ProgressToken (string | number)", x))
 
 
@@ -247,11 +277,12 @@ def is_Request(v: object) -> bool:
     """Whether `v` is a valid Request."""
     if type(v) is not dict:
         return False
-    x: object
-    if type(v.get("method")) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["method"]) is not str:
+            return False
+        return "params" not in v or (type(x := v["params"]) is dict and (not x or _json_members(x)))
+    except KeyError:
         return False
-    x = v.get("params", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Request(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -274,9 +305,7 @@ def is_NotificationParams(v: object) -> bool:
     """Whether `v` is a valid NotificationParams."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+    return "_meta" not in v or (type(x := v["_meta"]) is dict and (not x or _json_members(x)))
 
 
 def _explain_NotificationParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -294,11 +323,12 @@ def is_Notification(v: object) -> bool:
     """Whether `v` is a valid Notification."""
     if type(v) is not dict:
         return False
-    x: object
-    if type(v.get("method")) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["method"]) is not str:
+            return False
+        return "params" not in v or (type(x := v["params"]) is dict and (not x or _json_members(x)))
+    except KeyError:
         return False
-    x = v.get("params", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
 
 
 def _explain_Notification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -321,9 +351,7 @@ def is_Result(v: object) -> bool:
     """Whether `v` is a valid Result."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+    return "_meta" not in v or (type(x := v["_meta"]) is dict and (not x or _json_members(x)))
 
 
 def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -339,7 +367,9 @@ def _explain_Result(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
 
 def is_EmptyResult(v: object) -> bool:
     """Whether `v` is a valid EmptyResult."""
-    return is_Result(v)
+    return type(v) is dict and (
+        "_meta" not in v or (type(_y := v["_meta"]) is dict and (not _y or _json_members(_y)))
+    )
 
 
 def _explain_EmptyResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -352,13 +382,19 @@ def is_Error(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    x = v.get("code")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        x = v["code"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+            return False
+        if type(v["message"]) is not str:
+            return False
+        return "data" not in v or (
+            type(x := v["data"]) in _JSON_SCALARS
+            or (type(x) is dict and (not x or _json_members(x)))
+            or (type(x) is not dict and _is_json(x))
+        )
+    except KeyError:
         return False
-    if type(v.get("message")) is not str:
-        return False
-    x = v.get("data", _ABSENT)
-    return x is _ABSENT or _is_json(x)
 
 
 def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -368,7 +404,7 @@ def _explain_Error(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> No
     x = v.get("code", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "code", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".code", "number", x))
     x = v.get("message", _ABSENT)
     if x is _ABSENT:
@@ -396,7 +432,7 @@ def is_JSONRPCRequest(v: object) -> bool:
     if v.get("jsonrpc") != "2.0":
         return False
     x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
+    return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
 
 
 def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -421,7 +457,7 @@ def _explain_JSONRPCRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -468,9 +504,12 @@ def is_JSONRPCResultResponse(v: object) -> bool:
     if v.get("jsonrpc") != "2.0":
         return False
     x = v.get("id")
-    if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    if not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         return False
-    return is_Result(v.get("result"))
+    x = v.get("result")
+    return type(x) is dict and (
+        "_meta" not in x or (type(_y := x["_meta"]) is dict and (not _y or _json_members(_y)))
+    )
 
 
 def _explain_JSONRPCResultResponse(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -485,7 +524,7 @@ def _explain_JSONRPCResultResponse(v: object, p: str, errs: list[ErrorDetail], d
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
     x = v.get("result", _ABSENT)
     if x is _ABSENT:
@@ -503,9 +542,22 @@ def is_JSONRPCErrorResponse(v: object) -> bool:
         return False
     if "id" in v:
         x = v["id"]
-        if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+        if not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
             return False
-    return is_Error(v.get("error"))
+    x = v.get("error")
+    return (
+        type(x) is dict
+        and (type(_y := x.get("code")) is int or (type(_y) is float and _y - _y == 0.0))
+        and (type(x.get("message")) is str)
+        and (
+            "data" not in x
+            or (
+                type(_y := x["data"]) in _JSON_SCALARS
+                or (type(_y) is dict and (not _y or _json_members(_y)))
+                or (type(_y) is not dict and _is_json(_y))
+            )
+        )
+    )
 
 
 def _explain_JSONRPCErrorResponse(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -520,7 +572,7 @@ def _explain_JSONRPCErrorResponse(v: object, p: str, errs: list[ErrorDetail], d:
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
     x = v.get("error", _ABSENT)
     if x is _ABSENT:
@@ -531,7 +583,26 @@ def _explain_JSONRPCErrorResponse(v: object, p: str, errs: list[ErrorDetail], d:
 
 def is_JSONRPCResponse(v: object) -> bool:
     """Whether `v` is a valid JSONRPCResponse."""
-    return is_JSONRPCResultResponse(v) or is_JSONRPCErrorResponse(v)
+    return (
+        type(v) is dict
+        and (v.get("jsonrpc") == "2.0")
+        and (
+            type(_y := v.get("id")) is str
+            or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+        )
+        and (type(_y := v.get("result")) is dict and (not _y or is_Result(_y)))
+    ) or (
+        type(v) is dict
+        and (v.get("jsonrpc") == "2.0")
+        and (
+            "id" not in v
+            or (
+                type(_y := v["id"]) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
+        and (is_Error(v.get("error")))
+    )
 
 
 def _explain_JSONRPCResponse(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -553,12 +624,21 @@ def is_WidgetLockedError(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("jsonrpc") != "2.0":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        if not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
+            return False
+        x = v["error"]
+        return (
+            type(x) is dict
+            and ((_y := x.get("code")) == -32010 and type(_y) is not bool)
+            and (type(x.get("message")) is str)
+            and ("data" not in x or is_WidgetLockedErrorErrorData(x["data"]))
+        )
+    except KeyError:
         return False
-    x = v.get("id")
-    if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
-        return False
-    return is_WidgetLockedErrorError(v.get("error"))
 
 
 def _explain_WidgetLockedError(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -573,7 +653,7 @@ def _explain_WidgetLockedError(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
     x = v.get("error", _ABSENT)
     if x is _ABSENT:
@@ -587,13 +667,19 @@ def is_WidgetLockedErrorError(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    x = v.get("code")
-    if not (x == -32010 and type(x) is not bool):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        x = v["code"]
+        if not (x == -32010 and type(x) is not bool):
+            return False
+        if type(v["message"]) is not str:
+            return False
+        return "data" not in v or (
+            type(x := v["data"]) is dict
+            and (type(x.get("holder")) is str)
+            and ("until" not in x or type(x["until"]) is str)
+        )
+    except KeyError:
         return False
-    if type(v.get("message")) is not str:
-        return False
-    x = v.get("data", _ABSENT)
-    return x is _ABSENT or is_WidgetLockedErrorErrorData(x)
 
 
 def _explain_WidgetLockedErrorError(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -621,11 +707,12 @@ def is_WidgetLockedErrorErrorData(v: object) -> bool:
     """Whether `v` is a valid WidgetLockedErrorErrorData."""
     if type(v) is not dict:
         return False
-    x: object
-    if type(v.get("holder")) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["holder"]) is not str:
+            return False
+        return "until" not in v or type(v["until"]) is str
+    except KeyError:
         return False
-    x = v.get("until", _ABSENT)
-    return x is _ABSENT or type(x) is str
 
 
 def _explain_WidgetLockedErrorErrorData(
@@ -673,11 +760,12 @@ def is_BaseMetadata(v: object) -> bool:
     """Whether `v` is a valid BaseMetadata."""
     if type(v) is not dict:
         return False
-    x: object
-    if type(v.get("name")) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
+            return False
+        return "title" not in v or type(v["title"]) is str
+    except KeyError:
         return False
-    x = v.get("title", _ABSENT)
-    return x is _ABSENT or type(x) is str
 
 
 def _explain_BaseMetadata(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -703,10 +791,9 @@ def is_WidgetAnnotations(v: object) -> bool:
     x: object
     if "priority" in v:
         x = v["priority"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))) or (x < 0 or x > 1):
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)) or (x < 0 or x > 1):
             return False
-    x = v.get("readOnlyHint", _ABSENT)
-    return x is _ABSENT or type(x) is bool
+    return "readOnlyHint" not in v or type(v["readOnlyHint"]) is bool
 
 
 def _explain_WidgetAnnotations(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -716,8 +803,8 @@ def _explain_WidgetAnnotations(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("priority", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))) or (x < 0 or x > 1):
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)) or (x < 0 or x > 1):
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
             errs.append(_mismatch(p + ".priority", "number", x))
         else:
             errs.append(_mismatch(p + ".priority", "number >= 0 and <= 1", x))
@@ -732,9 +819,17 @@ def is_Annotated(v: object) -> bool:
     """Whether `v` is a valid Annotated."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("annotations", _ABSENT)
-    return x is _ABSENT or is_WidgetAnnotations(x)
+    return "annotations" not in v or (
+        type(x := v["annotations"]) is dict
+        and (
+            "priority" not in x
+            or not (
+                not (type(_y := x["priority"]) is int or (type(_y) is float and _y - _y == 0.0))
+                or (_y < 0 or _y > 1)
+            )
+        )
+        and ("readOnlyHint" not in x or type(x["readOnlyHint"]) is bool)
+    )
 
 
 def _explain_Annotated(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -753,70 +848,91 @@ def is_Widget(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if type(v.get("name")) is not str:
-        return False
-    if "title" in v:
-        x = v["title"]
-        if type(x) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
             return False
-    if "annotations" in v:
-        x = v["annotations"]
-        if not is_WidgetAnnotations(x):
-            return False
-    if not is_WidgetId(v.get("id")):
-        return False
-    if v.get("kind") not in ("button", "slider", "gauge", "chart"):
-        return False
-    x = v.get("version")
-    if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        return False
-    if "value" in v:
-        x = v["value"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "class" in v:
-        x = v["class"]
-        if type(x) is not str:
-            return False
-    if "color" in v:
-        x = v["color"]
-        if type(x) is not str:
-            return False
-    if "legacyColor" in v:
-        x = v["legacyColor"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "link" in v:
-        x = v["link"]
-        if type(x) is not str:
-            return False
-    if "tags" in v:
-        x = v["tags"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if type(i) is not str:
+        if "title" in v:
+            x = v["title"]
+            if type(x) is not str:
                 return False
-    if "io.example/related" in v:
-        x = v["io.example/related"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if not is_WidgetId(i):
+        if "annotations" in v:
+            x = v["annotations"]
+            if not (
+                type(x) is dict
+                and (
+                    "priority" not in x
+                    or not (
+                        not (
+                            type(_y := x["priority"]) is int
+                            or (type(_y) is float and _y - _y == 0.0)
+                        )
+                        or (_y < 0 or _y > 1)
+                    )
+                )
+                and ("readOnlyHint" not in x or type(x["readOnlyHint"]) is bool)
+            ):
                 return False
-    if "labels" in v:
-        x = v["labels"]
-        if type(x) is not dict:
+        if not is_WidgetId(v["id"]):
             return False
-        for i in x.values():
-            if type(i) is not str:
+        if v["kind"] not in ("button", "slider", "gauge", "chart"):
+            return False
+        x = v["version"]
+        if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
+            return False
+        if "value" in v:
+            x = v["value"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
                 return False
-    if "settings" in v:
-        x = v["settings"]
-        if not is_WidgetSettings(x):
-            return False
-    x = v.get("_meta", _ABSENT)
-    return x is _ABSENT or (type(x) is dict and (not x or _json_members(x)))
+        if "class" in v:
+            x = v["class"]
+            if type(x) is not str:
+                return False
+        if "color" in v:
+            x = v["color"]
+            if type(x) is not str:
+                return False
+        if "legacyColor" in v:
+            x = v["legacyColor"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+                return False
+        if "link" in v:
+            x = v["link"]
+            if type(x) is not str:
+                return False
+        if "tags" in v:
+            x = v["tags"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if type(i) is not str:
+                    return False
+        if "io.example/related" in v:
+            x = v["io.example/related"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if not is_WidgetId(i):
+                    return False
+        if "labels" in v:
+            x = v["labels"]
+            if type(x) is not dict:
+                return False
+            for i in x.values():
+                if type(i) is not str:
+                    return False
+        if "settings" in v:
+            x = v["settings"]
+            if not (
+                type(x) is dict
+                and (
+                    "layout" not in x
+                    or (type(_y := x["layout"]) is dict and (not _y or is_WidgetSettingsLayout(_y)))
+                )
+            ):
+                return False
+        return "_meta" not in v or (type(x := v["_meta"]) is dict and (not x or _json_members(x)))
+    except KeyError:
+        return False
 
 
 def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -861,7 +977,7 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".value", "number", x))
     x = v.get("class", _ABSENT)
     if x is _ABSENT:
@@ -876,7 +992,7 @@ def _explain_Widget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> N
     x = v.get("legacyColor", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".legacyColor", "number", x))
     x = v.get("link", _ABSENT)
     if x is _ABSENT:
@@ -926,9 +1042,9 @@ def is_WidgetSettings(v: object) -> bool:
     """Whether `v` is a valid WidgetSettings."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("layout", _ABSENT)
-    return x is _ABSENT or is_WidgetSettingsLayout(x)
+    return "layout" not in v or (
+        type(x := v["layout"]) is dict and (not x or is_WidgetSettingsLayout(x))
+    )
 
 
 def _explain_WidgetSettings(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -949,7 +1065,11 @@ def is_WidgetSettingsLayout(v: object) -> bool:
     x: object
     if "grid" in v:
         x = v["grid"]
-        if not is_WidgetSettingsLayoutGrid(x):
+        if not (
+            type(x) is dict
+            and (type(_y := x.get("columns")) is int or (type(_y) is float and _y.is_integer()))
+            and (type(_y := x.get("rows")) is int or (type(_y) is float and _y.is_integer()))
+        ):
             return False
     if "list" in v:
         x = v["list"]
@@ -986,11 +1106,14 @@ def is_WidgetSettingsLayoutGrid(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    x = v.get("columns")
-    if not (type(x) is int or (type(x) is float and x.is_integer())):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        x = v["columns"]
+        if not (type(x) is int or (type(x) is float and x.is_integer())):
+            return False
+        x = v["rows"]
+        return type(x) is int or (type(x) is float and x.is_integer())
+    except KeyError:
         return False
-    x = v.get("rows")
-    return type(x) is int or (type(x) is float and x.is_integer())
 
 
 def _explain_WidgetSettingsLayoutGrid(
@@ -1016,74 +1139,95 @@ def is_ButtonWidget(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if type(v.get("name")) is not str:
-        return False
-    if "title" in v:
-        x = v["title"]
-        if type(x) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
             return False
-    if "annotations" in v:
-        x = v["annotations"]
-        if not is_WidgetAnnotations(x):
-            return False
-    if not is_WidgetId(v.get("id")):
-        return False
-    if v.get("kind") != "button":
-        return False
-    x = v.get("version")
-    if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        return False
-    if "value" in v:
-        x = v["value"]
-        if True:
-            return False
-    if "class" in v:
-        x = v["class"]
-        if type(x) is not str:
-            return False
-    if "color" in v:
-        x = v["color"]
-        if type(x) is not str:
-            return False
-    if "legacyColor" in v:
-        x = v["legacyColor"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "link" in v:
-        x = v["link"]
-        if type(x) is not str:
-            return False
-    if "tags" in v:
-        x = v["tags"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if type(i) is not str:
+        if "title" in v:
+            x = v["title"]
+            if type(x) is not str:
                 return False
-    if "io.example/related" in v:
-        x = v["io.example/related"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if not is_WidgetId(i):
+        if "annotations" in v:
+            x = v["annotations"]
+            if not (
+                type(x) is dict
+                and (
+                    "priority" not in x
+                    or not (
+                        not (
+                            type(_y := x["priority"]) is int
+                            or (type(_y) is float and _y - _y == 0.0)
+                        )
+                        or (_y < 0 or _y > 1)
+                    )
+                )
+                and ("readOnlyHint" not in x or type(x["readOnlyHint"]) is bool)
+            ):
                 return False
-    if "labels" in v:
-        x = v["labels"]
-        if type(x) is not dict:
+        if not is_WidgetId(v["id"]):
             return False
-        for i in x.values():
-            if type(i) is not str:
+        if v["kind"] != "button":
+            return False
+        x = v["version"]
+        if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
+            return False
+        if "value" in v:
+            x = v["value"]
+            if True:
                 return False
-    if "settings" in v:
-        x = v["settings"]
-        if not is_WidgetSettings(x):
-            return False
-    if "_meta" in v:
-        x = v["_meta"]
-        if not (type(x) is dict and (not x or _json_members(x))):
-            return False
-    x = v.get("pressed", _ABSENT)
-    return x is _ABSENT or x is True
+        if "class" in v:
+            x = v["class"]
+            if type(x) is not str:
+                return False
+        if "color" in v:
+            x = v["color"]
+            if type(x) is not str:
+                return False
+        if "legacyColor" in v:
+            x = v["legacyColor"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+                return False
+        if "link" in v:
+            x = v["link"]
+            if type(x) is not str:
+                return False
+        if "tags" in v:
+            x = v["tags"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if type(i) is not str:
+                    return False
+        if "io.example/related" in v:
+            x = v["io.example/related"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if not is_WidgetId(i):
+                    return False
+        if "labels" in v:
+            x = v["labels"]
+            if type(x) is not dict:
+                return False
+            for i in x.values():
+                if type(i) is not str:
+                    return False
+        if "settings" in v:
+            x = v["settings"]
+            if not (
+                type(x) is dict
+                and (
+                    "layout" not in x
+                    or (type(_y := x["layout"]) is dict and (not _y or is_WidgetSettingsLayout(_y)))
+                )
+            ):
+                return False
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (type(x) is dict and (not x or _json_members(x))):
+                return False
+        return "pressed" not in v or v["pressed"] is True
+    except KeyError:
+        return False
 
 
 def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1141,7 +1285,7 @@ def _explain_ButtonWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0
     x = v.get("legacyColor", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".legacyColor", "number", x))
     x = v.get("link", _ABSENT)
     if x is _ABSENT:
@@ -1197,73 +1341,95 @@ def is_GaugeWidget(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if type(v.get("name")) is not str:
-        return False
-    if "title" in v:
-        x = v["title"]
-        if type(x) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
             return False
-    if "annotations" in v:
-        x = v["annotations"]
-        if not is_WidgetAnnotations(x):
-            return False
-    if not is_WidgetId(v.get("id")):
-        return False
-    if v.get("kind") != "gauge":
-        return False
-    x = v.get("version")
-    if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        return False
-    if "value" in v:
-        x = v["value"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "class" in v:
-        x = v["class"]
-        if type(x) is not str:
-            return False
-    if "color" in v:
-        x = v["color"]
-        if type(x) is not str:
-            return False
-    if "legacyColor" in v:
-        x = v["legacyColor"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "link" in v:
-        x = v["link"]
-        if type(x) is not str:
-            return False
-    if "tags" in v:
-        x = v["tags"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if type(i) is not str:
+        if "title" in v:
+            x = v["title"]
+            if type(x) is not str:
                 return False
-    if "io.example/related" in v:
-        x = v["io.example/related"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if not is_WidgetId(i):
+        if "annotations" in v:
+            x = v["annotations"]
+            if not (
+                type(x) is dict
+                and (
+                    "priority" not in x
+                    or not (
+                        not (
+                            type(_y := x["priority"]) is int
+                            or (type(_y) is float and _y - _y == 0.0)
+                        )
+                        or (_y < 0 or _y > 1)
+                    )
+                )
+                and ("readOnlyHint" not in x or type(x["readOnlyHint"]) is bool)
+            ):
                 return False
-    if "labels" in v:
-        x = v["labels"]
-        if type(x) is not dict:
+        if not is_WidgetId(v["id"]):
             return False
-        for i in x.values():
-            if type(i) is not str:
+        if v["kind"] != "gauge":
+            return False
+        x = v["version"]
+        if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
+            return False
+        if "value" in v:
+            x = v["value"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
                 return False
-    if "settings" in v:
-        x = v["settings"]
-        if not is_WidgetSettings(x):
-            return False
-    if "_meta" in v:
-        x = v["_meta"]
-        if not (type(x) is dict and (not x or _json_members(x))):
-            return False
-    return _is_record_low_high_of_number(v.get("thresholds"))
+        if "class" in v:
+            x = v["class"]
+            if type(x) is not str:
+                return False
+        if "color" in v:
+            x = v["color"]
+            if type(x) is not str:
+                return False
+        if "legacyColor" in v:
+            x = v["legacyColor"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+                return False
+        if "link" in v:
+            x = v["link"]
+            if type(x) is not str:
+                return False
+        if "tags" in v:
+            x = v["tags"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if type(i) is not str:
+                    return False
+        if "io.example/related" in v:
+            x = v["io.example/related"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if not is_WidgetId(i):
+                    return False
+        if "labels" in v:
+            x = v["labels"]
+            if type(x) is not dict:
+                return False
+            for i in x.values():
+                if type(i) is not str:
+                    return False
+        if "settings" in v:
+            x = v["settings"]
+            if not (
+                type(x) is dict
+                and (
+                    "layout" not in x
+                    or (type(_y := x["layout"]) is dict and (not _y or is_WidgetSettingsLayout(_y)))
+                )
+            ):
+                return False
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (type(x) is dict and (not x or _json_members(x))):
+                return False
+        return _is_record_low_high_of_number(v.get("thresholds"))
+    except KeyError:
+        return False
 
 
 def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1306,7 +1472,7 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".value", "number", x))
     x = v.get("class", _ABSENT)
     if x is _ABSENT:
@@ -1321,7 +1487,7 @@ def _explain_GaugeWidget(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("legacyColor", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".legacyColor", "number", x))
     x = v.get("link", _ABSENT)
     if x is _ABSENT:
@@ -1377,11 +1543,14 @@ def is_RangeSpec(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    x = v.get("from")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        x = v["from"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+            return False
+        x = v["to"]
+        return type(x) is int or (type(x) is float and x - x == 0.0)
+    except KeyError:
         return False
-    x = v.get("to")
-    return type(x) is int or (type(x) is float and _isfinite(x))
 
 
 def _explain_RangeSpec(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1391,12 +1560,12 @@ def _explain_RangeSpec(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "from", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".from", "number", x))
     x = v.get("to", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "to", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".to", "number", x))
 
 
@@ -1405,79 +1574,101 @@ def is_RangedGauge(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if type(v.get("name")) is not str:
-        return False
-    if "title" in v:
-        x = v["title"]
-        if type(x) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
             return False
-    if "annotations" in v:
-        x = v["annotations"]
-        if not is_WidgetAnnotations(x):
-            return False
-    if not is_WidgetId(v.get("id")):
-        return False
-    if v.get("kind") != "gauge":
-        return False
-    x = v.get("version")
-    if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
-        return False
-    if "value" in v:
-        x = v["value"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "class" in v:
-        x = v["class"]
-        if type(x) is not str:
-            return False
-    if "color" in v:
-        x = v["color"]
-        if type(x) is not str:
-            return False
-    if "legacyColor" in v:
-        x = v["legacyColor"]
-        if not (type(x) is int or (type(x) is float and _isfinite(x))):
-            return False
-    if "link" in v:
-        x = v["link"]
-        if type(x) is not str:
-            return False
-    if "tags" in v:
-        x = v["tags"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if type(i) is not str:
+        if "title" in v:
+            x = v["title"]
+            if type(x) is not str:
                 return False
-    if "io.example/related" in v:
-        x = v["io.example/related"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if not is_WidgetId(i):
+        if "annotations" in v:
+            x = v["annotations"]
+            if not (
+                type(x) is dict
+                and (
+                    "priority" not in x
+                    or not (
+                        not (
+                            type(_y := x["priority"]) is int
+                            or (type(_y) is float and _y - _y == 0.0)
+                        )
+                        or (_y < 0 or _y > 1)
+                    )
+                )
+                and ("readOnlyHint" not in x or type(x["readOnlyHint"]) is bool)
+            ):
                 return False
-    if "labels" in v:
-        x = v["labels"]
-        if type(x) is not dict:
+        if not is_WidgetId(v["id"]):
             return False
-        for i in x.values():
-            if type(i) is not str:
+        if v["kind"] != "gauge":
+            return False
+        x = v["version"]
+        if not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0):
+            return False
+        if "value" in v:
+            x = v["value"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
                 return False
-    if "settings" in v:
-        x = v["settings"]
-        if not is_WidgetSettings(x):
+        if "class" in v:
+            x = v["class"]
+            if type(x) is not str:
+                return False
+        if "color" in v:
+            x = v["color"]
+            if type(x) is not str:
+                return False
+        if "legacyColor" in v:
+            x = v["legacyColor"]
+            if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+                return False
+        if "link" in v:
+            x = v["link"]
+            if type(x) is not str:
+                return False
+        if "tags" in v:
+            x = v["tags"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if type(i) is not str:
+                    return False
+        if "io.example/related" in v:
+            x = v["io.example/related"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if not is_WidgetId(i):
+                    return False
+        if "labels" in v:
+            x = v["labels"]
+            if type(x) is not dict:
+                return False
+            for i in x.values():
+                if type(i) is not str:
+                    return False
+        if "settings" in v:
+            x = v["settings"]
+            if not (
+                type(x) is dict
+                and (
+                    "layout" not in x
+                    or (type(_y := x["layout"]) is dict and (not _y or is_WidgetSettingsLayout(_y)))
+                )
+            ):
+                return False
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (type(x) is dict and (not x or _json_members(x))):
+                return False
+        if not _is_record_low_high_of_number(v["thresholds"]):
             return False
-    if "_meta" in v:
-        x = v["_meta"]
-        if not (type(x) is dict and (not x or _json_members(x))):
+        x = v["from"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
             return False
-    if not _is_record_low_high_of_number(v.get("thresholds")):
+        x = v["to"]
+        return type(x) is int or (type(x) is float and x - x == 0.0)
+    except KeyError:
         return False
-    x = v.get("from")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
-        return False
-    x = v.get("to")
-    return type(x) is int or (type(x) is float and _isfinite(x))
 
 
 def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1520,7 +1711,7 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".value", "number", x))
     x = v.get("class", _ABSENT)
     if x is _ABSENT:
@@ -1535,7 +1726,7 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("legacyColor", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".legacyColor", "number", x))
     x = v.get("link", _ABSENT)
     if x is _ABSENT:
@@ -1587,12 +1778,12 @@ def _explain_RangedGauge(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("from", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "from", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".from", "number", x))
     x = v.get("to", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "to", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".to", "number", x))
 
 
@@ -1600,13 +1791,16 @@ def is_WidgetAction(v: object) -> bool:
     """Whether `v` is a valid WidgetAction."""
     if type(v) is not dict:
         return False
-    x: object
-    if type(v.get("name")) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
+            return False
+        if not is_WidgetActionInputSchema(v["inputSchema"]):
+            return False
+        return "layoutVersion" not in v or (
+            (x := v["layoutVersion"]) in (1, 2) and type(x) is not bool
+        )
+    except KeyError:
         return False
-    if not is_WidgetActionInputSchema(v.get("inputSchema")):
-        return False
-    x = v.get("layoutVersion", _ABSENT)
-    return x is _ABSENT or (x in (1, 2) and type(x) is not bool)
 
 
 def _explain_WidgetAction(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1635,23 +1829,26 @@ def is_WidgetActionInputSchema(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("type") != "object":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["type"] != "object":
+            return False
+        if "properties" in v:
+            x = v["properties"]
+            if type(x) is not dict:
+                return False
+            for i in x.values():
+                if type(i) is not dict:
+                    return False
+        if "required" in v:
+            x = v["required"]
+            if type(x) is not list:
+                return False
+            for i in x:
+                if type(i) is not str:
+                    return False
+        return True
+    except KeyError:
         return False
-    if "properties" in v:
-        x = v["properties"]
-        if type(x) is not dict:
-            return False
-        for i in x.values():
-            if type(i) is not dict:
-                return False
-    if "required" in v:
-        x = v["required"]
-        if type(x) is not list:
-            return False
-        for i in x:
-            if type(i) is not str:
-                return False
-    return True
 
 
 def _explain_WidgetActionInputSchema(
@@ -1747,15 +1944,18 @@ def is_ChartContent(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("type") != "chart":
-        return False
-    x = v.get("series")
-    if type(x) is not list:
-        return False
-    for i in x:
-        if not (type(i) is int or (type(i) is float and _isfinite(i))):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["type"] != "chart":
             return False
-    return True
+        x = v["series"]
+        if type(x) is not list:
+            return False
+        for i in x:
+            if not (type(i) is int or (type(i) is float and i - i == 0.0)):
+                return False
+        return True
+    except KeyError:
+        return False
 
 
 def _explain_ChartContent(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1774,7 +1974,7 @@ def _explain_ChartContent(v: object, p: str, errs: list[ErrorDetail], d: int = 0
         errs.append(_mismatch(p + ".series", "array of number", x))
     else:
         for n, i in enumerate(x):
-            if not (type(i) is int or (type(i) is float and _isfinite(i))):
+            if not (type(i) is int or (type(i) is float and i - i == 0.0)):
                 errs.append(_mismatch(_at(p + ".series", n), "number", i))
 
 
@@ -1786,9 +1986,14 @@ def is_WidgetContent(v: object) -> bool:
         return False
     t = v.get("type")
     if t == "text":
-        return is_TextContent(v)
+        return type(v) is dict and (v.get("type") == "text") and (type(v.get("text")) is str)
     if t == "image":
-        return is_ImageContent(v)
+        return (
+            type(v) is dict
+            and (v.get("type") == "image")
+            and (type(v.get("data")) is str)
+            and (type(v.get("mimeType")) is str)
+        )
     if t == "chart":
         return is_ChartContent(v)
     return False
@@ -1817,13 +2022,16 @@ def is_Implementation(v: object) -> bool:
     """Whether `v` is a valid Implementation."""
     if type(v) is not dict:
         return False
-    if type(v.get("name")) is not str:
-        return False
-    if "title" in v:
-        x = v["title"]
-        if type(x) is not str:
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if type(v["name"]) is not str:
             return False
-    return type(v.get("version")) is str
+        if "title" in v:
+            x = v["title"]
+            if type(x) is not str:
+                return False
+        return type(v.get("version")) is str
+    except KeyError:
+        return False
 
 
 def _explain_Implementation(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -1854,14 +2062,24 @@ def is_HostCapabilities(v: object) -> bool:
     x: object
     if "widgets" in v:
         x = v["widgets"]
-        if not is_HostCapabilitiesWidgets(x):
+        if not (
+            type(x) is dict
+            and ("listChanged" not in x or type(x["listChanged"]) is bool)
+            and (
+                "layout" not in x
+                or (
+                    type(_y := x["layout"]) is dict
+                    and (not _y or is_HostCapabilitiesWidgetsLayout(_y))
+                )
+            )
+        ):
             return False
     if "experimental" in v:
         x = v["experimental"]
         if type(x) is not dict:
             return False
         for i in x.values():
-            if not is_JSONObject(i):
+            if not (type(i) is dict and (not i or is_JSONObject(i))):
                 return False
     return True
 
@@ -1890,13 +2108,17 @@ def is_HostCapabilitiesWidgets(v: object) -> bool:
     """Whether `v` is a valid HostCapabilitiesWidgets."""
     if type(v) is not dict:
         return False
-    x: object
     if "listChanged" in v:
         x = v["listChanged"]
         if type(x) is not bool:
             return False
-    x = v.get("layout", _ABSENT)
-    return x is _ABSENT or is_HostCapabilitiesWidgetsLayout(x)
+    return "layout" not in v or (
+        type(x := v["layout"]) is dict
+        and (
+            "maxColumns" not in x
+            or (type(_y := x["maxColumns"]) is int or (type(_y) is float and _y.is_integer()))
+        )
+    )
 
 
 def _explain_HostCapabilitiesWidgets(
@@ -1921,9 +2143,9 @@ def is_HostCapabilitiesWidgetsLayout(v: object) -> bool:
     """Whether `v` is a valid HostCapabilitiesWidgetsLayout."""
     if type(v) is not dict:
         return False
-    x: object
-    x = v.get("maxColumns", _ABSENT)
-    return x is _ABSENT or (type(x) is int or (type(x) is float and x.is_integer()))
+    return "maxColumns" not in v or (
+        type(x := v["maxColumns"]) is int or (type(x) is float and x.is_integer())
+    )
 
 
 def _explain_HostCapabilitiesWidgetsLayout(
@@ -1943,13 +2165,32 @@ def is_InitializeRequestParams(v: object) -> bool:
     """Whether `v` is a valid InitializeRequestParams."""
     if type(v) is not dict:
         return False
-    if "_meta" in v:
-        x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+    x: object
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (
+                type(x) is dict
+                and (
+                    "progressToken" not in x
+                    or (
+                        type(_y := x["progressToken"]) is str
+                        or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                    )
+                )
+            ):
+                return False
+        if type(v["protocolVersion"]) is not str:
             return False
-    if type(v.get("protocolVersion")) is not str:
+        x = v["clientInfo"]
+        return (
+            type(x) is dict
+            and (type(x.get("name")) is str)
+            and ("title" not in x or type(x["title"]) is str)
+            and (type(x.get("version")) is str)
+        )
+    except KeyError:
         return False
-    return is_Implementation(v.get("clientInfo"))
 
 
 def _explain_InitializeRequestParams(
@@ -1980,14 +2221,26 @@ def is_InitializeRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "initialize":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "initialize":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+            )
+            and (type(x.get("protocolVersion")) is str)
+            and (is_Implementation(x.get("clientInfo")))
+        ):
+            return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    if not is_InitializeRequestParams(v.get("params")):
-        return False
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_InitializeRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2012,7 +2265,7 @@ def _explain_InitializeRequest(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2027,12 +2280,18 @@ def is_InitializeResult(v: object) -> bool:
             return False
     if type(v.get("protocolVersion")) is not str:
         return False
-    if not is_HostCapabilities(v.get("capabilities")):
+    x = v.get("capabilities")
+    if not (type(x) is dict and (not x or is_HostCapabilities(x))):
         return False
-    if not is_Implementation(v.get("hostInfo")):
+    x = v.get("hostInfo")
+    if not (
+        type(x) is dict
+        and (type(x.get("name")) is str)
+        and ("title" not in x or type(x["title"]) is str)
+        and (type(x.get("version")) is str)
+    ):
         return False
-    x = v.get("instructions", _ABSENT)
-    return x is _ABSENT or type(x) is str
+    return "instructions" not in v or type(v["instructions"]) is str
 
 
 def _explain_InitializeResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2071,16 +2330,25 @@ def is_PingRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "ping":
-        return False
-    if "params" in v:
-        x = v["params"]
-        if not is_RequestParams(x):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "ping":
             return False
-    if v.get("jsonrpc") != "2.0":
+        if "params" in v:
+            x = v["params"]
+            if not (
+                type(x) is dict
+                and (
+                    "_meta" not in x
+                    or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+                )
+            ):
+                return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_PingRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2105,7 +2373,7 @@ def _explain_PingRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0)
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2116,15 +2384,23 @@ def is_PaginatedRequestParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+        if not (
+            type(x) is dict
+            and (
+                "progressToken" not in x
+                or (
+                    type(_y := x["progressToken"]) is str
+                    or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                )
+            )
+        ):
             return False
     if "cursor" in v:
         x = v["cursor"]
         if type(x) is not str:
             return False
-    x = v.get("limit", _ABSENT)
-    return x is _ABSENT or not (
-        not (type(x) is int or (type(x) is float and x.is_integer())) or (x < 0)
+    return "limit" not in v or not (
+        not (type(x := v["limit"]) is int or (type(x) is float and x.is_integer())) or (x < 0)
     )
 
 
@@ -2159,7 +2435,16 @@ def is_ListWidgetsRequestParams(v: object) -> bool:
     x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+        if not (
+            type(x) is dict
+            and (
+                "progressToken" not in x
+                or (
+                    type(_y := x["progressToken"]) is str
+                    or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                )
+            )
+        ):
             return False
     if "cursor" in v:
         x = v["cursor"]
@@ -2225,16 +2510,19 @@ def is_ListWidgetsRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "widgets/list":
-        return False
-    if "params" in v:
-        x = v["params"]
-        if not is_ListWidgetsRequestParams(x):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "widgets/list":
             return False
-    if v.get("jsonrpc") != "2.0":
+        if "params" in v:
+            x = v["params"]
+            if not (type(x) is dict and (not x or is_ListWidgetsRequestParams(x))):
+                return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_ListWidgetsRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2259,7 +2547,7 @@ def _explain_ListWidgetsRequest(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2278,8 +2566,7 @@ def is_ListWidgetsResult(v: object) -> bool:
     for i in x:
         if not is_Widget(i):
             return False
-    x = v.get("nextCursor", _ABSENT)
-    return x is _ABSENT or type(x) is str
+    return "nextCursor" not in v or type(v["nextCursor"]) is str
 
 
 def _explain_ListWidgetsResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2312,14 +2599,27 @@ def is_GetWidgetRequestParams(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if "_meta" in v:
-        x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (
+                type(x) is dict
+                and (
+                    "progressToken" not in x
+                    or (
+                        type(_y := x["progressToken"]) is str
+                        or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                    )
+                )
+            ):
+                return False
+        if not is_WidgetId(v["id"]):
             return False
-    if not is_WidgetId(v.get("id")):
+        return "minVersion" not in v or (
+            type(x := v["minVersion"]) is int or (type(x) is float and x - x == 0.0)
+        )
+    except KeyError:
         return False
-    x = v.get("minVersion", _ABSENT)
-    return x is _ABSENT or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_GetWidgetRequestParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2339,7 +2639,7 @@ def _explain_GetWidgetRequestParams(v: object, p: str, errs: list[ErrorDetail], 
     x = v.get("minVersion", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".minVersion", "number", x))
 
 
@@ -2348,14 +2648,29 @@ def is_GetWidgetRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "widgets/get":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "widgets/get":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+            )
+            and (is_WidgetId(x.get("id")))
+            and (
+                "minVersion" not in x
+                or (type(_y := x["minVersion"]) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        ):
+            return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    if not is_GetWidgetRequestParams(v.get("params")):
-        return False
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_GetWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2380,7 +2695,7 @@ def _explain_GetWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: int
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2400,13 +2715,29 @@ def is_GetWidgetResult(v: object) -> bool:
         if type(x) is not list:
             return False
         for i in x:
-            if not is_WidgetAction(i):
+            if not (
+                type(i) is dict
+                and (type(i.get("name")) is str)
+                and (is_WidgetActionInputSchema(i.get("inputSchema")))
+                and (
+                    "layoutVersion" not in i
+                    or ((_y := i["layoutVersion"]) in (1, 2) and type(_y) is not bool)
+                )
+            ):
                 return False
     x = v.get("content")
     if type(x) is not list or len(x) > 3:
         return False
     for i in x:
-        if not (is_TextContent(i) or is_ImageContent(i)):
+        if not (
+            (type(i) is dict and (i.get("type") == "text") and (type(i.get("text")) is str))
+            or (
+                type(i) is dict
+                and (i.get("type") == "image")
+                and (type(i.get("data")) is str)
+                and (type(i.get("mimeType")) is str)
+            )
+        ):
             return False
     return True
 
@@ -2461,17 +2792,28 @@ def is_UpdateWidgetRequestParams(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if "_meta" in v:
-        x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (
+                type(x) is dict
+                and (
+                    "progressToken" not in x
+                    or (
+                        type(_y := x["progressToken"]) is str
+                        or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                    )
+                )
+            ):
+                return False
+        if not is_WidgetId(v["id"]):
             return False
-    if not is_WidgetId(v.get("id")):
+        x = v["value"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+            return False
+        return "note" not in v or type(v["note"]) is str
+    except KeyError:
         return False
-    x = v.get("value")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
-        return False
-    x = v.get("note", _ABSENT)
-    return x is _ABSENT or type(x) is str
 
 
 def _explain_UpdateWidgetRequestParams(
@@ -2493,7 +2835,7 @@ def _explain_UpdateWidgetRequestParams(
     x = v.get("value", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "value", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".value", "number", x))
     x = v.get("note", _ABSENT)
     if x is _ABSENT:
@@ -2507,14 +2849,27 @@ def is_UpdateWidgetRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "widgets/update":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "widgets/update":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+            )
+            and (is_WidgetId(x.get("id")))
+            and (type(_y := x.get("value")) is int or (type(_y) is float and _y - _y == 0.0))
+            and ("note" not in x or type(x["note"]) is str)
+        ):
+            return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    if not is_UpdateWidgetRequestParams(v.get("params")):
-        return False
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_UpdateWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2539,7 +2894,7 @@ def _explain_UpdateWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: 
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2575,9 +2930,19 @@ def is_ResetWidgetRequestParams(v: object) -> bool:
     """Whether `v` is a valid ResetWidgetRequestParams."""
     if type(v) is not dict:
         return False
+    x: object
     if "_meta" in v:
         x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+        if not (
+            type(x) is dict
+            and (
+                "progressToken" not in x
+                or (
+                    type(_y := x["progressToken"]) is str
+                    or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                )
+            )
+        ):
             return False
     return is_WidgetId(v.get("id"))
 
@@ -2605,14 +2970,25 @@ def is_ResetWidgetRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "widgets/reset":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "widgets/reset":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+            )
+            and (is_WidgetId(x.get("id")))
+        ):
+            return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    if not is_ResetWidgetRequestParams(v.get("params")):
-        return False
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_ResetWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2637,7 +3013,7 @@ def _explain_ResetWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: i
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2646,14 +3022,26 @@ def is_LockWidgetRequestParams(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if "_meta" in v:
-        x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (
+                type(x) is dict
+                and (
+                    "progressToken" not in x
+                    or (
+                        type(_y := x["progressToken"]) is str
+                        or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                    )
+                )
+            ):
+                return False
+        if not is_WidgetId(v["id"]):
             return False
-    if not is_WidgetId(v.get("id")):
+        x = v["seconds"]
+        return type(x) is int or (type(x) is float and x.is_integer())
+    except KeyError:
         return False
-    x = v.get("seconds")
-    return type(x) is int or (type(x) is float and x.is_integer())
 
 
 def _explain_LockWidgetRequestParams(
@@ -2684,14 +3072,26 @@ def is_LockWidgetRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "widgets/lock":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "widgets/lock":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+            )
+            and (is_WidgetId(x.get("id")))
+            and (type(_y := x.get("seconds")) is int or (type(_y) is float and _y.is_integer()))
+        ):
+            return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    if not is_LockWidgetRequestParams(v.get("params")):
-        return False
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_LockWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2716,7 +3116,7 @@ def _explain_LockWidgetRequest(v: object, p: str, errs: list[ErrorDetail], d: in
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2753,14 +3153,25 @@ def is_ConfirmRequestParams(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if "_meta" in v:
-        x = v["_meta"]
-        if not is_RequestParamsMeta(x):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (
+                type(x) is dict
+                and (
+                    "progressToken" not in x
+                    or (
+                        type(_y := x["progressToken"]) is str
+                        or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+                    )
+                )
+            ):
+                return False
+        if type(v["prompt"]) is not str:
             return False
-    if type(v.get("prompt")) is not str:
+        return "deadline" not in v or type(v["deadline"]) is str
+    except KeyError:
         return False
-    x = v.get("deadline", _ABSENT)
-    return x is _ABSENT or type(x) is str
 
 
 def _explain_ConfirmRequestParams(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2789,14 +3200,26 @@ def is_ConfirmRequest(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if v.get("method") != "host/confirm":
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "host/confirm":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or is_RequestParamsMeta(_y)))
+            )
+            and (type(x.get("prompt")) is str)
+            and ("deadline" not in x or type(x["deadline"]) is str)
+        ):
+            return False
+        if v["jsonrpc"] != "2.0":
+            return False
+        x = v["id"]
+        return type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))
+    except KeyError:
         return False
-    if not is_ConfirmRequestParams(v.get("params")):
-        return False
-    if v.get("jsonrpc") != "2.0":
-        return False
-    x = v.get("id")
-    return type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_ConfirmRequest(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2821,7 +3244,7 @@ def _explain_ConfirmRequest(v: object, p: str, errs: list[ErrorDetail], d: int =
     x = v.get("id", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "id", "RequestId"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".id", "RequestId (string | number)", x))
 
 
@@ -2857,13 +3280,23 @@ def is_InitializedNotification(v: object) -> bool:
     """Whether `v` is a valid InitializedNotification."""
     if type(v) is not dict:
         return False
-    if v.get("method") != "notifications/initialized":
-        return False
-    if "params" in v:
-        x = v["params"]
-        if not is_NotificationParams(x):
+    x: object
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "notifications/initialized":
             return False
-    return v.get("jsonrpc") == "2.0"
+        if "params" in v:
+            x = v["params"]
+            if not (
+                type(x) is dict
+                and (
+                    "_meta" not in x
+                    or (type(_y := x["_meta"]) is dict and (not _y or _json_members(_y)))
+                )
+            ):
+                return False
+        return v.get("jsonrpc") == "2.0"
+    except KeyError:
+        return False
 
 
 def _explain_InitializedNotification(
@@ -2894,18 +3327,22 @@ def is_ProgressNotificationParams(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if "_meta" in v:
-        x = v["_meta"]
-        if not (type(x) is dict and (not x or _json_members(x))):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (type(x) is dict and (not x or _json_members(x))):
+                return False
+        x = v["progressToken"]
+        if not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
             return False
-    x = v.get("progressToken")
-    if not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+        x = v["progress"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+            return False
+        return "total" not in v or (
+            type(x := v["total"]) is int or (type(x) is float and x - x == 0.0)
+        )
+    except KeyError:
         return False
-    x = v.get("progress")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
-        return False
-    x = v.get("total", _ABSENT)
-    return x is _ABSENT or (type(x) is int or (type(x) is float and _isfinite(x)))
 
 
 def _explain_ProgressNotificationParams(
@@ -2922,17 +3359,17 @@ def _explain_ProgressNotificationParams(
     x = v.get("progressToken", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "progressToken", "ProgressToken"))
-    elif not (type(x) is str or (type(x) is int or (type(x) is float and _isfinite(x)))):
+    elif not (type(x) is str or (type(x) is int or (type(x) is float and x - x == 0.0))):
         errs.append(_mismatch(p + ".progressToken", "ProgressToken (string | number)", x))
     x = v.get("progress", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "progress", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".progress", "number", x))
     x = v.get("total", _ABSENT)
     if x is _ABSENT:
         pass  # optional
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".total", "number", x))
 
 
@@ -2940,11 +3377,31 @@ def is_ProgressNotification(v: object) -> bool:
     """Whether `v` is a valid ProgressNotification."""
     if type(v) is not dict:
         return False
-    if v.get("method") != "notifications/progress":
+    x: object
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "notifications/progress":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (
+                type(_y := x.get("progressToken")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+            and (type(_y := x.get("progress")) is int or (type(_y) is float and _y - _y == 0.0))
+            and (
+                "total" not in x
+                or (type(_y := x["total"]) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        ):
+            return False
+        return v.get("jsonrpc") == "2.0"
+    except KeyError:
         return False
-    if not is_ProgressNotificationParams(v.get("params")):
-        return False
-    return v.get("jsonrpc") == "2.0"
 
 
 def _explain_ProgressNotification(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -2972,13 +3429,23 @@ def is_WidgetListChangedNotification(v: object) -> bool:
     """Whether `v` is a valid WidgetListChangedNotification."""
     if type(v) is not dict:
         return False
-    if v.get("method") != "notifications/widgets/list_changed":
-        return False
-    if "params" in v:
-        x = v["params"]
-        if not is_NotificationParams(x):
+    x: object
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "notifications/widgets/list_changed":
             return False
-    return v.get("jsonrpc") == "2.0"
+        if "params" in v:
+            x = v["params"]
+            if not (
+                type(x) is dict
+                and (
+                    "_meta" not in x
+                    or (type(_y := x["_meta"]) is dict and (not _y or _json_members(_y)))
+                )
+            ):
+                return False
+        return v.get("jsonrpc") == "2.0"
+    except KeyError:
+        return False
 
 
 def _explain_WidgetListChangedNotification(
@@ -3009,14 +3476,17 @@ def is_FocusChangedNotificationParams(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    if "_meta" in v:
-        x = v["_meta"]
-        if not (type(x) is dict and (not x or _json_members(x))):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if "_meta" in v:
+            x = v["_meta"]
+            if not (type(x) is dict and (not x or _json_members(x))):
+                return False
+        x = v["from"]
+        if not (is_WidgetId(x) or x is None):
             return False
-    x = v.get("from", _ABSENT)
-    if not (is_WidgetId(x) or x is None):
+        return is_WidgetId(v.get("to"))
+    except KeyError:
         return False
-    return is_WidgetId(v.get("to"))
 
 
 def _explain_FocusChangedNotificationParams(
@@ -3046,11 +3516,24 @@ def is_FocusChangedNotification(v: object) -> bool:
     """Whether `v` is a valid FocusChangedNotification."""
     if type(v) is not dict:
         return False
-    if v.get("method") != "notifications/focus_changed":
+    x: object
+    try:  # a required key read by subscript: missing, it raises KeyError
+        if v["method"] != "notifications/focus_changed":
+            return False
+        x = v["params"]
+        if not (
+            type(x) is dict
+            and (
+                "_meta" not in x
+                or (type(_y := x["_meta"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (is_WidgetId(_y := x.get("from", _ABSENT)) or _y is None)
+            and (is_WidgetId(x.get("to")))
+        ):
+            return False
+        return v.get("jsonrpc") == "2.0"
+    except KeyError:
         return False
-    if not is_FocusChangedNotificationParams(v.get("params")):
-        return False
-    return v.get("jsonrpc") == "2.0"
 
 
 def _explain_FocusChangedNotification(
@@ -3084,19 +3567,88 @@ def is_ClientRequest(v: object) -> bool:
         return False
     t = v.get("method")
     if t == "ping":
-        return is_PingRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "ping")
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or is_RequestParams(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "initialize":
-        return is_InitializeRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "initialize")
+            and (is_InitializeRequestParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "widgets/list":
-        return is_ListWidgetsRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "widgets/list")
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or is_ListWidgetsRequestParams(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "widgets/get":
-        return is_GetWidgetRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "widgets/get")
+            and (is_GetWidgetRequestParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "widgets/update":
-        return is_UpdateWidgetRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "widgets/update")
+            and (is_UpdateWidgetRequestParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "widgets/reset":
-        return is_ResetWidgetRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "widgets/reset")
+            and (is_ResetWidgetRequestParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "widgets/lock":
-        return is_LockWidgetRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "widgets/lock")
+            and (is_LockWidgetRequestParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     return False
 
 
@@ -3147,9 +3699,22 @@ def is_ClientNotification(v: object) -> bool:
         return False
     t = v.get("method")
     if t == "notifications/initialized":
-        return is_InitializedNotification(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "notifications/initialized")
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or is_NotificationParams(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+        )
     if t == "notifications/progress":
-        return is_ProgressNotification(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "notifications/progress")
+            and (is_ProgressNotificationParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+        )
     return False
 
 
@@ -3180,7 +3745,11 @@ def _explain_ClientNotification(v: object, p: str, errs: list[ErrorDetail], d: i
 
 def is_ClientResult(v: object) -> bool:
     """Whether `v` is a valid ClientResult."""
-    return is_EmptyResult(v) or is_ConfirmResult(v)
+    return is_EmptyResult(v) or (
+        type(v) is dict
+        and ("_meta" not in v or (type(_y := v["_meta"]) is dict and (not _y or _json_members(_y))))
+        and (type(v.get("confirmed")) is bool)
+    )
 
 
 def _explain_ClientResult(v: object, p: str, errs: list[ErrorDetail], d: int = 0) -> None:
@@ -3205,9 +3774,30 @@ def is_ServerRequest(v: object) -> bool:
         return False
     t = v.get("method")
     if t == "ping":
-        return is_PingRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "ping")
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or is_RequestParams(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     if t == "host/confirm":
-        return is_ConfirmRequest(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "host/confirm")
+            and (is_ConfirmRequestParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+            and (
+                type(_y := v.get("id")) is str
+                or (type(_y) is int or (type(_y) is float and _y - _y == 0.0))
+            )
+        )
     return False
 
 
@@ -3236,11 +3826,29 @@ def is_ServerNotification(v: object) -> bool:
         return False
     t = v.get("method")
     if t == "notifications/progress":
-        return is_ProgressNotification(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "notifications/progress")
+            and (is_ProgressNotificationParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+        )
     if t == "notifications/widgets/list_changed":
-        return is_WidgetListChangedNotification(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "notifications/widgets/list_changed")
+            and (
+                "params" not in v
+                or (type(_y := v["params"]) is dict and (not _y or is_NotificationParams(_y)))
+            )
+            and (v.get("jsonrpc") == "2.0")
+        )
     if t == "notifications/focus_changed":
-        return is_FocusChangedNotification(v)
+        return (
+            type(v) is dict
+            and (v.get("method") == "notifications/focus_changed")
+            and (is_FocusChangedNotificationParams(v.get("params")))
+            and (v.get("jsonrpc") == "2.0")
+        )
     return False
 
 
@@ -3279,11 +3887,35 @@ def is_ServerResult(v: object) -> bool:
     """Whether `v` is a valid ServerResult."""
     return (
         is_EmptyResult(v)
-        or is_InitializeResult(v)
+        or (
+            type(v) is dict
+            and (
+                "_meta" not in v
+                or (type(_y := v["_meta"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (type(v.get("protocolVersion")) is str)
+            and (type(_y := v.get("capabilities")) is dict and (not _y or is_HostCapabilities(_y)))
+            and (is_Implementation(v.get("hostInfo")))
+            and ("instructions" not in v or type(v["instructions"]) is str)
+        )
         or is_ListWidgetsResult(v)
         or is_GetWidgetResult(v)
-        or is_UpdateWidgetResult(v)
-        or is_LockWidgetResult(v)
+        or (
+            type(v) is dict
+            and (
+                "_meta" not in v
+                or (type(_y := v["_meta"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (is_Widget(v.get("widget")))
+        )
+        or (
+            type(v) is dict
+            and (
+                "_meta" not in v
+                or (type(_y := v["_meta"]) is dict and (not _y or _json_members(_y)))
+            )
+            and (type(v.get("granted")) is bool)
+        )
     )
 
 
@@ -3317,18 +3949,21 @@ def _is_record_low_high_of_number(v: object) -> bool:
     if type(v) is not dict:
         return False
     x: object
-    x = v.get("low")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
-        return False
-    x = v.get("high")
-    if not (type(x) is int or (type(x) is float and _isfinite(x))):
-        return False
-    for k, x in v.items():
-        if k not in _KEYS_record_low_high_of_number and not (
-            type(x) is int or (type(x) is float and _isfinite(x))
-        ):
+    try:  # a required key read by subscript: missing, it raises KeyError
+        x = v["low"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
             return False
-    return True
+        x = v["high"]
+        if not (type(x) is int or (type(x) is float and x - x == 0.0)):
+            return False
+        for k, x in v.items():
+            if k not in _KEYS_record_low_high_of_number and not (
+                type(x) is int or (type(x) is float and x - x == 0.0)
+            ):
+                return False
+        return True
+    except KeyError:
+        return False
 
 
 def _explain_record_low_high_of_number(
@@ -3340,16 +3975,16 @@ def _explain_record_low_high_of_number(
     x = v.get("low", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "low", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".low", "number", x))
     x = v.get("high", _ABSENT)
     if x is _ABSENT:
         errs.append(_missing(p, "high", "number"))
-    elif not (type(x) is int or (type(x) is float and _isfinite(x))):
+    elif not (type(x) is int or (type(x) is float and x - x == 0.0)):
         errs.append(_mismatch(p + ".high", "number", x))
     for k, x in v.items():
         if k not in _KEYS_record_low_high_of_number and not (
-            type(x) is int or (type(x) is float and _isfinite(x))
+            type(x) is int or (type(x) is float and x - x == 0.0)
         ):
             errs.append(_mismatch(_key(p, k), "number", x))
 
@@ -3496,3 +4131,18 @@ def is_valid(type_name: str | type, value: object) -> bool:
         return check(value)
     except RecursionError:
         return False
+
+
+def checker(type_name: str | type) -> Callable[[object], bool]:
+    """`is_valid` bound to one type (a name or a model class), looked up once, as a JSON Schema
+    library compiles a schema once: `checker(t)(value) == is_valid(t, value)` for every value,
+    without the lookup per call. An unknown type fails here, as `is_valid` would."""
+    check = _CHECKS[type_name] if type_name in _CHECKS else _entry(type_name)[1]
+
+    def is_valid_for(value: object) -> bool:
+        try:
+            return check(value)
+        except RecursionError:
+            return False
+
+    return is_valid_for
