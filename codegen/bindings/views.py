@@ -355,7 +355,7 @@ def models_view(ctx: Context) -> ModelsView:
     template = f"{g['Any']} {g['JSON']} {g['_v']} {g['_new']}" if classes else ""
     if classes:
         template += f" {g['dataclass']} {g['_field']} {g['_Model']} {g['_dumps']} {g['_loads']}"
-        template += f" {g['_NotJSON']} {g['_not_decodable']} {g['_not_encodable']}"
+        template += f" {g['_NotJSON']} {g['_not_encodable']} {g['_CHECK']} {g['_decoded']}"
     if selectors:
         template += f" {g['Any']}"
     if any(s.table for s in selectors):
@@ -373,7 +373,7 @@ def models_view(ctx: Context) -> ModelsView:
     found |= set(uses(sorted(abc), hint_text))  # docstrings may say "Mapping": hints only
     if any(s.table for s in selectors):
         found.add(g["Callable"])
-    if consts:
+    if consts or classes:
         found.add(g["Final"])
     if aliases:
         found.add(g["TypeAlias"])
@@ -391,8 +391,9 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         found |= {g["UNSET"], g["UnsetType"]}
     runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
-    runtime += imported(("Model", "NotJSON", "by_shape", "deprecated", "deprecated_field", "dumps",
-                         "extras", "loads", "not_decodable", "not_encodable", "plain", "same"),
+    runtime += imported(("Model", "NotJSON", "by_shape", "decoded", "deprecated", "deprecated_field",
+                         "dumps", "extras", "loads", "not_decodable", "not_encodable", "plain",
+                         "same"),
                         private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")

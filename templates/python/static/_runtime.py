@@ -14,7 +14,16 @@ import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn, TypeAlias
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Literal,
+    NamedTuple,
+    NoReturn,
+    TypeAlias,
+    TypeVar,
+)
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -411,6 +420,26 @@ def not_decodable(type_name: str, value: object) -> ValidationError:
     return ValidationError(type_name, [found or ErrorDetail("$", "nested too deeply to decode")])
 
 
+_T = TypeVar("_T")
+
+
+def decoded(
+    type_name: str,
+    value: object,
+    build: Callable[[Any], _T],
+    validate: Callable[[str, object], None],
+) -> _T:
+    """The slow path of `from_dict` and `from_json`, for a value their fast check refused or
+    could not finish (the stack), or whose undeclared members are not JSON: `validate` raises
+    the located errors; a value it passes is built, a `NotJSON` or the stack then a
+    `ValidationError` too."""
+    validate(type_name, value)
+    try:
+        return build(value)
+    except (NotJSON, RecursionError):
+        raise not_decodable(type_name, value) from None
+
+
 def not_encodable(type_name: str, error: Exception) -> ValidationError:
     """The error for a model object whose `_to_dict` failed (an attribute holding something
     its type cannot encode: bytes for a class, a number for a list; a cycle; nesting past the
@@ -778,13 +807,13 @@ def _fast_loads(orjson: _Orjson, text: str | bytes) -> Any:
             return value
         if _BACKSLASH in text and text.find(b"\\u003") >= 0:
             return _REREAD
-        colons = text.count(b":")
+        colons = text.count(_COLON)
     if _PLUS in again and again.find(b"e+") >= 0:
         return _REREAD
-    return value if colons == again.count(b":") else _REREAD
+    return value if colons == again.count(_COLON) else _REREAD
 
 
-_BACKSLASH, _PLUS = b"\\+"
+_BACKSLASH, _PLUS, _COLON = b"\\+:"
 
 
 def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
@@ -793,7 +822,7 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     254 levels, what `_orjson_of` passes through), or it wrote a `null` that is not a None
     (NaN and infinities, which orjson writes as `null`: the validators do not walk undeclared
     members or the inside of JSON Schema payloads; the text is read back and compared, only
-    when it has a `null`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
+    when it has a null value: `_null_differs`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
     1e-4: `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str:
     `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
     try:
@@ -801,12 +830,25 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
     text = data.decode()
-    if "null" in text and orjson.loads(data) != value:
+    if "null" in text and _null_differs(orjson, text, data, value):
         return None
     zeros = text.find("0.0000")
     if zeros < 0 and "-" not in text:
         return text  # no float written unlike Python: the common case, checked inline
     return text if _python_floats(text, zeros) else None
+
+
+def _null_differs(orjson: _Orjson, text: str, data: bytes, value: object) -> bool:
+    """Whether a `null` in orjson's compact `text` may stand for NaN or an infinity: only a
+    null value can (after `:`, `,` or `[`, or the whole text; one inside a string, as in a JSON
+    Schema's `"type":"null"` or a description, cannot), and then the text read back must be
+    `value` (NaN is not equal to the None read back: the standard path then refuses it)."""
+    i = text.find("null")
+    while i >= 0:
+        if i == 0 or text[i - 1] in ":,[":  # (a false alarm inside a string: only a reread)
+            return bool(orjson.loads(data) != value)
+        i = text.find("null", i + 4)
+    return False
 
 
 def _python_floats(text: str, zeros: int) -> bool:
