@@ -73,7 +73,7 @@ MODELS_OWN = (
     "Literal", "NoReturn", "TypeAlias", "cast", "_v", "JSON", "JSONInput", "UNSET", "UnsetType",
     "_Model", "_by_shape", "_dumps", "_encode", "_extras", "_loads", "_plain", "_same", "_new",
     "_NotJSON", "_not_decodable", "_not_encodable", "_deprecated", "_deprecated_field", "overload",
-    "_UNKNOWN_TAG", "_CHECK", "_decoded",
+    "_UNKNOWN_TAG", "_CHECK", "_decoded", "_member",
 )  # fmt: skip
 # Locals of models.py's decoders that name classes in their bodies (`i` and `k` numbered by depth).
 MODELS_LOCALS = ("v", "self", "i", "k")

@@ -295,7 +295,18 @@ class Builds:
             return f"{x}._to_dict()"
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i._to_dict() for i in {x}]"
+        # A union of classes: each member object's `_to_dict` without `encode_value`'s layers.
+        if not nullable and isinstance(t, ir.Array) and self._classes_only(t.item):
+            return f"[{self.g['_member']}(i) for i in {x}]"
+        if not nullable and self._classes_only(t):
+            return f"{self.g['_member']}({x})"
         return f"{self.g['_encode']}({x})"
+
+    def _classes_only(self, t: ir.TypeExpr) -> bool:
+        """Whether `t` is a union whose members are all classes."""
+        if not isinstance(self.index.target(t), ir.Union_):
+            return False
+        return all(self.index.class_of(m) is not None for m in self.index.members(t))
 
 
 def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:

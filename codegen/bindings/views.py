@@ -397,6 +397,8 @@ def models_view(ctx: Context) -> ModelsView:
                         private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
+    if g["_member"] in found:
+        runtime.append(f"encode_member as {g['_member']}")
     tolerance = imported(("UNKNOWN_TAG",), private=True)
     typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)

@@ -832,10 +832,9 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     text = data.decode()
     if "null" in text and _null_differs(orjson, text, data, value):
         return None
-    zeros = text.find("0.0000")
-    if zeros < 0 and "-" not in text:
-        return text  # no float written unlike Python: the common case, checked inline
-    return text if _python_floats(text, zeros) else None
+    if "-" in text or "0.0000" in text:  # (a `memchr` first: `-` is one character)
+        return text if _python_floats(text) else None
+    return text  # no float written unlike Python: the common case, checked inline
 
 
 def _null_differs(orjson: _Orjson, text: str, data: bytes, value: object) -> bool:
@@ -851,24 +850,43 @@ def _null_differs(orjson: _Orjson, text: str, data: bytes, value: object) -> boo
     return False
 
 
-def _python_floats(text: str, zeros: int) -> bool:
-    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` (first at
-    `zeros`) not after a digit, or a one-digit exponent `1e-7` (in a string too: only a false
-    alarm). The exponents are found from the hyphens (`str.find` of one character is a
-    `memchr`; of `e-`, a scan that stops at every `e`: five times slower on English text)."""
-    i = zeros
+_SHORT: Final = 4096
+"""Up to this length `_python_floats` finds exponents by scanning for `e-`, beyond it from the
+hyphens (`str.find` of one character is a `memchr`; of `e-`, a scan that stops at every `e`:
+on a long English text several times slower than visiting its few hyphens, on a message
+faster than one Python loop turn per hyphen of its dates and media types)."""
+
+
+def _python_floats(text: str) -> bool:
+    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` not after a digit
+    (`0.00001`, where Python writes `1e-05`), or a one-digit negative exponent after a digit
+    (`1e-7`, where Python writes `1e-07`); in a string too: only a false alarm."""
+    i = text.find("0.0000")
     while i >= 0:
         if i == 0 or not text[i - 1].isdigit():
             return False
         i = text.find("0.0000", i + 1)
+    if len(text) <= _SHORT:
+        i = text.find("e-")
+        while i >= 0:
+            if not _python_exponent(text, i):
+                return False
+            i = text.find("e-", i + 2)
+        return True
     i = text.find("-")
     while i >= 0:
-        if i >= 2 and text[i - 1] == "e" and text[i - 2].isdigit():
-            digits = text[i + 1 : i + 3]  # `e-7` and no second digit: Python writes `e-07`
-            if digits[:1].isdigit() and not digits[1:].isdigit():
-                return False
+        if text[i - 1] == "e" and not _python_exponent(text, i - 1):
+            return False
         i = text.find("-", i + 1)
     return True
+
+
+def _python_exponent(text: str, e: int) -> bool:
+    """Whether the `e-` at `e` is not a one-digit exponent of a number (`1e-7`)."""
+    if e < 1 or not text[e - 1].isdigit():
+        return True
+    digits = text[e + 2 : e + 4]  # `e-7` and no second digit: Python writes `e-07`
+    return not (digits[:1].isdigit() and not digits[1:].isdigit())
 
 
 class Model:
@@ -1001,6 +1019,16 @@ def _copy_plain(value: Any, d: int) -> Any:
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
         return [_copy_plain(item, d + 1) for item in value]
     return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
+
+
+def encode_member(value: object) -> JSON:
+    """The JSON form of a union's value, without validating: a model object's (the usual case:
+    its `_to_dict` directly, a failure there located by the enclosing object's `to_dict`),
+    else as `encode_value` (an unknown member kept as it came, plain JSON)."""
+    if isinstance(value, Model):
+        encoded: JSON = value._to_dict()  # type: ignore[attr-defined]
+        return encoded
+    return encode_value(value)
 
 
 def encode_value(value: object, validate: bool = False) -> JSON:
