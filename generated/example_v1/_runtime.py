@@ -17,7 +17,16 @@ import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn, TypeAlias
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Literal,
+    NamedTuple,
+    NoReturn,
+    TypeAlias,
+    TypeVar,
+)
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -414,6 +423,26 @@ def not_decodable(type_name: str, value: object) -> ValidationError:
     return ValidationError(type_name, [found or ErrorDetail("$", "nested too deeply to decode")])
 
 
+_T = TypeVar("_T")
+
+
+def decoded(
+    type_name: str,
+    value: object,
+    build: Callable[[Any], _T],
+    validate: Callable[[str, object], None],
+) -> _T:
+    """The slow path of `from_dict` and `from_json`, for a value their fast check refused or
+    could not finish (the stack), or whose undeclared members are not JSON: `validate` raises
+    the located errors; a value it passes is built, a `NotJSON` or the stack then a
+    `ValidationError` too."""
+    validate(type_name, value)
+    try:
+        return build(value)
+    except (NotJSON, RecursionError):
+        raise not_decodable(type_name, value) from None
+
+
 def not_encodable(type_name: str, error: Exception) -> ValidationError:
     """The error for a model object whose `_to_dict` failed (an attribute holding something
     its type cannot encode: bytes for a class, a number for a list; a cycle; nesting past the
@@ -781,13 +810,13 @@ def _fast_loads(orjson: _Orjson, text: str | bytes) -> Any:
             return value
         if _BACKSLASH in text and text.find(b"\\u003") >= 0:
             return _REREAD
-        colons = text.count(b":")
+        colons = text.count(_COLON)
     if _PLUS in again and again.find(b"e+") >= 0:
         return _REREAD
-    return value if colons == again.count(b":") else _REREAD
+    return value if colons == again.count(_COLON) else _REREAD
 
 
-_BACKSLASH, _PLUS = b"\\+"
+_BACKSLASH, _PLUS, _COLON = b"\\+:"
 
 
 def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
@@ -796,7 +825,7 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     254 levels, what `_orjson_of` passes through), or it wrote a `null` that is not a None
     (NaN and infinities, which orjson writes as `null`: the validators do not walk undeclared
     members or the inside of JSON Schema payloads; the text is read back and compared, only
-    when it has a `null`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
+    when it has a null value: `_null_differs`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
     1e-4: `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str:
     `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
     try:
@@ -804,32 +833,63 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
     text = data.decode()
-    if "null" in text and orjson.loads(data) != value:
+    if "null" in text and _null_differs(orjson, text, data, value):
         return None
-    zeros = text.find("0.0000")
-    if zeros < 0 and "-" not in text:
-        return text  # no float written unlike Python: the common case, checked inline
-    return text if _python_floats(text, zeros) else None
+    if "-" in text or "0.0000" in text:  # (a `memchr` first: `-` is one character)
+        return text if _python_floats(text) else None
+    return text  # no float written unlike Python: the common case, checked inline
 
 
-def _python_floats(text: str, zeros: int) -> bool:
-    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` (first at
-    `zeros`) not after a digit, or a one-digit exponent `1e-7` (in a string too: only a false
-    alarm). The exponents are found from the hyphens (`str.find` of one character is a
-    `memchr`; of `e-`, a scan that stops at every `e`: five times slower on English text)."""
-    i = zeros
+def _null_differs(orjson: _Orjson, text: str, data: bytes, value: object) -> bool:
+    """Whether a `null` in orjson's compact `text` may stand for NaN or an infinity: only a
+    null value can (after `:`, `,` or `[`, or the whole text; one inside a string, as in a JSON
+    Schema's `"type":"null"` or a description, cannot), and then the text read back must be
+    `value` (NaN is not equal to the None read back: the standard path then refuses it)."""
+    i = text.find("null")
+    while i >= 0:
+        if i == 0 or text[i - 1] in ":,[":  # (a false alarm inside a string: only a reread)
+            return bool(orjson.loads(data) != value)
+        i = text.find("null", i + 4)
+    return False
+
+
+_SHORT: Final = 4096
+"""Up to this length `_python_floats` finds exponents by scanning for `e-`, beyond it from the
+hyphens (`str.find` of one character is a `memchr`; of `e-`, a scan that stops at every `e`:
+on a long English text several times slower than visiting its few hyphens, on a message
+faster than one Python loop turn per hyphen of its dates and media types)."""
+
+
+def _python_floats(text: str) -> bool:
+    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` not after a digit
+    (`0.00001`, where Python writes `1e-05`), or a one-digit negative exponent after a digit
+    (`1e-7`, where Python writes `1e-07`); in a string too: only a false alarm."""
+    i = text.find("0.0000")
     while i >= 0:
         if i == 0 or not text[i - 1].isdigit():
             return False
         i = text.find("0.0000", i + 1)
+    if len(text) <= _SHORT:
+        i = text.find("e-")
+        while i >= 0:
+            if not _python_exponent(text, i):
+                return False
+            i = text.find("e-", i + 2)
+        return True
     i = text.find("-")
     while i >= 0:
-        if i >= 2 and text[i - 1] == "e" and text[i - 2].isdigit():
-            digits = text[i + 1 : i + 3]  # `e-7` and no second digit: Python writes `e-07`
-            if digits[:1].isdigit() and not digits[1:].isdigit():
-                return False
+        if text[i - 1] == "e" and not _python_exponent(text, i - 1):
+            return False
         i = text.find("-", i + 1)
     return True
+
+
+def _python_exponent(text: str, e: int) -> bool:
+    """Whether the `e-` at `e` is not a one-digit exponent of a number (`1e-7`)."""
+    if e < 1 or not text[e - 1].isdigit():
+        return True
+    digits = text[e + 2 : e + 4]  # `e-7` and no second digit: Python writes `e-07`
+    return not (digits[:1].isdigit() and not digits[1:].isdigit())
 
 
 class Model:
@@ -962,6 +1022,16 @@ def _copy_plain(value: Any, d: int) -> Any:
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
         return [_copy_plain(item, d + 1) for item in value]
     return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
+
+
+def encode_member(value: object) -> JSON:
+    """The JSON form of a union's value, without validating: a model object's (the usual case:
+    its `_to_dict` directly, a failure there located by the enclosing object's `to_dict`),
+    else as `encode_value` (an unknown member kept as it came, plain JSON)."""
+    if isinstance(value, Model):
+        encoded: JSON = value._to_dict()  # type: ignore[attr-defined]
+        return encoded
+    return encode_value(value)
 
 
 def encode_value(value: object, validate: bool = False) -> JSON:
