@@ -211,6 +211,27 @@ def test_dumps_of_checked_values_holding_what_the_validators_do_not_walk() -> No
             rt.dumps([odd], "JSON", True)
 
 
+def test_orjson_text_is_read_back_only_for_a_null_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson writes NaN as `null`, so its text is read back where it has a null value; a
+    `null` inside a string (a JSON Schema's `"type":"null"`, a description) is not one."""
+    with json_path(rt, "orjson"):
+        reads: list[bytes] = []
+        loads = rt._ORJSON.loads
+
+        def counted(data: bytes) -> Any:
+            reads.append(data)
+            return loads(data)
+
+        monkeypatch.setattr(rt, "_ORJSON", rt._ORJSON._replace(loads=counted))
+        schema = {"type": "null", "description": "nullable, or null", "enum": ["null"]}
+        assert rt.dumps(schema, "JSON", True) == _standard(schema) and reads == []
+        for value in ({"a": None}, [None], None, {"s": "null", "b": [1, None]}):
+            reads.clear()
+            assert rt.dumps(value, "JSON", True) == _standard(value) and len(reads) == 1
+        with pytest.raises(rt.ValidationError, match="not JSON"):
+            rt.dumps({"s": "null", "b": math.nan}, "JSON", True)
+
+
 def test_dumps_of_a_cycle_is_a_located_validation_error() -> None:
     with pytest.raises(rt.ValidationError, match="nested deeper than 256 levels") as info:
         rt.dumps(_cyclic())
