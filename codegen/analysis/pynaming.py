@@ -237,6 +237,9 @@ class NameTable:
         """The generator's names in models.py (module level and decoder locals): its spelling ->
         the spelling used."""
         self.keys = {n: _yielding(f"_KEYS_{self.type_name(n)}", taken) for n in self.class_objs}
+        self.decoders = {  # class -> a module name for its `_from_valid` (no attribute lookup)
+            n: _yielding(f"_from_valid_{self.type_name(n)}", taken) for n in self.class_objs
+        }
         self.builders = {  # alias -> its `_build_<s>` (with `_BY_<s>`, `_SHAPES_<s>`)
             td.name: "_build_" + _free_suffix(self.type_name(td.name), _SELECTOR, taken)
             for td in resolved.types

@@ -191,6 +191,7 @@ class ModelsView:
     aliases: tuple[AliasView, ...]
     classes: tuple[ClassView, ...]
     selectors: tuple[SelectorView, ...]
+    decoders: tuple[tuple[str, str], ...]  # (module name, class) of the `_from_valid` called
     exports: tuple[str, ...]  # Python literals
     # ruff's PYI041 reads `int | float` as redundant (an int is a float to a type checker); the
     # hint is the decoders' truth (an error code stays an int), so the rule is off where it is
@@ -348,6 +349,7 @@ def models_view(ctx: Context) -> ModelsView:
     if b.diagnostics:
         raise SchemaError(b.diagnostics)
     selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
+    decoders = tuple((index.names.decoders[n], index.py_name(n)) for n in sorted(b.decoders))
     hint_text = all_strings([[a.value for a in aliases], [(f.hint for f in c.fields) for c in classes],
                              [c.extra_hint for c in classes], [s.hint for s in selectors]])  # fmt: skip
     g = index.names.own
@@ -423,6 +425,7 @@ def models_view(ctx: Context) -> ModelsView:
         aliases=tuple(aliases),
         classes=classes,
         selectors=selectors,
+        decoders=decoders,
         exports=tuple(code_literal(n) for n in exports),
         noqa=_NUMBER_NOQA if hints.number in hint_text else (),
     )

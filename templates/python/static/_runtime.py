@@ -284,12 +284,12 @@ def is_json_object(value: object) -> bool:
     return type(value) is dict and (not value or json_members(value))
 
 
-def json_members(value: dict[Any, Any]) -> bool:
-    """Whether a dict's keys are strings and its members JSON. The validators' fast path, written
-    inline as `type(x) is dict and (not x or _json_members(x))`: a flat object (the usual
-    `arguments`, `structuredContent`, `_meta`) is checked in this one loop, without the stack of
-    `_walk`, which only its nested arrays and objects need."""
-    nested: list[Any] | None = None
+def json_members(value: dict[Any, Any], depth: int = 1) -> bool:
+    """Whether a dict's keys are strings and its members JSON (`value` nested at level `depth`).
+    The validators' fast path, written inline as `type(x) is dict and (not x or
+    _json_members(x))`: an object's members in one loop, the objects in it by recursion
+    (cheaper than a stack for the small payloads of messages: `data`, `arguments`,
+    `structuredContent`), down to `_RECURSE` levels; below that, and for arrays, `_walk`."""
     for k, x in value.items():
         if type(k) is not str:
             return False
@@ -299,19 +299,20 @@ def json_members(value: dict[Any, Any]) -> bool:
         if t is float:
             if x - x != 0.0:
                 return False
-        elif t is dict or t is list:
-            if x:
-                if nested is None:
-                    nested = [x]
-                else:
-                    nested.append(x)
+        elif t is dict:
+            if x and not (json_members(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        elif t is list:
+            if x and not _walk(x, depth + 1):
+                return False
         else:
             return False
-    if nested is not None:
-        for x in nested:
-            if not _walk(x, 2):
-                return False
     return True
+
+
+_RECURSE: Final = 8
+"""How deep `json_members` recurses (far less than `MAX_DEPTH`: the interpreter's stack is the
+caller's too)."""
 
 
 def _walk(value: object, depth: int) -> bool:
