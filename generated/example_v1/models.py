@@ -206,7 +206,7 @@ class RequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
         self = _new(RequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.extra = (
             {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_RequestParams)
         )
@@ -219,8 +219,13 @@ class RequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParams", e) from None
-        if validate and not _v.is_valid("RequestParams", out):
-            _v.validate("RequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -230,8 +235,13 @@ class RequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParams", e) from None
-        if validate and not _v.is_valid("RequestParams", out):
-            _v.validate("RequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParams", out)
         return _dumps(out, "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -305,8 +315,13 @@ class RequestParamsMeta(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParamsMeta", e) from None
-        if validate and not _v.is_valid("RequestParamsMeta", out):
-            _v.validate("RequestParamsMeta", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParamsMeta"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParamsMeta", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -316,8 +331,13 @@ class RequestParamsMeta(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParamsMeta", e) from None
-        if validate and not _v.is_valid("RequestParamsMeta", out):
-            _v.validate("RequestParamsMeta", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParamsMeta"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParamsMeta", out)
         return _dumps(out, "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -388,8 +408,13 @@ class Request(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Request", e) from None
-        if validate and not _v.is_valid("Request", out):
-            _v.validate("Request", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Request"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Request", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -399,8 +424,13 @@ class Request(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Request", e) from None
-        if validate and not _v.is_valid("Request", out):
-            _v.validate("Request", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Request"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Request", out)
         return _dumps(out, "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -471,8 +501,13 @@ class NotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("NotificationParams", e) from None
-        if validate and not _v.is_valid("NotificationParams", out):
-            _v.validate("NotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["NotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("NotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -482,8 +517,13 @@ class NotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("NotificationParams", e) from None
-        if validate and not _v.is_valid("NotificationParams", out):
-            _v.validate("NotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["NotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("NotificationParams", out)
         return _dumps(out, "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -556,8 +596,13 @@ class Notification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Notification", e) from None
-        if validate and not _v.is_valid("Notification", out):
-            _v.validate("Notification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Notification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Notification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -567,8 +612,13 @@ class Notification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Notification", e) from None
-        if validate and not _v.is_valid("Notification", out):
-            _v.validate("Notification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Notification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Notification", out)
         return _dumps(out, "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -637,8 +687,13 @@ class Result(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Result", e) from None
-        if validate and not _v.is_valid("Result", out):
-            _v.validate("Result", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Result"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Result", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -648,8 +703,13 @@ class Result(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Result", e) from None
-        if validate and not _v.is_valid("Result", out):
-            _v.validate("Result", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Result"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Result", out)
         return _dumps(out, "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -727,8 +787,13 @@ class Error(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Error", e) from None
-        if validate and not _v.is_valid("Error", out):
-            _v.validate("Error", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Error"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Error", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -738,8 +803,13 @@ class Error(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Error", e) from None
-        if validate and not _v.is_valid("Error", out):
-            _v.validate("Error", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Error"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Error", out)
         return _dumps(out, "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -823,8 +893,13 @@ class JSONRPCRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCRequest", e) from None
-        if validate and not _v.is_valid("JSONRPCRequest", out):
-            _v.validate("JSONRPCRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -834,8 +909,13 @@ class JSONRPCRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCRequest", e) from None
-        if validate and not _v.is_valid("JSONRPCRequest", out):
-            _v.validate("JSONRPCRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCRequest", out)
         return _dumps(out, "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -918,8 +998,13 @@ class JSONRPCNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCNotification", e) from None
-        if validate and not _v.is_valid("JSONRPCNotification", out):
-            _v.validate("JSONRPCNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -929,8 +1014,13 @@ class JSONRPCNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCNotification", e) from None
-        if validate and not _v.is_valid("JSONRPCNotification", out):
-            _v.validate("JSONRPCNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCNotification", out)
         return _dumps(out, "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -997,7 +1087,7 @@ class JSONRPCResultResponse(_Model):
         self = _new(JSONRPCResultResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.result = Result._from_valid(v["result"])
+        self.result = _from_valid_Result(v["result"])
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_JSONRPCResultResponse)
         return self
 
@@ -1008,8 +1098,13 @@ class JSONRPCResultResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCResultResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCResultResponse", out):
-            _v.validate("JSONRPCResultResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCResultResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCResultResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1019,8 +1114,13 @@ class JSONRPCResultResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCResultResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCResultResponse", out):
-            _v.validate("JSONRPCResultResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCResultResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCResultResponse", out)
         return _dumps(out, "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1086,7 +1186,7 @@ class JSONRPCErrorResponse(_Model):
         self = _new(JSONRPCErrorResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v.get("id", UNSET)
-        self.error = Error._from_valid(v["error"])
+        self.error = _from_valid_Error(v["error"])
         self.extra = (
             {} if len(v) == 2 + (self.id is not UNSET) else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
@@ -1099,8 +1199,13 @@ class JSONRPCErrorResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCErrorResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
-            _v.validate("JSONRPCErrorResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCErrorResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCErrorResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1110,8 +1215,13 @@ class JSONRPCErrorResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCErrorResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
-            _v.validate("JSONRPCErrorResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCErrorResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCErrorResponse", out)
         return _dumps(out, "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1182,7 +1292,7 @@ class WidgetLockedError(_Model):
         self = _new(WidgetLockedError)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.error = WidgetLockedErrorError._from_valid(v["error"])
+        self.error = _from_valid_WidgetLockedErrorError(v["error"])
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_WidgetLockedError)
         return self
 
@@ -1193,8 +1303,13 @@ class WidgetLockedError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedError", e) from None
-        if validate and not _v.is_valid("WidgetLockedError", out):
-            _v.validate("WidgetLockedError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1204,8 +1319,13 @@ class WidgetLockedError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedError", e) from None
-        if validate and not _v.is_valid("WidgetLockedError", out):
-            _v.validate("WidgetLockedError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedError", out)
         return _dumps(out, "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1274,7 +1394,7 @@ class WidgetLockedErrorError(_Model):
         self = _new(WidgetLockedErrorError)
         self.code = v["code"]
         self.message = v["message"]
-        self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
+        self.data = _from_valid_WidgetLockedErrorErrorData(v["data"]) if "data" in v else UNSET
         self.extra = (
             {}
             if len(v) == 2 + (self.data is not UNSET)
@@ -1289,8 +1409,13 @@ class WidgetLockedErrorError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorError", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorError", out):
-            _v.validate("WidgetLockedErrorError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1300,8 +1425,13 @@ class WidgetLockedErrorError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorError", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorError", out):
-            _v.validate("WidgetLockedErrorError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorError", out)
         return _dumps(out, "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1381,8 +1511,13 @@ class WidgetLockedErrorErrorData(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorErrorData", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
-            _v.validate("WidgetLockedErrorErrorData", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorErrorData"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorErrorData", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1392,8 +1527,13 @@ class WidgetLockedErrorErrorData(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorErrorData", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
-            _v.validate("WidgetLockedErrorErrorData", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorErrorData"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorErrorData", out)
         return _dumps(out, "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1470,8 +1610,13 @@ class BaseMetadata(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("BaseMetadata", e) from None
-        if validate and not _v.is_valid("BaseMetadata", out):
-            _v.validate("BaseMetadata", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["BaseMetadata"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("BaseMetadata", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1481,8 +1626,13 @@ class BaseMetadata(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("BaseMetadata", e) from None
-        if validate and not _v.is_valid("BaseMetadata", out):
-            _v.validate("BaseMetadata", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["BaseMetadata"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("BaseMetadata", out)
         return _dumps(out, "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1563,8 +1713,13 @@ class WidgetAnnotations(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAnnotations", e) from None
-        if validate and not _v.is_valid("WidgetAnnotations", out):
-            _v.validate("WidgetAnnotations", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAnnotations"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAnnotations", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1574,8 +1729,13 @@ class WidgetAnnotations(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAnnotations", e) from None
-        if validate and not _v.is_valid("WidgetAnnotations", out):
-            _v.validate("WidgetAnnotations", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAnnotations"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAnnotations", out)
         return _dumps(out, "WidgetAnnotations", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1634,7 +1794,7 @@ class Annotated(_Model):
     def _from_valid(v: Any) -> Annotated:
         self = _new(Annotated)
         self.annotations = (
-            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetAnnotations(v["annotations"]) if "annotations" in v else UNSET
         )
         self.extra = (
             {} if len(v) == 0 + (self.annotations is not UNSET) else _extras(v, _KEYS_Annotated)
@@ -1648,8 +1808,13 @@ class Annotated(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Annotated", e) from None
-        if validate and not _v.is_valid("Annotated", out):
-            _v.validate("Annotated", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Annotated"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Annotated", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1659,8 +1824,13 @@ class Annotated(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Annotated", e) from None
-        if validate and not _v.is_valid("Annotated", out):
-            _v.validate("Annotated", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Annotated"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Annotated", out)
         return _dumps(out, "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1853,7 +2023,7 @@ class Widget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetAnnotations(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -1866,7 +2036,7 @@ class Widget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.extra = {} if _KEYS_Widget.issuperset(v) else _extras(v, _KEYS_Widget)
         return self
@@ -1878,8 +2048,13 @@ class Widget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Widget", e) from None
-        if validate and not _v.is_valid("Widget", out):
-            _v.validate("Widget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Widget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Widget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1889,8 +2064,13 @@ class Widget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Widget", e) from None
-        if validate and not _v.is_valid("Widget", out):
-            _v.validate("Widget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Widget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Widget", out)
         return _dumps(out, "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1973,7 +2153,7 @@ class WidgetSettings(_Model):
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
         self = _new(WidgetSettings)
-        self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+        self.layout = _from_valid_WidgetSettingsLayout(v["layout"]) if "layout" in v else UNSET
         self.extra = (
             {} if len(v) == 0 + (self.layout is not UNSET) else _extras(v, _KEYS_WidgetSettings)
         )
@@ -1986,8 +2166,13 @@ class WidgetSettings(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettings", e) from None
-        if validate and not _v.is_valid("WidgetSettings", out):
-            _v.validate("WidgetSettings", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettings"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettings", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1997,8 +2182,13 @@ class WidgetSettings(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettings", e) from None
-        if validate and not _v.is_valid("WidgetSettings", out):
-            _v.validate("WidgetSettings", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettings"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettings", out)
         return _dumps(out, "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2057,7 +2247,7 @@ class WidgetSettingsLayout(_Model):
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
         self = _new(WidgetSettingsLayout)
-        self.grid = WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET
+        self.grid = _from_valid_WidgetSettingsLayoutGrid(v["grid"]) if "grid" in v else UNSET
         self.list_ = v.get("list", UNSET)
         self.extra = (
             {}
@@ -2073,8 +2263,13 @@ class WidgetSettingsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayout", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayout", out):
-            _v.validate("WidgetSettingsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2084,8 +2279,13 @@ class WidgetSettingsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayout", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayout", out):
-            _v.validate("WidgetSettingsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayout", out)
         return _dumps(out, "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2158,8 +2358,13 @@ class WidgetSettingsLayoutGrid(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
-            _v.validate("WidgetSettingsLayoutGrid", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayoutGrid"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayoutGrid", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2169,8 +2374,13 @@ class WidgetSettingsLayoutGrid(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
-            _v.validate("WidgetSettingsLayoutGrid", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayoutGrid"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayoutGrid", out)
         return _dumps(out, "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2365,7 +2575,7 @@ class ButtonWidget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetAnnotations(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2378,7 +2588,7 @@ class ButtonWidget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.pressed = v.get("pressed", UNSET)
         self.extra = {} if _KEYS_ButtonWidget.issuperset(v) else _extras(v, _KEYS_ButtonWidget)
@@ -2391,8 +2601,13 @@ class ButtonWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ButtonWidget", e) from None
-        if validate and not _v.is_valid("ButtonWidget", out):
-            _v.validate("ButtonWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ButtonWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ButtonWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2402,8 +2617,13 @@ class ButtonWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ButtonWidget", e) from None
-        if validate and not _v.is_valid("ButtonWidget", out):
-            _v.validate("ButtonWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ButtonWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ButtonWidget", out)
         return _dumps(out, "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2626,7 +2846,7 @@ class GaugeWidget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetAnnotations(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2639,7 +2859,7 @@ class GaugeWidget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.thresholds = v["thresholds"]
         self.extra = {} if _KEYS_GaugeWidget.issuperset(v) else _extras(v, _KEYS_GaugeWidget)
@@ -2652,8 +2872,13 @@ class GaugeWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GaugeWidget", e) from None
-        if validate and not _v.is_valid("GaugeWidget", out):
-            _v.validate("GaugeWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GaugeWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GaugeWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2663,8 +2888,13 @@ class GaugeWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GaugeWidget", e) from None
-        if validate and not _v.is_valid("GaugeWidget", out):
-            _v.validate("GaugeWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GaugeWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GaugeWidget", out)
         return _dumps(out, "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2765,8 +2995,13 @@ class RangeSpec(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangeSpec", e) from None
-        if validate and not _v.is_valid("RangeSpec", out):
-            _v.validate("RangeSpec", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangeSpec"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangeSpec", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2776,8 +3011,13 @@ class RangeSpec(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangeSpec", e) from None
-        if validate and not _v.is_valid("RangeSpec", out):
-            _v.validate("RangeSpec", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangeSpec"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangeSpec", out)
         return _dumps(out, "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2982,7 +3222,7 @@ class RangedGauge(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetAnnotations._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetAnnotations(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2995,7 +3235,7 @@ class RangedGauge(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.thresholds = v["thresholds"]
         self.from_ = v["from"]
@@ -3010,8 +3250,13 @@ class RangedGauge(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangedGauge", e) from None
-        if validate and not _v.is_valid("RangedGauge", out):
-            _v.validate("RangedGauge", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangedGauge"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangedGauge", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3021,8 +3266,13 @@ class RangedGauge(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangedGauge", e) from None
-        if validate and not _v.is_valid("RangedGauge", out):
-            _v.validate("RangedGauge", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangedGauge"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangedGauge", out)
         return _dumps(out, "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3135,8 +3385,13 @@ class WidgetAction(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAction", e) from None
-        if validate and not _v.is_valid("WidgetAction", out):
-            _v.validate("WidgetAction", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAction"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAction", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3146,8 +3401,13 @@ class WidgetAction(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAction", e) from None
-        if validate and not _v.is_valid("WidgetAction", out):
-            _v.validate("WidgetAction", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAction"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAction", out)
         return _dumps(out, "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3221,8 +3481,13 @@ class TextContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("TextContent", e) from None
-        if validate and not _v.is_valid("TextContent", out):
-            _v.validate("TextContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["TextContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("TextContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3232,8 +3497,13 @@ class TextContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("TextContent", e) from None
-        if validate and not _v.is_valid("TextContent", out):
-            _v.validate("TextContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["TextContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("TextContent", out)
         return _dumps(out, "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3310,8 +3580,13 @@ class ImageContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ImageContent", e) from None
-        if validate and not _v.is_valid("ImageContent", out):
-            _v.validate("ImageContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ImageContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ImageContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3321,8 +3596,13 @@ class ImageContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ImageContent", e) from None
-        if validate and not _v.is_valid("ImageContent", out):
-            _v.validate("ImageContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ImageContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ImageContent", out)
         return _dumps(out, "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3395,8 +3675,13 @@ class ChartContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ChartContent", e) from None
-        if validate and not _v.is_valid("ChartContent", out):
-            _v.validate("ChartContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ChartContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ChartContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3406,8 +3691,13 @@ class ChartContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ChartContent", e) from None
-        if validate and not _v.is_valid("ChartContent", out):
-            _v.validate("ChartContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ChartContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ChartContent", out)
         return _dumps(out, "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3487,8 +3777,13 @@ class Implementation(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Implementation", e) from None
-        if validate and not _v.is_valid("Implementation", out):
-            _v.validate("Implementation", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Implementation"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Implementation", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3498,8 +3793,13 @@ class Implementation(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Implementation", e) from None
-        if validate and not _v.is_valid("Implementation", out):
-            _v.validate("Implementation", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Implementation"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Implementation", out)
         return _dumps(out, "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3564,7 +3864,7 @@ class HostCapabilities(_Model):
     def _from_valid(v: Any) -> HostCapabilities:
         self = _new(HostCapabilities)
         self.widgets = (
-            HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
+            _from_valid_HostCapabilitiesWidgets(v["widgets"]) if "widgets" in v else UNSET
         )
         self.experimental = v.get("experimental", UNSET)
         self.extra = (
@@ -3581,8 +3881,13 @@ class HostCapabilities(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilities", e) from None
-        if validate and not _v.is_valid("HostCapabilities", out):
-            _v.validate("HostCapabilities", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilities"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilities", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3592,8 +3897,13 @@ class HostCapabilities(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilities", e) from None
-        if validate and not _v.is_valid("HostCapabilities", out):
-            _v.validate("HostCapabilities", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilities"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilities", out)
         return _dumps(out, "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3656,7 +3966,7 @@ class HostCapabilitiesWidgets(_Model):
         self = _new(HostCapabilitiesWidgets)
         self.list_changed = v.get("listChanged", UNSET)
         self.layout = (
-            HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+            _from_valid_HostCapabilitiesWidgetsLayout(v["layout"]) if "layout" in v else UNSET
         )
         self.extra = (
             {}
@@ -3672,8 +3982,13 @@ class HostCapabilitiesWidgets(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgets", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
-            _v.validate("HostCapabilitiesWidgets", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgets"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgets", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3683,8 +3998,13 @@ class HostCapabilitiesWidgets(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgets", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
-            _v.validate("HostCapabilitiesWidgets", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgets"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgets", out)
         return _dumps(out, "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3757,8 +4077,13 @@ class HostCapabilitiesWidgetsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
-            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgetsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgetsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3768,8 +4093,13 @@ class HostCapabilitiesWidgetsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
-            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgetsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgetsLayout", out)
         return _dumps(out, "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3831,9 +4161,9 @@ class InitializeRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
         self = _new(InitializeRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.protocol_version = v["protocolVersion"]
-        self.client_info = Implementation._from_valid(v["clientInfo"])
+        self.client_info = _from_valid_Implementation(v["clientInfo"])
         self.extra = (
             {}
             if len(v) == 2 + (self.meta is not UNSET)
@@ -3848,8 +4178,13 @@ class InitializeRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequestParams", e) from None
-        if validate and not _v.is_valid("InitializeRequestParams", out):
-            _v.validate("InitializeRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3859,8 +4194,13 @@ class InitializeRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequestParams", e) from None
-        if validate and not _v.is_valid("InitializeRequestParams", out):
-            _v.validate("InitializeRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequestParams", out)
         return _dumps(out, "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3930,7 +4270,7 @@ class InitializeRequest(_Model):
     def _from_valid(v: Any) -> InitializeRequest:
         self = _new(InitializeRequest)
         self.method = v["method"]
-        self.params = InitializeRequestParams._from_valid(v["params"])
+        self.params = _from_valid_InitializeRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_InitializeRequest)
@@ -3943,8 +4283,13 @@ class InitializeRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequest", e) from None
-        if validate and not _v.is_valid("InitializeRequest", out):
-            _v.validate("InitializeRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3954,8 +4299,13 @@ class InitializeRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequest", e) from None
-        if validate and not _v.is_valid("InitializeRequest", out):
-            _v.validate("InitializeRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequest", out)
         return _dumps(out, "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4031,8 +4381,8 @@ class InitializeResult(_Model):
         self = _new(InitializeResult)
         self.meta = v.get("_meta", UNSET)
         self.protocol_version = v["protocolVersion"]
-        self.capabilities = HostCapabilities._from_valid(v["capabilities"])
-        self.host_info = Implementation._from_valid(v["hostInfo"])
+        self.capabilities = _from_valid_HostCapabilities(v["capabilities"])
+        self.host_info = _from_valid_Implementation(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
         self.extra = (
             {}
@@ -4048,8 +4398,13 @@ class InitializeResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeResult", e) from None
-        if validate and not _v.is_valid("InitializeResult", out):
-            _v.validate("InitializeResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4059,8 +4414,13 @@ class InitializeResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeResult", e) from None
-        if validate and not _v.is_valid("InitializeResult", out):
-            _v.validate("InitializeResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeResult", out)
         return _dumps(out, "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4133,7 +4493,7 @@ class PingRequest(_Model):
     def _from_valid(v: Any) -> PingRequest:
         self = _new(PingRequest)
         self.method = v["method"]
-        self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_RequestParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
@@ -4148,8 +4508,13 @@ class PingRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PingRequest", e) from None
-        if validate and not _v.is_valid("PingRequest", out):
-            _v.validate("PingRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PingRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PingRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4159,8 +4524,13 @@ class PingRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PingRequest", e) from None
-        if validate and not _v.is_valid("PingRequest", out):
-            _v.validate("PingRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PingRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PingRequest", out)
         return _dumps(out, "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4227,7 +4597,7 @@ class PaginatedRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
         self = _new(PaginatedRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
         self.limit = v.get("limit", UNSET)
         self.extra = (
@@ -4245,8 +4615,13 @@ class PaginatedRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PaginatedRequestParams", e) from None
-        if validate and not _v.is_valid("PaginatedRequestParams", out):
-            _v.validate("PaginatedRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PaginatedRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PaginatedRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4256,8 +4631,13 @@ class PaginatedRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PaginatedRequestParams", e) from None
-        if validate and not _v.is_valid("PaginatedRequestParams", out):
-            _v.validate("PaginatedRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PaginatedRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PaginatedRequestParams", out)
         return _dumps(out, "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4328,7 +4708,7 @@ class ListWidgetsRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
         self = _new(ListWidgetsRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
         self.limit = v.get("limit", UNSET)
         self.kinds = v.get("kinds", UNSET)
@@ -4346,8 +4726,13 @@ class ListWidgetsRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequestParams", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
-            _v.validate("ListWidgetsRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4357,8 +4742,13 @@ class ListWidgetsRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequestParams", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
-            _v.validate("ListWidgetsRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequestParams", out)
         return _dumps(out, "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4430,7 +4820,7 @@ class ListWidgetsRequest(_Model):
     def _from_valid(v: Any) -> ListWidgetsRequest:
         self = _new(ListWidgetsRequest)
         self.method = v["method"]
-        self.params = ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_ListWidgetsRequestParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
@@ -4445,8 +4835,13 @@ class ListWidgetsRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequest", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequest", out):
-            _v.validate("ListWidgetsRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4456,8 +4851,13 @@ class ListWidgetsRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequest", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequest", out):
-            _v.validate("ListWidgetsRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequest", out)
         return _dumps(out, "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4524,7 +4924,7 @@ class ListWidgetsResult(_Model):
     def _from_valid(v: Any) -> ListWidgetsResult:
         self = _new(ListWidgetsResult)
         self.meta = v.get("_meta", UNSET)
-        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.widgets = [_from_valid_Widget(i) for i in v["widgets"]]
         self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
             {}
@@ -4540,8 +4940,13 @@ class ListWidgetsResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsResult", e) from None
-        if validate and not _v.is_valid("ListWidgetsResult", out):
-            _v.validate("ListWidgetsResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4551,8 +4956,13 @@ class ListWidgetsResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsResult", e) from None
-        if validate and not _v.is_valid("ListWidgetsResult", out):
-            _v.validate("ListWidgetsResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsResult", out)
         return _dumps(out, "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4618,7 +5028,7 @@ class GetWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
         self = _new(GetWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.min_version = v.get("minVersion", UNSET)
         self.extra = (
@@ -4635,8 +5045,13 @@ class GetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("GetWidgetRequestParams", out):
-            _v.validate("GetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4646,8 +5061,13 @@ class GetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("GetWidgetRequestParams", out):
-            _v.validate("GetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequestParams", out)
         return _dumps(out, "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4716,7 +5136,7 @@ class GetWidgetRequest(_Model):
     def _from_valid(v: Any) -> GetWidgetRequest:
         self = _new(GetWidgetRequest)
         self.method = v["method"]
-        self.params = GetWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_GetWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_GetWidgetRequest)
@@ -4729,8 +5149,13 @@ class GetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequest", e) from None
-        if validate and not _v.is_valid("GetWidgetRequest", out):
-            _v.validate("GetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4740,8 +5165,13 @@ class GetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequest", e) from None
-        if validate and not _v.is_valid("GetWidgetRequest", out):
-            _v.validate("GetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequest", out)
         return _dumps(out, "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4811,9 +5241,9 @@ class GetWidgetResult(_Model):
     def _from_valid(v: Any) -> GetWidgetResult:
         self = _new(GetWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
+        self.widget = _from_valid_Widget(v["widget"])
         self.actions = (
-            [WidgetAction._from_valid(i) for i in v["actions"]] if "actions" in v else UNSET
+            [_from_valid_WidgetAction(i) for i in v["actions"]] if "actions" in v else UNSET
         )
         self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
         self.extra = (
@@ -4830,8 +5260,13 @@ class GetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetResult", e) from None
-        if validate and not _v.is_valid("GetWidgetResult", out):
-            _v.validate("GetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4841,8 +5276,13 @@ class GetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetResult", e) from None
-        if validate and not _v.is_valid("GetWidgetResult", out):
-            _v.validate("GetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetResult", out)
         return _dumps(out, "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4912,7 +5352,7 @@ class UpdateWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
         self = _new(UpdateWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.value = v["value"]
         self.note = v.get("note", UNSET)
@@ -4930,8 +5370,13 @@ class UpdateWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
-            _v.validate("UpdateWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4941,8 +5386,13 @@ class UpdateWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
-            _v.validate("UpdateWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequestParams", out)
         return _dumps(out, "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5012,7 +5462,7 @@ class UpdateWidgetRequest(_Model):
     def _from_valid(v: Any) -> UpdateWidgetRequest:
         self = _new(UpdateWidgetRequest)
         self.method = v["method"]
-        self.params = UpdateWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_UpdateWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_UpdateWidgetRequest)
@@ -5025,8 +5475,13 @@ class UpdateWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequest", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequest", out):
-            _v.validate("UpdateWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5036,8 +5491,13 @@ class UpdateWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequest", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequest", out):
-            _v.validate("UpdateWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequest", out)
         return _dumps(out, "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5100,7 +5560,7 @@ class UpdateWidgetResult(_Model):
     def _from_valid(v: Any) -> UpdateWidgetResult:
         self = _new(UpdateWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
+        self.widget = _from_valid_Widget(v["widget"])
         self.extra = (
             {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_UpdateWidgetResult)
         )
@@ -5113,8 +5573,13 @@ class UpdateWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetResult", e) from None
-        if validate and not _v.is_valid("UpdateWidgetResult", out):
-            _v.validate("UpdateWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5124,8 +5589,13 @@ class UpdateWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetResult", e) from None
-        if validate and not _v.is_valid("UpdateWidgetResult", out):
-            _v.validate("UpdateWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetResult", out)
         return _dumps(out, "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5185,7 +5655,7 @@ class ResetWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
         self = _new(ResetWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.extra = (
             {}
@@ -5201,8 +5671,13 @@ class ResetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
-            _v.validate("ResetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5212,8 +5687,13 @@ class ResetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
-            _v.validate("ResetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequestParams", out)
         return _dumps(out, "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5284,7 +5764,7 @@ class ResetWidgetRequest(_Model):
     def _from_valid(v: Any) -> ResetWidgetRequest:
         self = _new(ResetWidgetRequest)
         self.method = v["method"]
-        self.params = ResetWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_ResetWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ResetWidgetRequest)
@@ -5297,8 +5777,13 @@ class ResetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequest", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequest", out):
-            _v.validate("ResetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5308,8 +5793,13 @@ class ResetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequest", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequest", out):
-            _v.validate("ResetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequest", out)
         return _dumps(out, "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5375,7 +5865,7 @@ class LockWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> LockWidgetRequestParams:
         self = _new(LockWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.seconds = v["seconds"]
         self.extra = (
@@ -5392,8 +5882,13 @@ class LockWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("LockWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("LockWidgetRequestParams", out):
-            _v.validate("LockWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["LockWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("LockWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5403,8 +5898,13 @@ class LockWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("LockWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("LockWidgetRequestParams", out):
-            _v.validate("LockWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["LockWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("LockWidgetRequestParams", out)
         return _dumps(out, "LockWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5472,7 +5972,7 @@ class LockWidgetRequest(_Model):
     def _from_valid(v: Any) -> LockWidgetRequest:
         self = _new(LockWidgetRequest)
         self.method = v["method"]
-        self.params = LockWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_LockWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_LockWidgetRequest)
@@ -5485,8 +5985,13 @@ class LockWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("LockWidgetRequest", e) from None
-        if validate and not _v.is_valid("LockWidgetRequest", out):
-            _v.validate("LockWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["LockWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("LockWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5496,8 +6001,13 @@ class LockWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("LockWidgetRequest", e) from None
-        if validate and not _v.is_valid("LockWidgetRequest", out):
-            _v.validate("LockWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["LockWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("LockWidgetRequest", out)
         return _dumps(out, "LockWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5573,8 +6083,13 @@ class LockWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("LockWidgetResult", e) from None
-        if validate and not _v.is_valid("LockWidgetResult", out):
-            _v.validate("LockWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["LockWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("LockWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5584,8 +6099,13 @@ class LockWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("LockWidgetResult", e) from None
-        if validate and not _v.is_valid("LockWidgetResult", out):
-            _v.validate("LockWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["LockWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("LockWidgetResult", out)
         return _dumps(out, "LockWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5650,7 +6170,7 @@ class ConfirmRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
         self = _new(ConfirmRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.prompt = v["prompt"]
         self.deadline = v.get("deadline", UNSET)
         self.extra = (
@@ -5667,8 +6187,13 @@ class ConfirmRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequestParams", e) from None
-        if validate and not _v.is_valid("ConfirmRequestParams", out):
-            _v.validate("ConfirmRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5678,8 +6203,13 @@ class ConfirmRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequestParams", e) from None
-        if validate and not _v.is_valid("ConfirmRequestParams", out):
-            _v.validate("ConfirmRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequestParams", out)
         return _dumps(out, "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5750,7 +6280,7 @@ class ConfirmRequest(_Model):
     def _from_valid(v: Any) -> ConfirmRequest:
         self = _new(ConfirmRequest)
         self.method = v["method"]
-        self.params = ConfirmRequestParams._from_valid(v["params"])
+        self.params = _from_valid_ConfirmRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ConfirmRequest)
@@ -5763,8 +6293,13 @@ class ConfirmRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequest", e) from None
-        if validate and not _v.is_valid("ConfirmRequest", out):
-            _v.validate("ConfirmRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5774,8 +6309,13 @@ class ConfirmRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequest", e) from None
-        if validate and not _v.is_valid("ConfirmRequest", out):
-            _v.validate("ConfirmRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequest", out)
         return _dumps(out, "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5851,8 +6391,13 @@ class ConfirmResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmResult", e) from None
-        if validate and not _v.is_valid("ConfirmResult", out):
-            _v.validate("ConfirmResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5862,8 +6407,13 @@ class ConfirmResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmResult", e) from None
-        if validate and not _v.is_valid("ConfirmResult", out):
-            _v.validate("ConfirmResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmResult", out)
         return _dumps(out, "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5927,7 +6477,7 @@ class InitializedNotification(_Model):
     def _from_valid(v: Any) -> InitializedNotification:
         self = _new(InitializedNotification)
         self.method = v["method"]
-        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_NotificationParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
@@ -5943,8 +6493,13 @@ class InitializedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializedNotification", e) from None
-        if validate and not _v.is_valid("InitializedNotification", out):
-            _v.validate("InitializedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5954,8 +6509,13 @@ class InitializedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializedNotification", e) from None
-        if validate and not _v.is_valid("InitializedNotification", out):
-            _v.validate("InitializedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializedNotification", out)
         return _dumps(out, "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6041,8 +6601,13 @@ class ProgressNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotificationParams", e) from None
-        if validate and not _v.is_valid("ProgressNotificationParams", out):
-            _v.validate("ProgressNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6052,8 +6617,13 @@ class ProgressNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotificationParams", e) from None
-        if validate and not _v.is_valid("ProgressNotificationParams", out):
-            _v.validate("ProgressNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotificationParams", out)
         return _dumps(out, "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6120,7 +6690,7 @@ class ProgressNotification(_Model):
     def _from_valid(v: Any) -> ProgressNotification:
         self = _new(ProgressNotification)
         self.method = v["method"]
-        self.params = ProgressNotificationParams._from_valid(v["params"])
+        self.params = _from_valid_ProgressNotificationParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ProgressNotification)
         return self
@@ -6132,8 +6702,13 @@ class ProgressNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotification", e) from None
-        if validate and not _v.is_valid("ProgressNotification", out):
-            _v.validate("ProgressNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6143,8 +6718,13 @@ class ProgressNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotification", e) from None
-        if validate and not _v.is_valid("ProgressNotification", out):
-            _v.validate("ProgressNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotification", out)
         return _dumps(out, "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6211,7 +6791,7 @@ class WidgetListChangedNotification(_Model):
     def _from_valid(v: Any) -> WidgetListChangedNotification:
         self = _new(WidgetListChangedNotification)
         self.method = v["method"]
-        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_NotificationParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
@@ -6227,8 +6807,13 @@ class WidgetListChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetListChangedNotification", e) from None
-        if validate and not _v.is_valid("WidgetListChangedNotification", out):
-            _v.validate("WidgetListChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetListChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetListChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6238,8 +6823,13 @@ class WidgetListChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetListChangedNotification", e) from None
-        if validate and not _v.is_valid("WidgetListChangedNotification", out):
-            _v.validate("WidgetListChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetListChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetListChangedNotification", out)
         return _dumps(out, "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6322,8 +6912,13 @@ class FocusChangedNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotificationParams", e) from None
-        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
-            _v.validate("FocusChangedNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6333,8 +6928,13 @@ class FocusChangedNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotificationParams", e) from None
-        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
-            _v.validate("FocusChangedNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotificationParams", out)
         return _dumps(out, "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6401,7 +7001,7 @@ class FocusChangedNotification(_Model):
     def _from_valid(v: Any) -> FocusChangedNotification:
         self = _new(FocusChangedNotification)
         self.method = v["method"]
-        self.params = FocusChangedNotificationParams._from_valid(v["params"])
+        self.params = _from_valid_FocusChangedNotificationParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_FocusChangedNotification)
         return self
@@ -6413,8 +7013,13 @@ class FocusChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotification", e) from None
-        if validate and not _v.is_valid("FocusChangedNotification", out):
-            _v.validate("FocusChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6424,8 +7029,13 @@ class FocusChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotification", e) from None
-        if validate and not _v.is_valid("FocusChangedNotification", out):
-            _v.validate("FocusChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotification", out)
         return _dumps(out, "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6437,6 +7047,36 @@ class FocusChangedNotification(_Model):
         if self.extra:
             out.update(self.extra)
         return out
+
+
+# -- The decoders the others call, as module names (a staticmethod read from its class costs an
+# attribute lookup on every call)
+_from_valid_ConfirmRequestParams = ConfirmRequestParams._from_valid
+_from_valid_Error = Error._from_valid
+_from_valid_FocusChangedNotificationParams = FocusChangedNotificationParams._from_valid
+_from_valid_GetWidgetRequestParams = GetWidgetRequestParams._from_valid
+_from_valid_HostCapabilities = HostCapabilities._from_valid
+_from_valid_HostCapabilitiesWidgets = HostCapabilitiesWidgets._from_valid
+_from_valid_HostCapabilitiesWidgetsLayout = HostCapabilitiesWidgetsLayout._from_valid
+_from_valid_Implementation = Implementation._from_valid
+_from_valid_InitializeRequestParams = InitializeRequestParams._from_valid
+_from_valid_ListWidgetsRequestParams = ListWidgetsRequestParams._from_valid
+_from_valid_LockWidgetRequestParams = LockWidgetRequestParams._from_valid
+_from_valid_NotificationParams = NotificationParams._from_valid
+_from_valid_ProgressNotificationParams = ProgressNotificationParams._from_valid
+_from_valid_RequestParams = RequestParams._from_valid
+_from_valid_RequestParamsMeta = RequestParamsMeta._from_valid
+_from_valid_ResetWidgetRequestParams = ResetWidgetRequestParams._from_valid
+_from_valid_Result = Result._from_valid
+_from_valid_UpdateWidgetRequestParams = UpdateWidgetRequestParams._from_valid
+_from_valid_Widget = Widget._from_valid
+_from_valid_WidgetAction = WidgetAction._from_valid
+_from_valid_WidgetAnnotations = WidgetAnnotations._from_valid
+_from_valid_WidgetLockedErrorError = WidgetLockedErrorError._from_valid
+_from_valid_WidgetLockedErrorErrorData = WidgetLockedErrorErrorData._from_valid
+_from_valid_WidgetSettings = WidgetSettings._from_valid
+_from_valid_WidgetSettingsLayout = WidgetSettingsLayout._from_valid
+_from_valid_WidgetSettingsLayoutGrid = WidgetSettingsLayoutGrid._from_valid
 
 
 # -- Type aliases (after the classes they name) ------------------------------------------------
@@ -6552,7 +7192,7 @@ _SHAPES_ClientResult = [
 
 
 def _build_EmptyResult(v: Any) -> EmptyResult:
-    return Result._from_valid(v)
+    return _from_valid_Result(v)
 
 
 def _build_JSONRPCMessage(v: Any) -> JSONRPCMessage:

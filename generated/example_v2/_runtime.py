@@ -279,7 +279,7 @@ def is_json(value: object) -> bool:
         return value - value == 0.0  # nan and inf give nan
     if type(value) is dict:
         return not value or json_members(value)
-    return type(value) is list and _walk(value, 1)
+    return type(value) is list and json_items(value)
 
 
 def is_json_object(value: object) -> bool:
@@ -287,12 +287,12 @@ def is_json_object(value: object) -> bool:
     return type(value) is dict and (not value or json_members(value))
 
 
-def json_members(value: dict[Any, Any]) -> bool:
-    """Whether a dict's keys are strings and its members JSON. The validators' fast path, written
-    inline as `type(x) is dict and (not x or _json_members(x))`: a flat object (the usual
-    `arguments`, `structuredContent`, `_meta`) is checked in this one loop, without the stack of
-    `_walk`, which only its nested arrays and objects need."""
-    nested: list[Any] | None = None
+def json_members(value: dict[Any, Any], depth: int = 1) -> bool:
+    """Whether a dict's keys are strings and its members JSON (`value` nested at level `depth`).
+    The validators' fast path, written inline as `type(x) is dict and (not x or
+    _json_members(x))`: an object's members in one loop, the objects in it by recursion
+    (cheaper than a stack for the small payloads of messages: `data`, `arguments`,
+    `structuredContent`), arrays by `json_items`, down to `_RECURSE` levels; below that `_walk`."""
     for k, x in value.items():
         if type(k) is not str:
             return False
@@ -302,19 +302,40 @@ def json_members(value: dict[Any, Any]) -> bool:
         if t is float:
             if x - x != 0.0:
                 return False
-        elif t is dict or t is list:
-            if x:
-                if nested is None:
-                    nested = [x]
-                else:
-                    nested.append(x)
+        elif t is dict:
+            if x and not (json_members(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        elif t is list:
+            if x and not (json_items(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
         else:
             return False
-    if nested is not None:
-        for x in nested:
-            if not _walk(x, 2):
-                return False
     return True
+
+
+def json_items(value: list[Any], depth: int = 1) -> bool:
+    """Whether a list's items are JSON (`value` nested at level `depth`), as `json_members`."""
+    for x in value:
+        t = type(x)
+        if t in _JSON_SCALARS:
+            continue
+        if t is float:
+            if x - x != 0.0:
+                return False
+        elif t is dict:
+            if x and not (json_members(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        elif t is list:
+            if x and not (json_items(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        else:
+            return False
+    return True
+
+
+_RECURSE: Final = 8
+"""How deep `json_members` recurses (far less than `MAX_DEPTH`: the interpreter's stack is the
+caller's too)."""
 
 
 def _walk(value: object, depth: int) -> bool:
@@ -871,8 +892,8 @@ def _python_floats(text: str) -> bool:
         i = text.find("0.0000", i + 1)
     if len(text) <= _SHORT:
         i = text.find("e-")
-        while i >= 0:
-            if not _python_exponent(text, i):
+        while i >= 0:  # (a word's `e-`, as in `file-`, costs no call)
+            if i and text[i - 1].isdigit() and not _python_exponent(text, i):
                 return False
             i = text.find("e-", i + 2)
         return True
@@ -959,7 +980,7 @@ def extras(value: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
     (`NotJSON` otherwise): the validators' fast checks leave undeclared members to this, the
     one place that looks at them only when there are some."""
     out = {k: v for k, v in value.items() if k not in declared}
-    if not is_json(out):
+    if not json_members(out):  # (`is_json` of a dict, without its type tests)
         raise NotJSON
     return out
 
@@ -997,10 +1018,26 @@ def plain(value: Any) -> Any:
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
-def _is_plain(value: object) -> bool:
-    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed),
-    at most `MAX_DEPTH` levels (a cycle is not)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]  # a loop: this runs on every encode of JSON
+def _is_plain(value: Any, depth: int = 1) -> bool:
+    """Whether `value` (a dict or list at nesting level `depth`) is made of dicts, lists and
+    scalars only (exact types: no copy needed), at most `MAX_DEPTH` levels (a cycle is not). It
+    runs on every encode of JSON: by recursion down to `_RECURSE` levels (cheaper than a stack
+    for the usual small payloads), below that `_plain_below`."""
+    for x in value.values() if type(value) is dict else value:
+        t = type(x)
+        if t is dict or t is list:
+            if x and not (
+                _is_plain(x, depth + 1) if depth < _RECURSE else _plain_below(x, depth + 1)
+            ):
+                return False
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
+def _plain_below(value: object, depth: int) -> bool:
+    """`_is_plain` of a dict or list at level `depth`, in a loop."""
+    stack: list[tuple[Any, int]] = [(value, depth)]
     while stack:
         item, d = stack.pop()
         for x in item.values() if type(item) is dict else item:

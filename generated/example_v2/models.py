@@ -207,7 +207,7 @@ class RequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
         self = _new(RequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.extra = (
             {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_RequestParams)
         )
@@ -220,8 +220,13 @@ class RequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParams", e) from None
-        if validate and not _v.is_valid("RequestParams", out):
-            _v.validate("RequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -231,8 +236,13 @@ class RequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParams", e) from None
-        if validate and not _v.is_valid("RequestParams", out):
-            _v.validate("RequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParams", out)
         return _dumps(out, "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -306,8 +316,13 @@ class RequestParamsMeta(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParamsMeta", e) from None
-        if validate and not _v.is_valid("RequestParamsMeta", out):
-            _v.validate("RequestParamsMeta", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParamsMeta"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParamsMeta", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -317,8 +332,13 @@ class RequestParamsMeta(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParamsMeta", e) from None
-        if validate and not _v.is_valid("RequestParamsMeta", out):
-            _v.validate("RequestParamsMeta", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParamsMeta"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParamsMeta", out)
         return _dumps(out, "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -389,8 +409,13 @@ class Request(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Request", e) from None
-        if validate and not _v.is_valid("Request", out):
-            _v.validate("Request", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Request"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Request", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -400,8 +425,13 @@ class Request(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Request", e) from None
-        if validate and not _v.is_valid("Request", out):
-            _v.validate("Request", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Request"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Request", out)
         return _dumps(out, "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -472,8 +502,13 @@ class NotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("NotificationParams", e) from None
-        if validate and not _v.is_valid("NotificationParams", out):
-            _v.validate("NotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["NotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("NotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -483,8 +518,13 @@ class NotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("NotificationParams", e) from None
-        if validate and not _v.is_valid("NotificationParams", out):
-            _v.validate("NotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["NotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("NotificationParams", out)
         return _dumps(out, "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -557,8 +597,13 @@ class Notification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Notification", e) from None
-        if validate and not _v.is_valid("Notification", out):
-            _v.validate("Notification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Notification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Notification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -568,8 +613,13 @@ class Notification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Notification", e) from None
-        if validate and not _v.is_valid("Notification", out):
-            _v.validate("Notification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Notification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Notification", out)
         return _dumps(out, "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -638,8 +688,13 @@ class Result(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Result", e) from None
-        if validate and not _v.is_valid("Result", out):
-            _v.validate("Result", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Result"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Result", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -649,8 +704,13 @@ class Result(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Result", e) from None
-        if validate and not _v.is_valid("Result", out):
-            _v.validate("Result", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Result"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Result", out)
         return _dumps(out, "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -728,8 +788,13 @@ class Error(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Error", e) from None
-        if validate and not _v.is_valid("Error", out):
-            _v.validate("Error", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Error"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Error", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -739,8 +804,13 @@ class Error(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Error", e) from None
-        if validate and not _v.is_valid("Error", out):
-            _v.validate("Error", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Error"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Error", out)
         return _dumps(out, "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -824,8 +894,13 @@ class JSONRPCRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCRequest", e) from None
-        if validate and not _v.is_valid("JSONRPCRequest", out):
-            _v.validate("JSONRPCRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -835,8 +910,13 @@ class JSONRPCRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCRequest", e) from None
-        if validate and not _v.is_valid("JSONRPCRequest", out):
-            _v.validate("JSONRPCRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCRequest", out)
         return _dumps(out, "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -919,8 +999,13 @@ class JSONRPCNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCNotification", e) from None
-        if validate and not _v.is_valid("JSONRPCNotification", out):
-            _v.validate("JSONRPCNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -930,8 +1015,13 @@ class JSONRPCNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCNotification", e) from None
-        if validate and not _v.is_valid("JSONRPCNotification", out):
-            _v.validate("JSONRPCNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCNotification", out)
         return _dumps(out, "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -998,7 +1088,7 @@ class JSONRPCResultResponse(_Model):
         self = _new(JSONRPCResultResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.result = Result._from_valid(v["result"])
+        self.result = _from_valid_Result(v["result"])
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_JSONRPCResultResponse)
         return self
 
@@ -1009,8 +1099,13 @@ class JSONRPCResultResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCResultResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCResultResponse", out):
-            _v.validate("JSONRPCResultResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCResultResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCResultResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1020,8 +1115,13 @@ class JSONRPCResultResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCResultResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCResultResponse", out):
-            _v.validate("JSONRPCResultResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCResultResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCResultResponse", out)
         return _dumps(out, "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1087,7 +1187,7 @@ class JSONRPCErrorResponse(_Model):
         self = _new(JSONRPCErrorResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v.get("id", UNSET)
-        self.error = Error._from_valid(v["error"])
+        self.error = _from_valid_Error(v["error"])
         self.extra = (
             {} if len(v) == 2 + (self.id is not UNSET) else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
@@ -1100,8 +1200,13 @@ class JSONRPCErrorResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCErrorResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
-            _v.validate("JSONRPCErrorResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCErrorResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCErrorResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1111,8 +1216,13 @@ class JSONRPCErrorResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCErrorResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
-            _v.validate("JSONRPCErrorResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCErrorResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCErrorResponse", out)
         return _dumps(out, "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1183,7 +1293,7 @@ class WidgetLockedError(_Model):
         self = _new(WidgetLockedError)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.error = WidgetLockedErrorError._from_valid(v["error"])
+        self.error = _from_valid_WidgetLockedErrorError(v["error"])
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_WidgetLockedError)
         return self
 
@@ -1194,8 +1304,13 @@ class WidgetLockedError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedError", e) from None
-        if validate and not _v.is_valid("WidgetLockedError", out):
-            _v.validate("WidgetLockedError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1205,8 +1320,13 @@ class WidgetLockedError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedError", e) from None
-        if validate and not _v.is_valid("WidgetLockedError", out):
-            _v.validate("WidgetLockedError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedError", out)
         return _dumps(out, "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1275,7 +1395,7 @@ class WidgetLockedErrorError(_Model):
         self = _new(WidgetLockedErrorError)
         self.code = v["code"]
         self.message = v["message"]
-        self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
+        self.data = _from_valid_WidgetLockedErrorErrorData(v["data"]) if "data" in v else UNSET
         self.extra = (
             {}
             if len(v) == 2 + (self.data is not UNSET)
@@ -1290,8 +1410,13 @@ class WidgetLockedErrorError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorError", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorError", out):
-            _v.validate("WidgetLockedErrorError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1301,8 +1426,13 @@ class WidgetLockedErrorError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorError", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorError", out):
-            _v.validate("WidgetLockedErrorError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorError", out)
         return _dumps(out, "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1382,8 +1512,13 @@ class WidgetLockedErrorErrorData(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorErrorData", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
-            _v.validate("WidgetLockedErrorErrorData", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorErrorData"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorErrorData", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1393,8 +1528,13 @@ class WidgetLockedErrorErrorData(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorErrorData", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
-            _v.validate("WidgetLockedErrorErrorData", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorErrorData"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorErrorData", out)
         return _dumps(out, "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1471,8 +1611,13 @@ class BaseMetadata(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("BaseMetadata", e) from None
-        if validate and not _v.is_valid("BaseMetadata", out):
-            _v.validate("BaseMetadata", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["BaseMetadata"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("BaseMetadata", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1482,8 +1627,13 @@ class BaseMetadata(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("BaseMetadata", e) from None
-        if validate and not _v.is_valid("BaseMetadata", out):
-            _v.validate("BaseMetadata", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["BaseMetadata"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("BaseMetadata", out)
         return _dumps(out, "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1564,8 +1714,13 @@ class WidgetHints(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetHints", e) from None
-        if validate and not _v.is_valid("WidgetHints", out):
-            _v.validate("WidgetHints", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetHints"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetHints", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1575,8 +1730,13 @@ class WidgetHints(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetHints", e) from None
-        if validate and not _v.is_valid("WidgetHints", out):
-            _v.validate("WidgetHints", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetHints"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetHints", out)
         return _dumps(out, "WidgetHints", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1635,7 +1795,7 @@ class Annotated(_Model):
     def _from_valid(v: Any) -> Annotated:
         self = _new(Annotated)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.extra = (
             {} if len(v) == 0 + (self.annotations is not UNSET) else _extras(v, _KEYS_Annotated)
@@ -1649,8 +1809,13 @@ class Annotated(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Annotated", e) from None
-        if validate and not _v.is_valid("Annotated", out):
-            _v.validate("Annotated", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Annotated"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Annotated", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1660,8 +1825,13 @@ class Annotated(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Annotated", e) from None
-        if validate and not _v.is_valid("Annotated", out):
-            _v.validate("Annotated", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Annotated"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Annotated", out)
         return _dumps(out, "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1854,7 +2024,7 @@ class Widget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -1867,7 +2037,7 @@ class Widget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.extra = {} if _KEYS_Widget.issuperset(v) else _extras(v, _KEYS_Widget)
         return self
@@ -1879,8 +2049,13 @@ class Widget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Widget", e) from None
-        if validate and not _v.is_valid("Widget", out):
-            _v.validate("Widget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Widget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Widget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1890,8 +2065,13 @@ class Widget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Widget", e) from None
-        if validate and not _v.is_valid("Widget", out):
-            _v.validate("Widget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Widget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Widget", out)
         return _dumps(out, "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -1974,7 +2154,7 @@ class WidgetSettings(_Model):
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
         self = _new(WidgetSettings)
-        self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+        self.layout = _from_valid_WidgetSettingsLayout(v["layout"]) if "layout" in v else UNSET
         self.extra = (
             {} if len(v) == 0 + (self.layout is not UNSET) else _extras(v, _KEYS_WidgetSettings)
         )
@@ -1987,8 +2167,13 @@ class WidgetSettings(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettings", e) from None
-        if validate and not _v.is_valid("WidgetSettings", out):
-            _v.validate("WidgetSettings", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettings"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettings", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -1998,8 +2183,13 @@ class WidgetSettings(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettings", e) from None
-        if validate and not _v.is_valid("WidgetSettings", out):
-            _v.validate("WidgetSettings", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettings"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettings", out)
         return _dumps(out, "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2058,7 +2248,7 @@ class WidgetSettingsLayout(_Model):
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
         self = _new(WidgetSettingsLayout)
-        self.grid = WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET
+        self.grid = _from_valid_WidgetSettingsLayoutGrid(v["grid"]) if "grid" in v else UNSET
         self.list_ = v.get("list", UNSET)
         self.extra = (
             {}
@@ -2074,8 +2264,13 @@ class WidgetSettingsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayout", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayout", out):
-            _v.validate("WidgetSettingsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2085,8 +2280,13 @@ class WidgetSettingsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayout", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayout", out):
-            _v.validate("WidgetSettingsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayout", out)
         return _dumps(out, "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2159,8 +2359,13 @@ class WidgetSettingsLayoutGrid(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
-            _v.validate("WidgetSettingsLayoutGrid", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayoutGrid"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayoutGrid", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2170,8 +2375,13 @@ class WidgetSettingsLayoutGrid(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
-            _v.validate("WidgetSettingsLayoutGrid", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayoutGrid"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayoutGrid", out)
         return _dumps(out, "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2366,7 +2576,7 @@ class ButtonWidget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2379,7 +2589,7 @@ class ButtonWidget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.pressed = v.get("pressed", UNSET)
         self.extra = {} if _KEYS_ButtonWidget.issuperset(v) else _extras(v, _KEYS_ButtonWidget)
@@ -2392,8 +2602,13 @@ class ButtonWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ButtonWidget", e) from None
-        if validate and not _v.is_valid("ButtonWidget", out):
-            _v.validate("ButtonWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ButtonWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ButtonWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2403,8 +2618,13 @@ class ButtonWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ButtonWidget", e) from None
-        if validate and not _v.is_valid("ButtonWidget", out):
-            _v.validate("ButtonWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ButtonWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ButtonWidget", out)
         return _dumps(out, "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2627,7 +2847,7 @@ class GaugeWidget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2640,7 +2860,7 @@ class GaugeWidget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.thresholds = v["thresholds"]
         self.extra = {} if _KEYS_GaugeWidget.issuperset(v) else _extras(v, _KEYS_GaugeWidget)
@@ -2653,8 +2873,13 @@ class GaugeWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GaugeWidget", e) from None
-        if validate and not _v.is_valid("GaugeWidget", out):
-            _v.validate("GaugeWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GaugeWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GaugeWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2664,8 +2889,13 @@ class GaugeWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GaugeWidget", e) from None
-        if validate and not _v.is_valid("GaugeWidget", out):
-            _v.validate("GaugeWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GaugeWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GaugeWidget", out)
         return _dumps(out, "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2766,8 +2996,13 @@ class RangeSpec(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangeSpec", e) from None
-        if validate and not _v.is_valid("RangeSpec", out):
-            _v.validate("RangeSpec", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangeSpec"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangeSpec", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -2777,8 +3012,13 @@ class RangeSpec(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangeSpec", e) from None
-        if validate and not _v.is_valid("RangeSpec", out):
-            _v.validate("RangeSpec", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangeSpec"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangeSpec", out)
         return _dumps(out, "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -2983,7 +3223,7 @@ class RangedGauge(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2996,7 +3236,7 @@ class RangedGauge(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.thresholds = v["thresholds"]
         self.from_ = v["from"]
@@ -3011,8 +3251,13 @@ class RangedGauge(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangedGauge", e) from None
-        if validate and not _v.is_valid("RangedGauge", out):
-            _v.validate("RangedGauge", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangedGauge"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangedGauge", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3022,8 +3267,13 @@ class RangedGauge(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangedGauge", e) from None
-        if validate and not _v.is_valid("RangedGauge", out):
-            _v.validate("RangedGauge", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangedGauge"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangedGauge", out)
         return _dumps(out, "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3136,8 +3386,13 @@ class WidgetAction(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAction", e) from None
-        if validate and not _v.is_valid("WidgetAction", out):
-            _v.validate("WidgetAction", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAction"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAction", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3147,8 +3402,13 @@ class WidgetAction(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAction", e) from None
-        if validate and not _v.is_valid("WidgetAction", out):
-            _v.validate("WidgetAction", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAction"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAction", out)
         return _dumps(out, "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3222,8 +3482,13 @@ class TextContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("TextContent", e) from None
-        if validate and not _v.is_valid("TextContent", out):
-            _v.validate("TextContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["TextContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("TextContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3233,8 +3498,13 @@ class TextContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("TextContent", e) from None
-        if validate and not _v.is_valid("TextContent", out):
-            _v.validate("TextContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["TextContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("TextContent", out)
         return _dumps(out, "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3311,8 +3581,13 @@ class ImageContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ImageContent", e) from None
-        if validate and not _v.is_valid("ImageContent", out):
-            _v.validate("ImageContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ImageContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ImageContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3322,8 +3597,13 @@ class ImageContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ImageContent", e) from None
-        if validate and not _v.is_valid("ImageContent", out):
-            _v.validate("ImageContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ImageContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ImageContent", out)
         return _dumps(out, "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3396,8 +3676,13 @@ class ChartContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ChartContent", e) from None
-        if validate and not _v.is_valid("ChartContent", out):
-            _v.validate("ChartContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ChartContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ChartContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3407,8 +3692,13 @@ class ChartContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ChartContent", e) from None
-        if validate and not _v.is_valid("ChartContent", out):
-            _v.validate("ChartContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ChartContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ChartContent", out)
         return _dumps(out, "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3485,8 +3775,13 @@ class AudioContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("AudioContent", e) from None
-        if validate and not _v.is_valid("AudioContent", out):
-            _v.validate("AudioContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["AudioContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("AudioContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3496,8 +3791,13 @@ class AudioContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("AudioContent", e) from None
-        if validate and not _v.is_valid("AudioContent", out):
-            _v.validate("AudioContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["AudioContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("AudioContent", out)
         return _dumps(out, "AudioContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3580,8 +3880,13 @@ class Implementation(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Implementation", e) from None
-        if validate and not _v.is_valid("Implementation", out):
-            _v.validate("Implementation", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Implementation"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Implementation", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3591,8 +3896,13 @@ class Implementation(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Implementation", e) from None
-        if validate and not _v.is_valid("Implementation", out):
-            _v.validate("Implementation", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Implementation"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Implementation", out)
         return _dumps(out, "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3658,7 +3968,7 @@ class HostCapabilities(_Model):
     def _from_valid(v: Any) -> HostCapabilities:
         self = _new(HostCapabilities)
         self.widgets = (
-            HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
+            _from_valid_HostCapabilitiesWidgets(v["widgets"]) if "widgets" in v else UNSET
         )
         self.experimental = v.get("experimental", UNSET)
         self.extra = (
@@ -3675,8 +3985,13 @@ class HostCapabilities(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilities", e) from None
-        if validate and not _v.is_valid("HostCapabilities", out):
-            _v.validate("HostCapabilities", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilities"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilities", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3686,8 +4001,13 @@ class HostCapabilities(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilities", e) from None
-        if validate and not _v.is_valid("HostCapabilities", out):
-            _v.validate("HostCapabilities", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilities"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilities", out)
         return _dumps(out, "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3750,7 +4070,7 @@ class HostCapabilitiesWidgets(_Model):
         self = _new(HostCapabilitiesWidgets)
         self.list_changed = v.get("listChanged", UNSET)
         self.layout = (
-            HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+            _from_valid_HostCapabilitiesWidgetsLayout(v["layout"]) if "layout" in v else UNSET
         )
         self.extra = (
             {}
@@ -3766,8 +4086,13 @@ class HostCapabilitiesWidgets(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgets", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
-            _v.validate("HostCapabilitiesWidgets", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgets"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgets", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3777,8 +4102,13 @@ class HostCapabilitiesWidgets(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgets", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
-            _v.validate("HostCapabilitiesWidgets", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgets"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgets", out)
         return _dumps(out, "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3851,8 +4181,13 @@ class HostCapabilitiesWidgetsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
-            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgetsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgetsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3862,8 +4197,13 @@ class HostCapabilitiesWidgetsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
-            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgetsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgetsLayout", out)
         return _dumps(out, "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -3925,9 +4265,9 @@ class InitializeRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
         self = _new(InitializeRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.protocol_version = v["protocolVersion"]
-        self.client_info = Implementation._from_valid(v["clientInfo"])
+        self.client_info = _from_valid_Implementation(v["clientInfo"])
         self.extra = (
             {}
             if len(v) == 2 + (self.meta is not UNSET)
@@ -3942,8 +4282,13 @@ class InitializeRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequestParams", e) from None
-        if validate and not _v.is_valid("InitializeRequestParams", out):
-            _v.validate("InitializeRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -3953,8 +4298,13 @@ class InitializeRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequestParams", e) from None
-        if validate and not _v.is_valid("InitializeRequestParams", out):
-            _v.validate("InitializeRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequestParams", out)
         return _dumps(out, "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4024,7 +4374,7 @@ class InitializeRequest(_Model):
     def _from_valid(v: Any) -> InitializeRequest:
         self = _new(InitializeRequest)
         self.method = v["method"]
-        self.params = InitializeRequestParams._from_valid(v["params"])
+        self.params = _from_valid_InitializeRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_InitializeRequest)
@@ -4037,8 +4387,13 @@ class InitializeRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequest", e) from None
-        if validate and not _v.is_valid("InitializeRequest", out):
-            _v.validate("InitializeRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4048,8 +4403,13 @@ class InitializeRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequest", e) from None
-        if validate and not _v.is_valid("InitializeRequest", out):
-            _v.validate("InitializeRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequest", out)
         return _dumps(out, "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4125,8 +4485,8 @@ class InitializeResult(_Model):
         self = _new(InitializeResult)
         self.meta = v.get("_meta", UNSET)
         self.protocol_version = v["protocolVersion"]
-        self.capabilities = HostCapabilities._from_valid(v["capabilities"])
-        self.host_info = Implementation._from_valid(v["hostInfo"])
+        self.capabilities = _from_valid_HostCapabilities(v["capabilities"])
+        self.host_info = _from_valid_Implementation(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
         self.extra = (
             {}
@@ -4142,8 +4502,13 @@ class InitializeResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeResult", e) from None
-        if validate and not _v.is_valid("InitializeResult", out):
-            _v.validate("InitializeResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4153,8 +4518,13 @@ class InitializeResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeResult", e) from None
-        if validate and not _v.is_valid("InitializeResult", out):
-            _v.validate("InitializeResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeResult", out)
         return _dumps(out, "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4227,7 +4597,7 @@ class PingRequest(_Model):
     def _from_valid(v: Any) -> PingRequest:
         self = _new(PingRequest)
         self.method = v["method"]
-        self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_RequestParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
@@ -4242,8 +4612,13 @@ class PingRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PingRequest", e) from None
-        if validate and not _v.is_valid("PingRequest", out):
-            _v.validate("PingRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PingRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PingRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4253,8 +4628,13 @@ class PingRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PingRequest", e) from None
-        if validate and not _v.is_valid("PingRequest", out):
-            _v.validate("PingRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PingRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PingRequest", out)
         return _dumps(out, "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4321,7 +4701,7 @@ class PaginatedRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
         self = _new(PaginatedRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
         self.limit = v.get("limit", UNSET)
         self.extra = (
@@ -4339,8 +4719,13 @@ class PaginatedRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PaginatedRequestParams", e) from None
-        if validate and not _v.is_valid("PaginatedRequestParams", out):
-            _v.validate("PaginatedRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PaginatedRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PaginatedRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4350,8 +4735,13 @@ class PaginatedRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PaginatedRequestParams", e) from None
-        if validate and not _v.is_valid("PaginatedRequestParams", out):
-            _v.validate("PaginatedRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PaginatedRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PaginatedRequestParams", out)
         return _dumps(out, "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4422,7 +4812,7 @@ class ListWidgetsRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
         self = _new(ListWidgetsRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
         self.limit = v.get("limit", UNSET)
         self.kinds = v.get("kinds", UNSET)
@@ -4440,8 +4830,13 @@ class ListWidgetsRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequestParams", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
-            _v.validate("ListWidgetsRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4451,8 +4846,13 @@ class ListWidgetsRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequestParams", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
-            _v.validate("ListWidgetsRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequestParams", out)
         return _dumps(out, "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4524,7 +4924,7 @@ class ListWidgetsRequest(_Model):
     def _from_valid(v: Any) -> ListWidgetsRequest:
         self = _new(ListWidgetsRequest)
         self.method = v["method"]
-        self.params = ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_ListWidgetsRequestParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
@@ -4539,8 +4939,13 @@ class ListWidgetsRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequest", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequest", out):
-            _v.validate("ListWidgetsRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4550,8 +4955,13 @@ class ListWidgetsRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequest", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequest", out):
-            _v.validate("ListWidgetsRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequest", out)
         return _dumps(out, "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4622,7 +5032,7 @@ class ListWidgetsResult(_Model):
     def _from_valid(v: Any) -> ListWidgetsResult:
         self = _new(ListWidgetsResult)
         self.meta = v.get("_meta", UNSET)
-        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.widgets = [_from_valid_Widget(i) for i in v["widgets"]]
         self.total = v["total"]
         self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
@@ -4639,8 +5049,13 @@ class ListWidgetsResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsResult", e) from None
-        if validate and not _v.is_valid("ListWidgetsResult", out):
-            _v.validate("ListWidgetsResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4650,8 +5065,13 @@ class ListWidgetsResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsResult", e) from None
-        if validate and not _v.is_valid("ListWidgetsResult", out):
-            _v.validate("ListWidgetsResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsResult", out)
         return _dumps(out, "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4718,7 +5138,7 @@ class GetWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
         self = _new(GetWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.min_version = v.get("minVersion", UNSET)
         self.extra = (
@@ -4735,8 +5155,13 @@ class GetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("GetWidgetRequestParams", out):
-            _v.validate("GetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4746,8 +5171,13 @@ class GetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("GetWidgetRequestParams", out):
-            _v.validate("GetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequestParams", out)
         return _dumps(out, "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4816,7 +5246,7 @@ class GetWidgetRequest(_Model):
     def _from_valid(v: Any) -> GetWidgetRequest:
         self = _new(GetWidgetRequest)
         self.method = v["method"]
-        self.params = GetWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_GetWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_GetWidgetRequest)
@@ -4829,8 +5259,13 @@ class GetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequest", e) from None
-        if validate and not _v.is_valid("GetWidgetRequest", out):
-            _v.validate("GetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4840,8 +5275,13 @@ class GetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequest", e) from None
-        if validate and not _v.is_valid("GetWidgetRequest", out):
-            _v.validate("GetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequest", out)
         return _dumps(out, "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -4911,8 +5351,8 @@ class GetWidgetResult(_Model):
     def _from_valid(v: Any) -> GetWidgetResult:
         self = _new(GetWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
-        self.actions = [WidgetAction._from_valid(i) for i in v["actions"]]
+        self.widget = _from_valid_Widget(v["widget"])
+        self.actions = [_from_valid_WidgetAction(i) for i in v["actions"]]
         self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
         self.extra = (
             {} if len(v) == 3 + (self.meta is not UNSET) else _extras(v, _KEYS_GetWidgetResult)
@@ -4926,8 +5366,13 @@ class GetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetResult", e) from None
-        if validate and not _v.is_valid("GetWidgetResult", out):
-            _v.validate("GetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -4937,8 +5382,13 @@ class GetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetResult", e) from None
-        if validate and not _v.is_valid("GetWidgetResult", out):
-            _v.validate("GetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetResult", out)
         return _dumps(out, "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5008,7 +5458,7 @@ class UpdateWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
         self = _new(UpdateWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.value = v["value"]
         self.note = v.get("note", UNSET)
@@ -5026,8 +5476,13 @@ class UpdateWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
-            _v.validate("UpdateWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5037,8 +5492,13 @@ class UpdateWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
-            _v.validate("UpdateWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequestParams", out)
         return _dumps(out, "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5108,7 +5568,7 @@ class UpdateWidgetRequest(_Model):
     def _from_valid(v: Any) -> UpdateWidgetRequest:
         self = _new(UpdateWidgetRequest)
         self.method = v["method"]
-        self.params = UpdateWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_UpdateWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_UpdateWidgetRequest)
@@ -5121,8 +5581,13 @@ class UpdateWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequest", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequest", out):
-            _v.validate("UpdateWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5132,8 +5597,13 @@ class UpdateWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequest", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequest", out):
-            _v.validate("UpdateWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequest", out)
         return _dumps(out, "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5196,7 +5666,7 @@ class UpdateWidgetResult(_Model):
     def _from_valid(v: Any) -> UpdateWidgetResult:
         self = _new(UpdateWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
+        self.widget = _from_valid_Widget(v["widget"])
         self.extra = (
             {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_UpdateWidgetResult)
         )
@@ -5209,8 +5679,13 @@ class UpdateWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetResult", e) from None
-        if validate and not _v.is_valid("UpdateWidgetResult", out):
-            _v.validate("UpdateWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5220,8 +5695,13 @@ class UpdateWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetResult", e) from None
-        if validate and not _v.is_valid("UpdateWidgetResult", out):
-            _v.validate("UpdateWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetResult", out)
         return _dumps(out, "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5281,7 +5761,7 @@ class ResetWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
         self = _new(ResetWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.extra = (
             {}
@@ -5297,8 +5777,13 @@ class ResetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
-            _v.validate("ResetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5308,8 +5793,13 @@ class ResetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
-            _v.validate("ResetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequestParams", out)
         return _dumps(out, "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5380,7 +5870,7 @@ class ResetWidgetRequest(_Model):
     def _from_valid(v: Any) -> ResetWidgetRequest:
         self = _new(ResetWidgetRequest)
         self.method = v["method"]
-        self.params = ResetWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_ResetWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ResetWidgetRequest)
@@ -5393,8 +5883,13 @@ class ResetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequest", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequest", out):
-            _v.validate("ResetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5404,8 +5899,13 @@ class ResetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequest", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequest", out):
-            _v.validate("ResetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequest", out)
         return _dumps(out, "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5468,7 +5968,7 @@ class ResetWidgetResult(_Model):
     def _from_valid(v: Any) -> ResetWidgetResult:
         self = _new(ResetWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
+        self.widget = _from_valid_Widget(v["widget"])
         self.extra = (
             {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_ResetWidgetResult)
         )
@@ -5481,8 +5981,13 @@ class ResetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetResult", e) from None
-        if validate and not _v.is_valid("ResetWidgetResult", out):
-            _v.validate("ResetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5492,8 +5997,13 @@ class ResetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetResult", e) from None
-        if validate and not _v.is_valid("ResetWidgetResult", out):
-            _v.validate("ResetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetResult", out)
         return _dumps(out, "ResetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5553,7 +6063,7 @@ class WatchWidgetRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequestParams:
         self = _new(WatchWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.ids = v["ids"]
         self.extra = (
             {}
@@ -5569,8 +6079,13 @@ class WatchWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WatchWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("WatchWidgetRequestParams", out):
-            _v.validate("WatchWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5580,8 +6095,13 @@ class WatchWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WatchWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("WatchWidgetRequestParams", out):
-            _v.validate("WatchWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequestParams", out)
         return _dumps(out, "WatchWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5652,7 +6172,7 @@ class WatchWidgetRequest(_Model):
     def _from_valid(v: Any) -> WatchWidgetRequest:
         self = _new(WatchWidgetRequest)
         self.method = v["method"]
-        self.params = WatchWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_WatchWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_WatchWidgetRequest)
@@ -5665,8 +6185,13 @@ class WatchWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WatchWidgetRequest", e) from None
-        if validate and not _v.is_valid("WatchWidgetRequest", out):
-            _v.validate("WatchWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5676,8 +6201,13 @@ class WatchWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WatchWidgetRequest", e) from None
-        if validate and not _v.is_valid("WatchWidgetRequest", out):
-            _v.validate("WatchWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequest", out)
         return _dumps(out, "WatchWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5744,7 +6274,7 @@ class ConfirmRequestParams(_Model):
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
         self = _new(ConfirmRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.prompt = v["prompt"]
         self.deadline = v.get("deadline", UNSET)
         self.extra = (
@@ -5761,8 +6291,13 @@ class ConfirmRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequestParams", e) from None
-        if validate and not _v.is_valid("ConfirmRequestParams", out):
-            _v.validate("ConfirmRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5772,8 +6307,13 @@ class ConfirmRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequestParams", e) from None
-        if validate and not _v.is_valid("ConfirmRequestParams", out):
-            _v.validate("ConfirmRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequestParams", out)
         return _dumps(out, "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5844,7 +6384,7 @@ class ConfirmRequest(_Model):
     def _from_valid(v: Any) -> ConfirmRequest:
         self = _new(ConfirmRequest)
         self.method = v["method"]
-        self.params = ConfirmRequestParams._from_valid(v["params"])
+        self.params = _from_valid_ConfirmRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ConfirmRequest)
@@ -5857,8 +6397,13 @@ class ConfirmRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequest", e) from None
-        if validate and not _v.is_valid("ConfirmRequest", out):
-            _v.validate("ConfirmRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5868,8 +6413,13 @@ class ConfirmRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequest", e) from None
-        if validate and not _v.is_valid("ConfirmRequest", out):
-            _v.validate("ConfirmRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequest", out)
         return _dumps(out, "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -5945,8 +6495,13 @@ class ConfirmResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmResult", e) from None
-        if validate and not _v.is_valid("ConfirmResult", out):
-            _v.validate("ConfirmResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -5956,8 +6511,13 @@ class ConfirmResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmResult", e) from None
-        if validate and not _v.is_valid("ConfirmResult", out):
-            _v.validate("ConfirmResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmResult", out)
         return _dumps(out, "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6021,7 +6581,7 @@ class InitializedNotification(_Model):
     def _from_valid(v: Any) -> InitializedNotification:
         self = _new(InitializedNotification)
         self.method = v["method"]
-        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_NotificationParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
@@ -6037,8 +6597,13 @@ class InitializedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializedNotification", e) from None
-        if validate and not _v.is_valid("InitializedNotification", out):
-            _v.validate("InitializedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6048,8 +6613,13 @@ class InitializedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializedNotification", e) from None
-        if validate and not _v.is_valid("InitializedNotification", out):
-            _v.validate("InitializedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializedNotification", out)
         return _dumps(out, "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6135,8 +6705,13 @@ class ProgressNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotificationParams", e) from None
-        if validate and not _v.is_valid("ProgressNotificationParams", out):
-            _v.validate("ProgressNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6146,8 +6721,13 @@ class ProgressNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotificationParams", e) from None
-        if validate and not _v.is_valid("ProgressNotificationParams", out):
-            _v.validate("ProgressNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotificationParams", out)
         return _dumps(out, "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6214,7 +6794,7 @@ class ProgressNotification(_Model):
     def _from_valid(v: Any) -> ProgressNotification:
         self = _new(ProgressNotification)
         self.method = v["method"]
-        self.params = ProgressNotificationParams._from_valid(v["params"])
+        self.params = _from_valid_ProgressNotificationParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ProgressNotification)
         return self
@@ -6226,8 +6806,13 @@ class ProgressNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotification", e) from None
-        if validate and not _v.is_valid("ProgressNotification", out):
-            _v.validate("ProgressNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6237,8 +6822,13 @@ class ProgressNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotification", e) from None
-        if validate and not _v.is_valid("ProgressNotification", out):
-            _v.validate("ProgressNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotification", out)
         return _dumps(out, "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6305,7 +6895,7 @@ class WidgetListChangedNotification(_Model):
     def _from_valid(v: Any) -> WidgetListChangedNotification:
         self = _new(WidgetListChangedNotification)
         self.method = v["method"]
-        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_NotificationParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
@@ -6321,8 +6911,13 @@ class WidgetListChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetListChangedNotification", e) from None
-        if validate and not _v.is_valid("WidgetListChangedNotification", out):
-            _v.validate("WidgetListChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetListChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetListChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6332,8 +6927,13 @@ class WidgetListChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetListChangedNotification", e) from None
-        if validate and not _v.is_valid("WidgetListChangedNotification", out):
-            _v.validate("WidgetListChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetListChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetListChangedNotification", out)
         return _dumps(out, "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6416,8 +7016,13 @@ class FocusChangedNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotificationParams", e) from None
-        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
-            _v.validate("FocusChangedNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6427,8 +7032,13 @@ class FocusChangedNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotificationParams", e) from None
-        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
-            _v.validate("FocusChangedNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotificationParams", out)
         return _dumps(out, "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6495,7 +7105,7 @@ class FocusChangedNotification(_Model):
     def _from_valid(v: Any) -> FocusChangedNotification:
         self = _new(FocusChangedNotification)
         self.method = v["method"]
-        self.params = FocusChangedNotificationParams._from_valid(v["params"])
+        self.params = _from_valid_FocusChangedNotificationParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_FocusChangedNotification)
         return self
@@ -6507,8 +7117,13 @@ class FocusChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotification", e) from None
-        if validate and not _v.is_valid("FocusChangedNotification", out):
-            _v.validate("FocusChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
@@ -6518,8 +7133,13 @@ class FocusChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotification", e) from None
-        if validate and not _v.is_valid("FocusChangedNotification", out):
-            _v.validate("FocusChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotification", out)
         return _dumps(out, "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
@@ -6531,6 +7151,36 @@ class FocusChangedNotification(_Model):
         if self.extra:
             out.update(self.extra)
         return out
+
+
+# -- The decoders the others call, as module names (a staticmethod read from its class costs an
+# attribute lookup on every call)
+_from_valid_ConfirmRequestParams = ConfirmRequestParams._from_valid
+_from_valid_Error = Error._from_valid
+_from_valid_FocusChangedNotificationParams = FocusChangedNotificationParams._from_valid
+_from_valid_GetWidgetRequestParams = GetWidgetRequestParams._from_valid
+_from_valid_HostCapabilities = HostCapabilities._from_valid
+_from_valid_HostCapabilitiesWidgets = HostCapabilitiesWidgets._from_valid
+_from_valid_HostCapabilitiesWidgetsLayout = HostCapabilitiesWidgetsLayout._from_valid
+_from_valid_Implementation = Implementation._from_valid
+_from_valid_InitializeRequestParams = InitializeRequestParams._from_valid
+_from_valid_ListWidgetsRequestParams = ListWidgetsRequestParams._from_valid
+_from_valid_NotificationParams = NotificationParams._from_valid
+_from_valid_ProgressNotificationParams = ProgressNotificationParams._from_valid
+_from_valid_RequestParams = RequestParams._from_valid
+_from_valid_RequestParamsMeta = RequestParamsMeta._from_valid
+_from_valid_ResetWidgetRequestParams = ResetWidgetRequestParams._from_valid
+_from_valid_Result = Result._from_valid
+_from_valid_UpdateWidgetRequestParams = UpdateWidgetRequestParams._from_valid
+_from_valid_WatchWidgetRequestParams = WatchWidgetRequestParams._from_valid
+_from_valid_Widget = Widget._from_valid
+_from_valid_WidgetAction = WidgetAction._from_valid
+_from_valid_WidgetHints = WidgetHints._from_valid
+_from_valid_WidgetLockedErrorError = WidgetLockedErrorError._from_valid
+_from_valid_WidgetLockedErrorErrorData = WidgetLockedErrorErrorData._from_valid
+_from_valid_WidgetSettings = WidgetSettings._from_valid
+_from_valid_WidgetSettingsLayout = WidgetSettingsLayout._from_valid
+_from_valid_WidgetSettingsLayoutGrid = WidgetSettingsLayoutGrid._from_valid
 
 
 # -- Type aliases (after the classes they name) ------------------------------------------------
@@ -6649,7 +7299,7 @@ _SHAPES_ClientResult = [
 
 
 def _build_EmptyResult(v: Any) -> EmptyResult:
-    return Result._from_valid(v)
+    return _from_valid_Result(v)
 
 
 def _build_JSONRPCMessage(v: Any) -> JSONRPCMessage:
