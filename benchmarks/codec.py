@@ -17,12 +17,21 @@ each ours against pydantic's nearest call:
 The three text operations run on both JSON text paths of the runtime (issue 28): the accelerated
 one (orjson, when installed: the bench extra pins it) and the standard library's
 (`MCP_BINDINGS_JSON=stdlib`; the runtime's `_ORJSON` is switched off around each sample). The
-text is `json.dumps(instance, ensure_ascii=False)` (Python's default separators).
+two paths and pydantic are three contenders of one operation, interleaved in every round, so
+both rows divide by the same pydantic samples. The text is `json.dumps(instance,
+ensure_ascii=False)` (Python's default separators). pydantic dumps with `exclude_unset=True`, the
+faithful round trip (what was read, explicit nulls included, as ours writes): `exclude_none=True`
+also writes every unset field that has a default (`mode: "form"` in an official
+`InputRequiredResult` example), so it is not a round trip; pydantic's dump is faster with it
+(it skips the set-fields bookkeeping), and the round trip is also timed against it (the
+issue's call: `exclude_none=True`), a fourth contender of that operation, its own row.
 
 Timing as in validation.py: rounds, the contender order rotating per round, one sample = k
-calls between two `perf_counter_ns` reads ÷ k (k chosen so a batch lasts ~20 µs), GC paused
-inside a batch; a case's time is the median of its rounds; ratios are pydantic's median µs over
-the examples ÷ ours (> 1: mcp-codegen is faster).
+calls between two `perf_counter_ns` reads ÷ k (k chosen so a batch lasts ~20 µs), right after
+an untimed batch of the same k calls (the first calls after switching to another case or
+contender run cold: unwarmed, the first operation timed of each case read up to 1.7× slower on
+both sides), GC paused inside a batch; a case's time is the median of its rounds; ratios are
+pydantic's median µs over the examples ÷ ours (> 1: mcp-codegen is faster).
 
 Import: a fresh interpreter imports the package (wall time around the import statements), with
 compiled bytecode (after `compileall`) and without (no __pycache__, `-B`); memory is that
@@ -52,8 +61,9 @@ from .procs import child_env
 
 VERSION = "2026-07-28"  # the newest version the SDK ships wire models for
 SDK_MODULE = "mcp_types._v2026_07_28"
-TEXT_OPS = ("text", "text_decode", "text_encode")  # each also as `<op>_stdlib`
-OPS = ("decode", "encode", "encode_novalidate", *TEXT_OPS, *(f"{op}_stdlib" for op in TEXT_OPS))
+TEXT_OPS = ("text", "text_decode", "text_encode")  # each also reported as `<op>_stdlib`
+TIMED = ("decode", "encode", "encode_novalidate", *TEXT_OPS)  # the operations timed
+OPS = (*TIMED, *(f"{op}_stdlib" for op in TEXT_OPS), "text_none")  # the rows reported
 OP_LABELS = {
     "decode": "decode (dict → objects)",
     "encode": "encode (objects → dict, validating)",
@@ -64,8 +74,13 @@ OP_LABELS = {
     "text_stdlib": "JSON text round trip, stdlib json",
     "text_decode_stdlib": "JSON text → objects, stdlib json",
     "text_encode_stdlib": "objects → JSON text, stdlib json",
+    "text_none": "JSON text round trip, orjson; pydantic with exclude_none",
 }
+STDLIB = "ours_stdlib"  # the contender of a text operation on the standard JSON path
+NONE = "pydantic_none"  # pydantic's round trip dumping with exclude_none (the issue's call)
 TOOLS = 50
+DUMP = {"by_alias": True, "exclude_unset": True}  # pydantic's dump options (see the docstring)
+DUMP_NONE = {"by_alias": True, "exclude_none": True}
 
 
 @dataclass
@@ -76,13 +91,27 @@ class Case:
     example: bool  # an official example (False: the 50-tool list)
     calls: dict[str, dict[str, Callable[[], Any]]] = field(default_factory=dict)  # op -> side -> fn
     times: dict[str, dict[str, list[float]]] = field(default_factory=dict)
-    runtime: Any = None  # our package's _runtime: its JSON text path is set per op
+    runtime: Any = None  # our package's _runtime: its JSON text path is set per contender
+
+
+def _fast(cases: list[Case]) -> bool:
+    """Whether the runtime reads and writes JSON text through orjson (it is installed)."""
+    return bool(cases) and cases[0].runtime is not None and cases[0].runtime._ORJSON is not None
 
 
 def ops(cases: list[Case]) -> tuple[str, ...]:
-    """The operations timed: the orjson ones only when the runtime has orjson."""
-    fast = bool(cases) and cases[0].runtime is not None and cases[0].runtime._ORJSON is not None
-    return OPS if fast else tuple(op for op in OPS if op not in TEXT_OPS)
+    """The rows reported: the orjson ones only when the runtime has orjson."""
+    return OPS if _fast(cases) else tuple(op for op in OPS if op not in (*TEXT_OPS, "text_none"))
+
+
+def row_sides(op: str) -> tuple[str, str, str]:
+    """(operation timed, our contender, pydantic's) of a row: a `_stdlib` row reads the
+    standard-path contender of its operation, against the same pydantic samples."""
+    if op == "text_none":
+        return "text", "ours", NONE
+    if op.endswith("_stdlib"):
+        return op.removesuffix("_stdlib"), STDLIB, "pydantic"
+    return op, "ours", "pydantic"
 
 
 def tool_list(version: str, n: int = TOOLS) -> dict[str, Any]:
@@ -140,6 +169,9 @@ def build_cases(codec: Any, models: Any, version: str, max_examples: int | None)
         text = json.dumps(instance, ensure_ascii=False)
         dump, dump_json = pm.model_dump, pm.model_dump_json
         case = Case(name, label, instance, example, runtime=runtime)
+        round_trip = lambda c=cls, t=text: c.from_json(t).to_json()
+        text_decode = lambda c=cls, t=text: c.from_json(t)
+        text_encode = lambda o=obj: o.to_json()
         case.calls = {
             "decode": {
                 "ours": lambda n=name, x=instance: codec.decode(n, x),
@@ -147,29 +179,35 @@ def build_cases(codec: Any, models: Any, version: str, max_examples: int | None)
             },
             "encode": {
                 "ours": lambda o=obj: codec.encode(o),
-                "pydantic": lambda d=dump: d(by_alias=True, exclude_unset=True),
+                "pydantic": lambda d=dump: d(**DUMP),
             },
             "encode_novalidate": {
                 "ours": lambda o=obj: codec.encode(o, validate=False),
-                "pydantic": lambda d=dump: d(by_alias=True, exclude_unset=True),
+                "pydantic": lambda d=dump: d(**DUMP),
             },
             "text": {
-                "ours": lambda c=cls, t=text: c.from_json(t).to_json(),
+                "ours": round_trip,
+                STDLIB: round_trip,
                 "pydantic": lambda m=model, t=text: m.model_validate_json(t).model_dump_json(
-                    by_alias=True, exclude_unset=True
+                    **DUMP
                 ),
+                NONE: lambda m=model, t=text: m.model_validate_json(t).model_dump_json(**DUMP_NONE),
             },
             "text_decode": {
-                "ours": lambda c=cls, t=text: c.from_json(t),
+                "ours": text_decode,
+                STDLIB: text_decode,
                 "pydantic": lambda m=model, t=text: m.model_validate_json(t),
             },
             "text_encode": {
-                "ours": lambda o=obj: o.to_json(),
-                "pydantic": lambda d=dump_json: d(by_alias=True, exclude_unset=True),
+                "ours": text_encode,
+                STDLIB: text_encode,
+                "pydantic": lambda d=dump_json: d(**DUMP),
             },
         }
-        case.calls |= {f"{op}_stdlib": case.calls[op] for op in TEXT_OPS}
-        case.times = {op: {"ours": [], "pydantic": []} for op in OPS}
+        if runtime._ORJSON is None:  # no accelerated path: the standard one only
+            for op in TEXT_OPS:
+                del case.calls[op]["ours"]
+        case.times = {op: {side: [] for side in case.calls[op]} for op in TIMED}
         cases.append(case)
     return cases
 
@@ -187,9 +225,12 @@ def _inner(fn: Callable[[], Any], target_ns: int = 20_000, calls: int = 5) -> in
 
 
 def _sample(fn: Callable[[], Any], k: int) -> float:
+    """Seconds per call of a batch of `k` calls, after an untimed batch of the same calls."""
     gc_was = gc.isenabled()
     gc.disable()
     try:
+        for _ in range(k):
+            fn()
         t0 = time.perf_counter_ns()
         for _ in range(k):
             fn()
@@ -200,27 +241,26 @@ def _sample(fn: Callable[[], Any], k: int) -> float:
 
 
 def time_cases(cases: list[Case], rounds: int) -> None:
-    timed = ops(cases)
     inner = {
-        (id(c), op, side): _json_path(c, op, _inner, fn)
+        (id(c), op, side): _json_path(c, side, _inner, fn)
         for c in cases
-        for op in timed
+        for op in TIMED
         for side, fn in c.calls[op].items()
     }
     for r in range(rounds):
         for c in cases:
-            for op in timed:
-                for side in rotated(["ours", "pydantic"], r):
+            for op in TIMED:
+                for side in rotated(list(c.calls[op]), r):
                     fn = c.calls[op][side]
-                    sample = _json_path(c, op, _sample, fn, inner[(id(c), op, side)])
+                    sample = _json_path(c, side, _sample, fn, inner[(id(c), op, side)])
                     c.times[op][side].append(sample)
 
 
-def _json_path(case: Case, op: str, timer: Callable[..., Any], *args: Any) -> Any:
-    """`timer(*args)` with the runtime's standard JSON text path for the `_stdlib` ops."""
+def _json_path(case: Case, side: str, timer: Callable[..., Any], *args: Any) -> Any:
+    """`timer(*args)` with the runtime's standard JSON text path for the `ours_stdlib` side."""
     rt = case.runtime
     saved = rt._ORJSON
-    if op.endswith("_stdlib"):
+    if side == STDLIB:
         rt._ORJSON = None
     try:
         return timer(*args)
@@ -233,22 +273,23 @@ def summarise(cases: list[Case]) -> dict[str, Any]:
     out: dict[str, Any] = {"examples": sum(c.example for c in cases), "ops": {}}
     if cases and cases[0].runtime is not None:
         out["json_backend"] = cases[0].runtime.json_backend()
-    for op in ops(cases):
+    for row in ops(cases):
+        op, us, them = row_sides(row)
         ex = [c for c in cases if c.example]
-        ours = median([median(c.times[op]["ours"]) for c in ex]) * 1e6 if ex else float("nan")
-        theirs = median([median(c.times[op]["pydantic"]) for c in ex]) * 1e6 if ex else float("nan")
+        ours = median([median(c.times[op][us]) for c in ex]) * 1e6 if ex else float("nan")
+        theirs = median([median(c.times[op][them]) for c in ex]) * 1e6 if ex else float("nan")
         tools = next((c for c in cases if not c.example), None)
-        row: dict[str, Any] = {"ours_us": ours, "pydantic_us": theirs, "ratio": theirs / ours}
+        entry: dict[str, Any] = {"ours_us": ours, "pydantic_us": theirs, "ratio": theirs / ours}
         if tools is not None:
-            t_ours = median(tools.times[op]["ours"]) * 1e6
-            t_theirs = median(tools.times[op]["pydantic"]) * 1e6
-            row |= {
+            t_ours = median(tools.times[op][us]) * 1e6
+            t_theirs = median(tools.times[op][them]) * 1e6
+            entry |= {
                 "tools_label": tools.label,
                 "tools_ours_us": t_ours,
                 "tools_pydantic_us": t_theirs,
                 "tools_ratio": t_theirs / t_ours,
             }
-        out["ops"][op] = row
+        out["ops"][row] = entry
     return out
 
 

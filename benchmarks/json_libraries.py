@@ -118,8 +118,7 @@ def candidates(rt: Any) -> dict[str, tuple[Callable[[str], Any], Callable[[Any],
                 text = pydantic_core.to_json(value).decode()
             except Exception:  # noqa: BLE001
                 return None
-            zeros = text.find("0.0000")
-            return text if rt._python_floats(text, zeros) else None
+            return text if rt._python_floats(text) else None
 
         out["pydantic-core"] = (pc_read, pc_write)
     except ImportError:

@@ -528,6 +528,7 @@ def targets(raw: dict[str, Any]) -> str:
             ("encode", 1.5, "encode (validating) ≥ 1.5× faster than `model_dump`"),
             ("encode_novalidate", 1.5, "encode (validate=False) ≥ 1.5× faster than `model_dump`"),
             ("text", 1.0, "JSON text round trip (orjson) at least on par with pydantic's"),
+            ("text_none", 1.0, "the same, pydantic dumping with exclude_none (the issue's call)"),
         ):
             if op not in ops:  # orjson not installed: no accelerated rows
                 add(what, "orjson not installed", False)

@@ -101,6 +101,21 @@ def test_encode_validates_with_a_json_path(m: ModuleType) -> None:
         _reg(m).result(1, bad)
 
 
+def test_an_attribute_that_cannot_be_encoded_is_named_from_the_object_encoded(
+    m: ModuleType,
+) -> None:
+    """A union member (`content`'s blocks) is encoded by its own `_to_dict`, so a failure inside
+    it names the attributes from the object `to_json` was called on, with validation off too."""
+    block = m.TextContent(text="x")
+    block.annotations = object()  # not an Annotations: it has no `_to_dict`
+    result = m.CallToolResult(content=[block])
+    for encode in (lambda o: o.to_json(), lambda o: o.to_dict(validate=False), m.encode):
+        with pytest.raises(m.ValidationError) as err:
+            encode(result)
+        assert err.value.type_name == "CallToolResult"
+        assert "(attribute content.annotations)" in str(err.value)
+
+
 def test_validate_false_skips_the_check(m: ModuleType) -> None:
     obj = m.TextContent(text=5)
     assert m.encode(obj, validate=False) == {"type": "text", "text": 5}

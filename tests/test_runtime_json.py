@@ -211,6 +211,27 @@ def test_dumps_of_checked_values_holding_what_the_validators_do_not_walk() -> No
             rt.dumps([odd], "JSON", True)
 
 
+def test_orjson_text_is_read_back_only_for_a_null_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson writes NaN as `null`, so its text is read back where it has a null value; a
+    `null` inside a string (a JSON Schema's `"type":"null"`, a description) is not one."""
+    with json_path(rt, "orjson"):
+        reads: list[bytes] = []
+        loads = rt._ORJSON.loads
+
+        def counted(data: bytes) -> Any:
+            reads.append(data)
+            return loads(data)
+
+        monkeypatch.setattr(rt, "_ORJSON", rt._ORJSON._replace(loads=counted))
+        schema = {"type": "null", "description": "nullable, or null", "enum": ["null"]}
+        assert rt.dumps(schema, "JSON", True) == _standard(schema) and reads == []
+        for value in ({"a": None}, [None], None, {"s": "null", "b": [1, None]}):
+            reads.clear()
+            assert rt.dumps(value, "JSON", True) == _standard(value) and len(reads) == 1
+        with pytest.raises(rt.ValidationError, match="not JSON"):
+            rt.dumps({"s": "null", "b": math.nan}, "JSON", True)
+
+
 def test_dumps_of_a_cycle_is_a_located_validation_error() -> None:
     with pytest.raises(rt.ValidationError, match="nested deeper than 256 levels") as info:
         rt.dumps(_cyclic())
@@ -309,3 +330,36 @@ def test_by_shape_picks_as_the_full_loop() -> None:
     assert calls == ["a", "b", "c"]  # d ties c, e has fewer keys: neither validated
     assert rt.by_shape([1], members) == "a"  # no keys: the first accepting member
     assert rt.by_shape({"q": 1}, members[1:2], lambda v: "fallback") == "fallback"
+
+
+def _nest(levels: int, shape: str, inner: object) -> object:
+    """`inner` inside `levels` containers: objects, arrays, or the two alternating."""
+    value = inner
+    for n in range(levels):
+        as_dict = shape == "dict" or (shape == "mixed" and n % 2 == 0)
+        value = {"k": value, "s": "x"} if as_dict else [1.5, value]
+    return value
+
+
+@pytest.mark.parametrize("shape", ["dict", "list", "mixed"])
+def test_json_walks_keep_the_depth_limit_across_their_hand_off(shape: str) -> None:
+    """`is_json` (and so the validators' `json_members`) and the encoders' `_is_plain` recurse
+    through the first levels and walk a stack below: at MAX_DEPTH levels of containers a value
+    is JSON, one more is not (an empty container one deeper still is), and a non-JSON leaf or
+    NaN is found at any depth; `dumps` agrees."""
+    limit = rt.MAX_DEPTH
+    for levels, leaf, ok in [
+        (limit, 1, True),
+        (limit + 1, 1, False),
+        (limit, {}, True),
+        (limit + 1, [], False),
+        (3, b"x", False),
+        (12, math.nan, False),
+        (limit - 1, {1: 2}, False),
+    ]:
+        value = _nest(levels, shape, leaf)
+        assert rt.is_json(value) is ok, (levels, leaf)
+        assert (rt.not_json(value) is None) is ok, (levels, leaf)
+    for levels in (2, 9, limit - 1, limit, limit + 1):  # plain: exact types, depth included
+        value = _nest(levels, shape, [1])
+        assert (rt.plain(value) is value) is (levels < limit), levels

@@ -73,7 +73,7 @@ MODELS_OWN = (
     "Literal", "NoReturn", "TypeAlias", "cast", "_v", "JSON", "JSONInput", "UNSET", "UnsetType",
     "_Model", "_by_shape", "_dumps", "_encode", "_extras", "_loads", "_plain", "_same", "_new",
     "_NotJSON", "_not_decodable", "_not_encodable", "_deprecated", "_deprecated_field", "overload",
-    "_UNKNOWN_TAG",
+    "_UNKNOWN_TAG", "_CHECK", "_decoded", "_member",
 )  # fmt: skip
 # Locals of models.py's decoders that name classes in their bodies (`i` and `k` numbered by depth).
 MODELS_LOCALS = ("v", "self", "i", "k")
@@ -237,6 +237,9 @@ class NameTable:
         """The generator's names in models.py (module level and decoder locals): its spelling ->
         the spelling used."""
         self.keys = {n: _yielding(f"_KEYS_{self.type_name(n)}", taken) for n in self.class_objs}
+        self.decoders = {  # class -> a module name for its `_from_valid` (no attribute lookup)
+            n: _yielding(f"_from_valid_{self.type_name(n)}", taken) for n in self.class_objs
+        }
         self.builders = {  # alias -> its `_build_<s>` (with `_BY_<s>`, `_SHAPES_<s>`)
             td.name: "_build_" + _free_suffix(self.type_name(td.name), _SELECTOR, taken)
             for td in resolved.types

@@ -1,9 +1,10 @@
 """How values are built from validated JSON and turned back into JSON (the codec's expressions).
 
 A "raw" type holds no class: its Python value is the JSON value itself, so decoding is the
-identity. Otherwise: classes build with `Cls._from_valid(x)`, arrays and maps with
-comprehensions, aliases with their `_build_<Alias>` function and inline unions with a selector
-named from their structure (`_build_TextContent_or_ImageContent`).
+identity. Otherwise: classes build with `Cls._from_valid(x)` (called by a module name,
+`_from_valid_Cls(x)`), arrays and maps with comprehensions, aliases with their `_build_<Alias>`
+function and inline unions with a selector named from their structure
+(`_build_TextContent_or_ImageContent`).
 
 Union selection, written into each selector's comment: first by JSON type (array, object,
 anything else); then among the object members by discriminator when they have one, else by
@@ -67,6 +68,7 @@ class Builds:
     hints: Hints
     selectors: dict[str, SelectorView] = field(default_factory=dict)
     pending: dict[str, ir.TypeExpr] = field(default_factory=dict)
+    decoders: set[str] = field(default_factory=set)  # classes built by their module names
     diagnostics: list[Diagnostic] = field(default_factory=list)
     helper_names: HelperNames = field(init=False)
     g: Mapping[str, str] = field(init=False)  # the generator's names in models.py, as spelled
@@ -84,7 +86,7 @@ class Builds:
         if isinstance(t, ir.Ref):
             return f"{self.alias_builder(t.name)}({x})"
         if isinstance(t, ir.Obj) and is_class_obj(t):
-            return f"{self.index.py_name(t.name)}._from_valid({x})"
+            return f"{self.decoder(t.name)}({x})"
         i = f"{self.g['i']}{depth or ''}"
         if isinstance(t, ir.Array):
             return f"[{self.build(t.item, i, depth + 1)} for {i} in {x}]"
@@ -96,10 +98,17 @@ class Builds:
             return f"{self.union_builder(t)}({x})"
         return x  # an intersection of non-objects: nothing to build
 
+    def decoder(self, name: str) -> str:
+        """The module name of class `name`'s `_from_valid` (`_from_valid_Icon = Icon._from_valid`
+        after the classes): a staticmethod read from its class costs an attribute lookup per
+        call, a module name a dict lookup."""
+        self.decoders.add(name)
+        return self.index.names.decoders[name]
+
     def alias_builder(self, name: str) -> str:
         td = self.index.typedefs[name]
         if is_class_obj(td.type):
-            return f"{self.index.py_name(name)}._from_valid"
+            return self.decoder(name)
         fn = self.index.names.builders[name]
         if fn not in self.selectors and fn not in self.pending:
             t = td.type
@@ -296,7 +305,18 @@ class Builds:
             return f"{x}._to_dict()"
         if not nullable and isinstance(t, ir.Array) and self.index.class_of(t.item) is not None:
             return f"[i._to_dict() for i in {x}]"
+        # A union of classes: each member object's `_to_dict` without `encode_value`'s layers.
+        if not nullable and isinstance(t, ir.Array) and self._classes_only(t.item):
+            return f"[{self.g['_member']}(i) for i in {x}]"
+        if not nullable and self._classes_only(t):
+            return f"{self.g['_member']}({x})"
         return f"{self.g['_encode']}({x})"
+
+    def _classes_only(self, t: ir.TypeExpr) -> bool:
+        """Whether `t` is a union whose members are all classes."""
+        if not isinstance(self.index.target(t), ir.Union_):
+            return False
+        return all(self.index.class_of(m) is not None for m in self.index.members(t))
 
 
 def _dict_value_type(t: ir.TypeExpr) -> ir.TypeExpr | None:

@@ -191,6 +191,7 @@ class ModelsView:
     aliases: tuple[AliasView, ...]
     classes: tuple[ClassView, ...]
     selectors: tuple[SelectorView, ...]
+    decoders: tuple[tuple[str, str], ...]  # (module name, class) of the `_from_valid` called
     exports: tuple[str, ...]  # Python literals
     # ruff's PYI041 reads `int | float` as redundant (an int is a float to a type checker); the
     # hint is the decoders' truth (an error code stays an int), so the rule is off where it is
@@ -348,6 +349,7 @@ def models_view(ctx: Context) -> ModelsView:
     if b.diagnostics:
         raise SchemaError(b.diagnostics)
     selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
+    decoders = tuple((index.names.decoders[n], index.py_name(n)) for n in sorted(b.decoders))
     hint_text = all_strings([[a.value for a in aliases], [(f.hint for f in c.fields) for c in classes],
                              [c.extra_hint for c in classes], [s.hint for s in selectors]])  # fmt: skip
     g = index.names.own
@@ -355,7 +357,7 @@ def models_view(ctx: Context) -> ModelsView:
     template = f"{g['Any']} {g['JSON']} {g['_v']} {g['_new']}" if classes else ""
     if classes:
         template += f" {g['dataclass']} {g['_field']} {g['_Model']} {g['_dumps']} {g['_loads']}"
-        template += f" {g['_NotJSON']} {g['_not_decodable']} {g['_not_encodable']}"
+        template += f" {g['_NotJSON']} {g['_not_encodable']} {g['_CHECK']} {g['_decoded']}"
     if selectors:
         template += f" {g['Any']}"
     if any(s.table for s in selectors):
@@ -373,7 +375,7 @@ def models_view(ctx: Context) -> ModelsView:
     found |= set(uses(sorted(abc), hint_text))  # docstrings may say "Mapping": hints only
     if any(s.table for s in selectors):
         found.add(g["Callable"])
-    if consts:
+    if consts or classes:
         found.add(g["Final"])
     if aliases:
         found.add(g["TypeAlias"])
@@ -391,11 +393,14 @@ def models_view(ctx: Context) -> ModelsView:
     if any(f.optional for c in classes for f in c.fields):
         found |= {g["UNSET"], g["UnsetType"]}
     runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
-    runtime += imported(("Model", "NotJSON", "by_shape", "deprecated", "deprecated_field", "dumps",
-                         "extras", "loads", "not_decodable", "not_encodable", "plain", "same"),
+    runtime += imported(("Model", "NotJSON", "by_shape", "decoded", "deprecated", "deprecated_field",
+                         "dumps", "extras", "loads", "not_decodable", "not_encodable", "plain",
+                         "same"),
                         private=True)  # fmt: skip
     if g["_encode"] in found:
         runtime.append(f"encode_value as {g['_encode']}")
+    if g["_member"] in found:
+        runtime.append(f"encode_member as {g['_member']}")
     tolerance = imported(("UNKNOWN_TAG",), private=True)
     typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
@@ -420,6 +425,7 @@ def models_view(ctx: Context) -> ModelsView:
         aliases=tuple(aliases),
         classes=classes,
         selectors=selectors,
+        decoders=decoders,
         exports=tuple(code_literal(n) for n in exports),
         noqa=_NUMBER_NOQA if hints.number in hint_text else (),
     )

@@ -17,7 +17,16 @@ import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn, TypeAlias
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Literal,
+    NamedTuple,
+    NoReturn,
+    TypeAlias,
+    TypeVar,
+)
 
 JSON: TypeAlias = str | int | float | bool | None | dict[str, "JSON"] | list["JSON"]
 """Any JSON value, as `json.loads` returns it."""
@@ -270,7 +279,7 @@ def is_json(value: object) -> bool:
         return value - value == 0.0  # nan and inf give nan
     if type(value) is dict:
         return not value or json_members(value)
-    return type(value) is list and _walk(value, 1)
+    return type(value) is list and json_items(value)
 
 
 def is_json_object(value: object) -> bool:
@@ -278,12 +287,12 @@ def is_json_object(value: object) -> bool:
     return type(value) is dict and (not value or json_members(value))
 
 
-def json_members(value: dict[Any, Any]) -> bool:
-    """Whether a dict's keys are strings and its members JSON. The validators' fast path, written
-    inline as `type(x) is dict and (not x or _json_members(x))`: a flat object (the usual
-    `arguments`, `structuredContent`, `_meta`) is checked in this one loop, without the stack of
-    `_walk`, which only its nested arrays and objects need."""
-    nested: list[Any] | None = None
+def json_members(value: dict[Any, Any], depth: int = 1) -> bool:
+    """Whether a dict's keys are strings and its members JSON (`value` nested at level `depth`).
+    The validators' fast path, written inline as `type(x) is dict and (not x or
+    _json_members(x))`: an object's members in one loop, the objects in it by recursion
+    (cheaper than a stack for the small payloads of messages: `data`, `arguments`,
+    `structuredContent`), arrays by `json_items`, down to `_RECURSE` levels; below that `_walk`."""
     for k, x in value.items():
         if type(k) is not str:
             return False
@@ -293,19 +302,40 @@ def json_members(value: dict[Any, Any]) -> bool:
         if t is float:
             if x - x != 0.0:
                 return False
-        elif t is dict or t is list:
-            if x:
-                if nested is None:
-                    nested = [x]
-                else:
-                    nested.append(x)
+        elif t is dict:
+            if x and not (json_members(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        elif t is list:
+            if x and not (json_items(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
         else:
             return False
-    if nested is not None:
-        for x in nested:
-            if not _walk(x, 2):
-                return False
     return True
+
+
+def json_items(value: list[Any], depth: int = 1) -> bool:
+    """Whether a list's items are JSON (`value` nested at level `depth`), as `json_members`."""
+    for x in value:
+        t = type(x)
+        if t in _JSON_SCALARS:
+            continue
+        if t is float:
+            if x - x != 0.0:
+                return False
+        elif t is dict:
+            if x and not (json_members(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        elif t is list:
+            if x and not (json_items(x, depth + 1) if depth < _RECURSE else _walk(x, depth + 1)):
+                return False
+        else:
+            return False
+    return True
+
+
+_RECURSE: Final = 8
+"""How deep `json_members` recurses (far less than `MAX_DEPTH`: the interpreter's stack is the
+caller's too)."""
 
 
 def _walk(value: object, depth: int) -> bool:
@@ -412,6 +442,26 @@ def not_decodable(type_name: str, value: object) -> ValidationError:
     member that is not JSON, or nesting deeper than the interpreter's stack."""
     found = not_json(value)
     return ValidationError(type_name, [found or ErrorDetail("$", "nested too deeply to decode")])
+
+
+_T = TypeVar("_T")
+
+
+def decoded(
+    type_name: str,
+    value: object,
+    build: Callable[[Any], _T],
+    validate: Callable[[str, object], None],
+) -> _T:
+    """The slow path of `from_dict` and `from_json`, for a value their fast check refused or
+    could not finish (the stack), or whose undeclared members are not JSON: `validate` raises
+    the located errors; a value it passes is built, a `NotJSON` or the stack then a
+    `ValidationError` too."""
+    validate(type_name, value)
+    try:
+        return build(value)
+    except (NotJSON, RecursionError):
+        raise not_decodable(type_name, value) from None
 
 
 def not_encodable(type_name: str, error: Exception) -> ValidationError:
@@ -781,13 +831,13 @@ def _fast_loads(orjson: _Orjson, text: str | bytes) -> Any:
             return value
         if _BACKSLASH in text and text.find(b"\\u003") >= 0:
             return _REREAD
-        colons = text.count(b":")
+        colons = text.count(_COLON)
     if _PLUS in again and again.find(b"e+") >= 0:
         return _REREAD
-    return value if colons == again.count(b":") else _REREAD
+    return value if colons == again.count(_COLON) else _REREAD
 
 
-_BACKSLASH, _PLUS = b"\\+"
+_BACKSLASH, _PLUS, _COLON = b"\\+:"
 
 
 def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
@@ -796,7 +846,7 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     254 levels, what `_orjson_of` passes through), or it wrote a `null` that is not a None
     (NaN and infinities, which orjson writes as `null`: the validators do not walk undeclared
     members or the inside of JSON Schema payloads; the text is read back and compared, only
-    when it has a `null`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
+    when it has a null value: `_null_differs`), or it holds a float that orjson spells otherwise (1e-9 <= |x| <
     1e-4: `0.00001` and `1e-7` where Python writes `1e-05` and `1e-07`). (Searched in the str:
     `in` on a str is a plain search, on bytes it first tries the needle as an int.)"""
     try:
@@ -804,32 +854,63 @@ def _fast_dumps(orjson: _Orjson, value: object) -> str | None:
     except Exception:  # noqa: BLE001 - the standard path writes it or names what is wrong
         return None
     text = data.decode()
-    if "null" in text and orjson.loads(data) != value:
+    if "null" in text and _null_differs(orjson, text, data, value):
         return None
-    zeros = text.find("0.0000")
-    if zeros < 0 and "-" not in text:
-        return text  # no float written unlike Python: the common case, checked inline
-    return text if _python_floats(text, zeros) else None
+    if "-" in text or "0.0000" in text:  # (a `memchr` first: `-` is one character)
+        return text if _python_floats(text) else None
+    return text  # no float written unlike Python: the common case, checked inline
 
 
-def _python_floats(text: str, zeros: int) -> bool:
-    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` (first at
-    `zeros`) not after a digit, or a one-digit exponent `1e-7` (in a string too: only a false
-    alarm). The exponents are found from the hyphens (`str.find` of one character is a
-    `memchr`; of `e-`, a scan that stops at every `e`: five times slower on English text)."""
-    i = zeros
+def _null_differs(orjson: _Orjson, text: str, data: bytes, value: object) -> bool:
+    """Whether a `null` in orjson's compact `text` may stand for NaN or an infinity: only a
+    null value can (after `:`, `,` or `[`, or the whole text; one inside a string, as in a JSON
+    Schema's `"type":"null"` or a description, cannot), and then the text read back must be
+    `value` (NaN is not equal to the None read back: the standard path then refuses it)."""
+    i = text.find("null")
+    while i >= 0:
+        if i == 0 or text[i - 1] in ":,[":  # (a false alarm inside a string: only a reread)
+            return bool(orjson.loads(data) != value)
+        i = text.find("null", i + 4)
+    return False
+
+
+_SHORT: Final = 4096
+"""Up to this length `_python_floats` finds exponents by scanning for `e-`, beyond it from the
+hyphens (`str.find` of one character is a `memchr`; of `e-`, a scan that stops at every `e`:
+on a long English text several times slower than visiting its few hyphens, on a message
+faster than one Python loop turn per hyphen of its dates and media types)."""
+
+
+def _python_floats(text: str) -> bool:
+    """Whether orjson's `text` holds no number spelled unlike Python: `0.0000` not after a digit
+    (`0.00001`, where Python writes `1e-05`), or a one-digit negative exponent after a digit
+    (`1e-7`, where Python writes `1e-07`); in a string too: only a false alarm."""
+    i = text.find("0.0000")
     while i >= 0:
         if i == 0 or not text[i - 1].isdigit():
             return False
         i = text.find("0.0000", i + 1)
+    if len(text) <= _SHORT:
+        i = text.find("e-")
+        while i >= 0:  # (a word's `e-`, as in `file-`, costs no call)
+            if i and text[i - 1].isdigit() and not _python_exponent(text, i):
+                return False
+            i = text.find("e-", i + 2)
+        return True
     i = text.find("-")
     while i >= 0:
-        if i >= 2 and text[i - 1] == "e" and text[i - 2].isdigit():
-            digits = text[i + 1 : i + 3]  # `e-7` and no second digit: Python writes `e-07`
-            if digits[:1].isdigit() and not digits[1:].isdigit():
-                return False
+        if text[i - 1] == "e" and not _python_exponent(text, i - 1):
+            return False
         i = text.find("-", i + 1)
     return True
+
+
+def _python_exponent(text: str, e: int) -> bool:
+    """Whether the `e-` at `e` is not a one-digit exponent of a number (`1e-7`)."""
+    if e < 1 or not text[e - 1].isdigit():
+        return True
+    digits = text[e + 2 : e + 4]  # `e-7` and no second digit: Python writes `e-07`
+    return not (digits[:1].isdigit() and not digits[1:].isdigit())
 
 
 class Model:
@@ -899,7 +980,7 @@ def extras(value: dict[str, Any], declared: frozenset[str]) -> dict[str, Any]:
     (`NotJSON` otherwise): the validators' fast checks leave undeclared members to this, the
     one place that looks at them only when there are some."""
     out = {k: v for k, v in value.items() if k not in declared}
-    if not is_json(out):
+    if not json_members(out):  # (`is_json` of a dict, without its type tests)
         raise NotJSON
     return out
 
@@ -937,10 +1018,26 @@ def plain(value: Any) -> Any:
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
-def _is_plain(value: object) -> bool:
-    """Whether `value` is made of dicts, lists and scalars only (exact types: no copy needed),
-    at most `MAX_DEPTH` levels (a cycle is not)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]  # a loop: this runs on every encode of JSON
+def _is_plain(value: Any, depth: int = 1) -> bool:
+    """Whether `value` (a dict or list at nesting level `depth`) is made of dicts, lists and
+    scalars only (exact types: no copy needed), at most `MAX_DEPTH` levels (a cycle is not). It
+    runs on every encode of JSON: by recursion down to `_RECURSE` levels (cheaper than a stack
+    for the usual small payloads), below that `_plain_below`."""
+    for x in value.values() if type(value) is dict else value:
+        t = type(x)
+        if t is dict or t is list:
+            if x and not (
+                _is_plain(x, depth + 1) if depth < _RECURSE else _plain_below(x, depth + 1)
+            ):
+                return False
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
+def _plain_below(value: object, depth: int) -> bool:
+    """`_is_plain` of a dict or list at level `depth`, in a loop."""
+    stack: list[tuple[Any, int]] = [(value, depth)]
     while stack:
         item, d = stack.pop()
         for x in item.values() if type(item) is dict else item:
@@ -962,6 +1059,16 @@ def _copy_plain(value: Any, d: int) -> Any:
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray)):
         return [_copy_plain(item, d + 1) for item in value]
     return value  # a scalar, or not JSON at all: the validators judge it, as on decoding
+
+
+def encode_member(value: object) -> JSON:
+    """The JSON form of a union's value, without validating: a model object's (the usual case:
+    its `_to_dict` directly, a failure there located by the enclosing object's `to_dict`),
+    else as `encode_value` (an unknown member kept as it came, plain JSON)."""
+    if isinstance(value, Model):
+        encoded: JSON = value._to_dict()  # type: ignore[attr-defined]
+        return encoded
+    return encode_value(value)
 
 
 def encode_value(value: object, validate: bool = False) -> JSON:

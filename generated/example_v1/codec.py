@@ -108,10 +108,10 @@ DECODERS: dict[str, Callable[[Any], Any]] = {
 }
 """Type name -> builder of an already validated value."""
 
-_DECODE: dict[str, tuple[Callable[[object], bool], Callable[[Any], Any]]] = {
+_DECODE: dict[str | type, tuple[Callable[[object], bool], Callable[[Any], Any]]] = {
     name: (_v.TYPES[name][0], build) for name, build in DECODERS.items() if name in _v.TYPES
 }
-"""Type name -> (fast check, builder), for `decode`."""
+"""Type name (and model class, added below) -> (fast check, builder), for `decode`."""
 
 
 @overload
@@ -121,8 +121,7 @@ def decode(type_: str, value: object) -> Any: ...
 def decode(type_: type[Any] | str, value: object) -> Any:
     """Validate `value` as `type_` (a model class or any type name) and build it; raises
     `ValidationError` with JSON paths when it is not valid."""
-    name = type_ if isinstance(type_, str) else type_.__name__
-    entry = _DECODE.get(name)
+    entry = _DECODE.get(type_)  # a name or a class: one lookup on the hot path
     try:
         # The fast check first (no error collection), then build; errors only on failure.
         if entry is not None and entry[0](value):
@@ -130,7 +129,8 @@ def decode(type_: type[Any] | str, value: object) -> Any:
     except RecursionError:
         pass  # `validate` reports it
     except _NotJSON:  # an undeclared member that is not JSON
-        raise _not_decodable(name, value) from None
+        raise _not_decodable(_name(type_), value) from None
+    name = _name(type_)
     if name not in DECODERS:
         raise LookupError(f"no type named {name!r} in this schema")
     _v.validate(name, value)
@@ -138,6 +138,10 @@ def decode(type_: type[Any] | str, value: object) -> Any:
         return DECODERS[name](value)
     except (_NotJSON, RecursionError):
         raise _not_decodable(name, value) from None
+
+
+def _name(type_: type[Any] | str) -> str:
+    return type_ if isinstance(type_, str) else type_.__name__
 
 
 _ENCODE: dict[type, str] = {
@@ -204,6 +208,8 @@ _ENCODE: dict[type, str] = {
     _m.FocusChangedNotification: "FocusChangedNotification",
 }
 """Model class -> its type name, for `encode`'s direct path."""
+
+_DECODE |= {cls: _DECODE[cls.__name__] for cls in _ENCODE if cls.__name__ in _DECODE}
 
 
 def encode(obj: object, *, validate: bool = True) -> JSON:

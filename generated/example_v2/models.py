@@ -26,13 +26,13 @@ from ._runtime import JSON, UNSET, JSONInput, UnsetType
 from ._runtime import Model as _Model
 from ._runtime import NotJSON as _NotJSON
 from ._runtime import by_shape as _by_shape
+from ._runtime import decoded as _decoded
 from ._runtime import deprecated as _deprecated
 from ._runtime import deprecated_field as _deprecated_field
 from ._runtime import dumps as _dumps
-from ._runtime import encode_value as _encode
+from ._runtime import encode_member as _member
 from ._runtime import extras as _extras
 from ._runtime import loads as _loads
-from ._runtime import not_decodable as _not_decodable
 from ._runtime import not_encodable as _not_encodable
 from ._runtime import plain as _plain
 from ._runtime import same as _same
@@ -136,6 +136,8 @@ __all__ = [
 # (static `_from_valid`) make the object with `_new` and set every slot, half the cost of a
 # keyword call to __init__.
 _new = object.__new__
+_CHECK: Final = {name: check for name, (check, _) in _v.TYPES.items()}
+"""Type name -> its validator's fast check, for `from_dict` and `from_json`."""
 
 # -- Constants -----------------------------------------------------------------------------------
 
@@ -183,23 +185,29 @@ class RequestParams(_Model):
     def from_dict(cls, value: object) -> RequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("RequestParams", value):
-            _v.validate("RequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["RequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("RequestParams", value) from None
+            pass
+        return _decoded("RequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "RequestParams"))
+        value = _loads(text, "RequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["RequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("RequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParams:
         self = _new(RequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.extra = (
             {} if len(v) == 0 + (self.meta is not UNSET) else _extras(v, _KEYS_RequestParams)
         )
@@ -212,14 +220,30 @@ class RequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParams", e) from None
-        if validate and not _v.is_valid("RequestParams", out):
-            _v.validate("RequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParams", out)
+        return _dumps(out, "RequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -255,18 +279,24 @@ class RequestParamsMeta(_Model):
     def from_dict(cls, value: object) -> RequestParamsMeta:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("RequestParamsMeta", value):
-            _v.validate("RequestParamsMeta", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["RequestParamsMeta"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("RequestParamsMeta", value) from None
+            pass
+        return _decoded("RequestParamsMeta", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RequestParamsMeta:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "RequestParamsMeta"))
+        value = _loads(text, "RequestParamsMeta")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["RequestParamsMeta"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("RequestParamsMeta", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> RequestParamsMeta:
@@ -286,14 +316,30 @@ class RequestParamsMeta(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RequestParamsMeta", e) from None
-        if validate and not _v.is_valid("RequestParamsMeta", out):
-            _v.validate("RequestParamsMeta", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParamsMeta"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParamsMeta", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RequestParamsMeta", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RequestParamsMeta", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RequestParamsMeta"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RequestParamsMeta", out)
+        return _dumps(out, "RequestParamsMeta", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -329,18 +375,24 @@ class Request(_Model):
     def from_dict(cls, value: object) -> Request:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Request", value):
-            _v.validate("Request", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Request"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Request", value) from None
+            pass
+        return _decoded("Request", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Request:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Request"))
+        value = _loads(text, "Request")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Request"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Request", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Request:
@@ -357,14 +409,30 @@ class Request(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Request", e) from None
-        if validate and not _v.is_valid("Request", out):
-            _v.validate("Request", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Request"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Request", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Request", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Request", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Request"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Request", out)
+        return _dumps(out, "Request", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -399,18 +467,24 @@ class NotificationParams(_Model):
     def from_dict(cls, value: object) -> NotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("NotificationParams", value):
-            _v.validate("NotificationParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["NotificationParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("NotificationParams", value) from None
+            pass
+        return _decoded("NotificationParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> NotificationParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "NotificationParams"))
+        value = _loads(text, "NotificationParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["NotificationParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("NotificationParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> NotificationParams:
@@ -428,14 +502,30 @@ class NotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("NotificationParams", e) from None
-        if validate and not _v.is_valid("NotificationParams", out):
-            _v.validate("NotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["NotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("NotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "NotificationParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("NotificationParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["NotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("NotificationParams", out)
+        return _dumps(out, "NotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -471,18 +561,24 @@ class Notification(_Model):
     def from_dict(cls, value: object) -> Notification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Notification", value):
-            _v.validate("Notification", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Notification"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Notification", value) from None
+            pass
+        return _decoded("Notification", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Notification:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Notification"))
+        value = _loads(text, "Notification")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Notification"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Notification", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Notification:
@@ -501,14 +597,30 @@ class Notification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Notification", e) from None
-        if validate and not _v.is_valid("Notification", out):
-            _v.validate("Notification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Notification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Notification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Notification", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Notification", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Notification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Notification", out)
+        return _dumps(out, "Notification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -543,18 +655,24 @@ class Result(_Model):
     def from_dict(cls, value: object) -> Result:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Result", value):
-            _v.validate("Result", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Result"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Result", value) from None
+            pass
+        return _decoded("Result", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Result:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Result"))
+        value = _loads(text, "Result")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Result"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Result", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Result:
@@ -570,14 +688,30 @@ class Result(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Result", e) from None
-        if validate and not _v.is_valid("Result", out):
-            _v.validate("Result", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Result"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Result", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Result", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Result", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Result"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Result", out)
+        return _dumps(out, "Result", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -619,18 +753,24 @@ class Error(_Model):
     def from_dict(cls, value: object) -> Error:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Error", value):
-            _v.validate("Error", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Error"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Error", value) from None
+            pass
+        return _decoded("Error", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Error:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Error"))
+        value = _loads(text, "Error")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Error"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Error", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Error:
@@ -648,14 +788,30 @@ class Error(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Error", e) from None
-        if validate and not _v.is_valid("Error", out):
-            _v.validate("Error", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Error"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Error", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Error", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Error", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Error"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Error", out)
+        return _dumps(out, "Error", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -700,18 +856,24 @@ class JSONRPCRequest(_Model):
     def from_dict(cls, value: object) -> JSONRPCRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("JSONRPCRequest", value):
-            _v.validate("JSONRPCRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["JSONRPCRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("JSONRPCRequest", value) from None
+            pass
+        return _decoded("JSONRPCRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "JSONRPCRequest"))
+        value = _loads(text, "JSONRPCRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["JSONRPCRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("JSONRPCRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCRequest:
@@ -732,14 +894,30 @@ class JSONRPCRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCRequest", e) from None
-        if validate and not _v.is_valid("JSONRPCRequest", out):
-            _v.validate("JSONRPCRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCRequest", out)
+        return _dumps(out, "JSONRPCRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -782,18 +960,24 @@ class JSONRPCNotification(_Model):
     def from_dict(cls, value: object) -> JSONRPCNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("JSONRPCNotification", value):
-            _v.validate("JSONRPCNotification", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["JSONRPCNotification"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("JSONRPCNotification", value) from None
+            pass
+        return _decoded("JSONRPCNotification", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCNotification:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "JSONRPCNotification"))
+        value = _loads(text, "JSONRPCNotification")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["JSONRPCNotification"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("JSONRPCNotification", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCNotification:
@@ -815,14 +999,30 @@ class JSONRPCNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCNotification", e) from None
-        if validate and not _v.is_valid("JSONRPCNotification", out):
-            _v.validate("JSONRPCNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCNotification", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCNotification", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCNotification", out)
+        return _dumps(out, "JSONRPCNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -864,25 +1064,31 @@ class JSONRPCResultResponse(_Model):
     def from_dict(cls, value: object) -> JSONRPCResultResponse:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("JSONRPCResultResponse", value):
-            _v.validate("JSONRPCResultResponse", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["JSONRPCResultResponse"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("JSONRPCResultResponse", value) from None
+            pass
+        return _decoded("JSONRPCResultResponse", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCResultResponse:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "JSONRPCResultResponse"))
+        value = _loads(text, "JSONRPCResultResponse")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["JSONRPCResultResponse"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("JSONRPCResultResponse", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCResultResponse:
         self = _new(JSONRPCResultResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.result = Result._from_valid(v["result"])
+        self.result = _from_valid_Result(v["result"])
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_JSONRPCResultResponse)
         return self
 
@@ -893,14 +1099,30 @@ class JSONRPCResultResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCResultResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCResultResponse", out):
-            _v.validate("JSONRPCResultResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCResultResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCResultResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCResultResponse", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCResultResponse", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCResultResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCResultResponse", out)
+        return _dumps(out, "JSONRPCResultResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -941,25 +1163,31 @@ class JSONRPCErrorResponse(_Model):
     def from_dict(cls, value: object) -> JSONRPCErrorResponse:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("JSONRPCErrorResponse", value):
-            _v.validate("JSONRPCErrorResponse", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["JSONRPCErrorResponse"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("JSONRPCErrorResponse", value) from None
+            pass
+        return _decoded("JSONRPCErrorResponse", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> JSONRPCErrorResponse:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "JSONRPCErrorResponse"))
+        value = _loads(text, "JSONRPCErrorResponse")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["JSONRPCErrorResponse"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("JSONRPCErrorResponse", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> JSONRPCErrorResponse:
         self = _new(JSONRPCErrorResponse)
         self.jsonrpc = v["jsonrpc"]
         self.id = v.get("id", UNSET)
-        self.error = Error._from_valid(v["error"])
+        self.error = _from_valid_Error(v["error"])
         self.extra = (
             {} if len(v) == 2 + (self.id is not UNSET) else _extras(v, _KEYS_JSONRPCErrorResponse)
         )
@@ -972,14 +1200,30 @@ class JSONRPCErrorResponse(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("JSONRPCErrorResponse", e) from None
-        if validate and not _v.is_valid("JSONRPCErrorResponse", out):
-            _v.validate("JSONRPCErrorResponse", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCErrorResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCErrorResponse", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "JSONRPCErrorResponse", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("JSONRPCErrorResponse", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["JSONRPCErrorResponse"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("JSONRPCErrorResponse", out)
+        return _dumps(out, "JSONRPCErrorResponse", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1025,25 +1269,31 @@ class WidgetLockedError(_Model):
     def from_dict(cls, value: object) -> WidgetLockedError:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetLockedError", value):
-            _v.validate("WidgetLockedError", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetLockedError"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetLockedError", value) from None
+            pass
+        return _decoded("WidgetLockedError", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedError:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetLockedError"))
+        value = _loads(text, "WidgetLockedError")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetLockedError"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetLockedError", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedError:
         self = _new(WidgetLockedError)
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
-        self.error = WidgetLockedErrorError._from_valid(v["error"])
+        self.error = _from_valid_WidgetLockedErrorError(v["error"])
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_WidgetLockedError)
         return self
 
@@ -1054,14 +1304,30 @@ class WidgetLockedError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedError", e) from None
-        if validate and not _v.is_valid("WidgetLockedError", out):
-            _v.validate("WidgetLockedError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedError", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetLockedError", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedError", out)
+        return _dumps(out, "WidgetLockedError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1105,25 +1371,31 @@ class WidgetLockedErrorError(_Model):
     def from_dict(cls, value: object) -> WidgetLockedErrorError:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetLockedErrorError", value):
-            _v.validate("WidgetLockedErrorError", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetLockedErrorError"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetLockedErrorError", value) from None
+            pass
+        return _decoded("WidgetLockedErrorError", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorError:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetLockedErrorError"))
+        value = _loads(text, "WidgetLockedErrorError")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetLockedErrorError"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetLockedErrorError", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorError:
         self = _new(WidgetLockedErrorError)
         self.code = v["code"]
         self.message = v["message"]
-        self.data = WidgetLockedErrorErrorData._from_valid(v["data"]) if "data" in v else UNSET
+        self.data = _from_valid_WidgetLockedErrorErrorData(v["data"]) if "data" in v else UNSET
         self.extra = (
             {}
             if len(v) == 2 + (self.data is not UNSET)
@@ -1138,14 +1410,30 @@ class WidgetLockedErrorError(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorError", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorError", out):
-            _v.validate("WidgetLockedErrorError", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorError", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorError", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetLockedErrorError", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorError"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorError", out)
+        return _dumps(out, "WidgetLockedErrorError", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1186,18 +1474,24 @@ class WidgetLockedErrorErrorData(_Model):
     def from_dict(cls, value: object) -> WidgetLockedErrorErrorData:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetLockedErrorErrorData", value):
-            _v.validate("WidgetLockedErrorErrorData", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetLockedErrorErrorData"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetLockedErrorErrorData", value) from None
+            pass
+        return _decoded("WidgetLockedErrorErrorData", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetLockedErrorErrorData:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetLockedErrorErrorData"))
+        value = _loads(text, "WidgetLockedErrorErrorData")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetLockedErrorErrorData"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetLockedErrorErrorData", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetLockedErrorErrorData:
@@ -1218,14 +1512,30 @@ class WidgetLockedErrorErrorData(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetLockedErrorErrorData", e) from None
-        if validate and not _v.is_valid("WidgetLockedErrorErrorData", out):
-            _v.validate("WidgetLockedErrorErrorData", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorErrorData"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorErrorData", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetLockedErrorErrorData", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetLockedErrorErrorData", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetLockedErrorErrorData"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetLockedErrorErrorData", out)
+        return _dumps(out, "WidgetLockedErrorErrorData", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1265,18 +1575,24 @@ class BaseMetadata(_Model):
     def from_dict(cls, value: object) -> BaseMetadata:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("BaseMetadata", value):
-            _v.validate("BaseMetadata", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["BaseMetadata"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("BaseMetadata", value) from None
+            pass
+        return _decoded("BaseMetadata", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> BaseMetadata:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "BaseMetadata"))
+        value = _loads(text, "BaseMetadata")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["BaseMetadata"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("BaseMetadata", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> BaseMetadata:
@@ -1295,14 +1611,30 @@ class BaseMetadata(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("BaseMetadata", e) from None
-        if validate and not _v.is_valid("BaseMetadata", out):
-            _v.validate("BaseMetadata", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["BaseMetadata"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("BaseMetadata", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "BaseMetadata", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("BaseMetadata", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["BaseMetadata"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("BaseMetadata", out)
+        return _dumps(out, "BaseMetadata", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1344,18 +1676,24 @@ class WidgetHints(_Model):
     def from_dict(cls, value: object) -> WidgetHints:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetHints", value):
-            _v.validate("WidgetHints", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetHints"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetHints", value) from None
+            pass
+        return _decoded("WidgetHints", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetHints:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetHints"))
+        value = _loads(text, "WidgetHints")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetHints"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetHints", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetHints:
@@ -1376,14 +1714,30 @@ class WidgetHints(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetHints", e) from None
-        if validate and not _v.is_valid("WidgetHints", out):
-            _v.validate("WidgetHints", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetHints"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetHints", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetHints", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetHints", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetHints"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetHints", out)
+        return _dumps(out, "WidgetHints", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1418,24 +1772,30 @@ class Annotated(_Model):
     def from_dict(cls, value: object) -> Annotated:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Annotated", value):
-            _v.validate("Annotated", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Annotated"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Annotated", value) from None
+            pass
+        return _decoded("Annotated", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Annotated:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Annotated"))
+        value = _loads(text, "Annotated")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Annotated"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Annotated", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Annotated:
         self = _new(Annotated)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.extra = (
             {} if len(v) == 0 + (self.annotations is not UNSET) else _extras(v, _KEYS_Annotated)
@@ -1449,14 +1809,30 @@ class Annotated(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Annotated", e) from None
-        if validate and not _v.is_valid("Annotated", out):
-            _v.validate("Annotated", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Annotated"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Annotated", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Annotated", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Annotated", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Annotated"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Annotated", out)
+        return _dumps(out, "Annotated", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1623,18 +1999,24 @@ class Widget(_Model):
     def from_dict(cls, value: object) -> Widget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Widget", value):
-            _v.validate("Widget", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Widget"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Widget", value) from None
+            pass
+        return _decoded("Widget", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Widget:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Widget"))
+        value = _loads(text, "Widget")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Widget"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Widget", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Widget:
@@ -1642,7 +2024,7 @@ class Widget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -1655,7 +2037,7 @@ class Widget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.extra = {} if _KEYS_Widget.issuperset(v) else _extras(v, _KEYS_Widget)
         return self
@@ -1667,14 +2049,30 @@ class Widget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Widget", e) from None
-        if validate and not _v.is_valid("Widget", out):
-            _v.validate("Widget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Widget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Widget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Widget", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Widget", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Widget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Widget", out)
+        return _dumps(out, "Widget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -1734,23 +2132,29 @@ class WidgetSettings(_Model):
     def from_dict(cls, value: object) -> WidgetSettings:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetSettings", value):
-            _v.validate("WidgetSettings", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetSettings"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetSettings", value) from None
+            pass
+        return _decoded("WidgetSettings", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettings:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetSettings"))
+        value = _loads(text, "WidgetSettings")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetSettings"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetSettings", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettings:
         self = _new(WidgetSettings)
-        self.layout = WidgetSettingsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+        self.layout = _from_valid_WidgetSettingsLayout(v["layout"]) if "layout" in v else UNSET
         self.extra = (
             {} if len(v) == 0 + (self.layout is not UNSET) else _extras(v, _KEYS_WidgetSettings)
         )
@@ -1763,14 +2167,30 @@ class WidgetSettings(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettings", e) from None
-        if validate and not _v.is_valid("WidgetSettings", out):
-            _v.validate("WidgetSettings", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettings"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettings", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettings", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetSettings", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettings"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettings", out)
+        return _dumps(out, "WidgetSettings", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1806,23 +2226,29 @@ class WidgetSettingsLayout(_Model):
     def from_dict(cls, value: object) -> WidgetSettingsLayout:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetSettingsLayout", value):
-            _v.validate("WidgetSettingsLayout", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetSettingsLayout"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetSettingsLayout", value) from None
+            pass
+        return _decoded("WidgetSettingsLayout", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayout:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetSettingsLayout"))
+        value = _loads(text, "WidgetSettingsLayout")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetSettingsLayout"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetSettingsLayout", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayout:
         self = _new(WidgetSettingsLayout)
-        self.grid = WidgetSettingsLayoutGrid._from_valid(v["grid"]) if "grid" in v else UNSET
+        self.grid = _from_valid_WidgetSettingsLayoutGrid(v["grid"]) if "grid" in v else UNSET
         self.list_ = v.get("list", UNSET)
         self.extra = (
             {}
@@ -1838,14 +2264,30 @@ class WidgetSettingsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayout", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayout", out):
-            _v.validate("WidgetSettingsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayout", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetSettingsLayout", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayout", out)
+        return _dumps(out, "WidgetSettingsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -1883,18 +2325,24 @@ class WidgetSettingsLayoutGrid(_Model):
     def from_dict(cls, value: object) -> WidgetSettingsLayoutGrid:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetSettingsLayoutGrid", value):
-            _v.validate("WidgetSettingsLayoutGrid", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetSettingsLayoutGrid"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetSettingsLayoutGrid", value) from None
+            pass
+        return _decoded("WidgetSettingsLayoutGrid", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetSettingsLayoutGrid:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetSettingsLayoutGrid"))
+        value = _loads(text, "WidgetSettingsLayoutGrid")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetSettingsLayoutGrid"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetSettingsLayoutGrid", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetSettingsLayoutGrid:
@@ -1911,14 +2359,30 @@ class WidgetSettingsLayoutGrid(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
-        if validate and not _v.is_valid("WidgetSettingsLayoutGrid", out):
-            _v.validate("WidgetSettingsLayoutGrid", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayoutGrid"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayoutGrid", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetSettingsLayoutGrid", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetSettingsLayoutGrid", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetSettingsLayoutGrid"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetSettingsLayoutGrid", out)
+        return _dumps(out, "WidgetSettingsLayoutGrid", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2087,18 +2551,24 @@ class ButtonWidget(_Model):
     def from_dict(cls, value: object) -> ButtonWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ButtonWidget", value):
-            _v.validate("ButtonWidget", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ButtonWidget"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ButtonWidget", value) from None
+            pass
+        return _decoded("ButtonWidget", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ButtonWidget:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ButtonWidget"))
+        value = _loads(text, "ButtonWidget")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ButtonWidget"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ButtonWidget", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ButtonWidget:
@@ -2106,7 +2576,7 @@ class ButtonWidget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2119,7 +2589,7 @@ class ButtonWidget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.pressed = v.get("pressed", UNSET)
         self.extra = {} if _KEYS_ButtonWidget.issuperset(v) else _extras(v, _KEYS_ButtonWidget)
@@ -2132,14 +2602,30 @@ class ButtonWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ButtonWidget", e) from None
-        if validate and not _v.is_valid("ButtonWidget", out):
-            _v.validate("ButtonWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ButtonWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ButtonWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ButtonWidget", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ButtonWidget", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ButtonWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ButtonWidget", out)
+        return _dumps(out, "ButtonWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2336,18 +2822,24 @@ class GaugeWidget(_Model):
     def from_dict(cls, value: object) -> GaugeWidget:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("GaugeWidget", value):
-            _v.validate("GaugeWidget", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["GaugeWidget"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("GaugeWidget", value) from None
+            pass
+        return _decoded("GaugeWidget", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GaugeWidget:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "GaugeWidget"))
+        value = _loads(text, "GaugeWidget")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["GaugeWidget"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("GaugeWidget", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> GaugeWidget:
@@ -2355,7 +2847,7 @@ class GaugeWidget(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2368,7 +2860,7 @@ class GaugeWidget(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.thresholds = v["thresholds"]
         self.extra = {} if _KEYS_GaugeWidget.issuperset(v) else _extras(v, _KEYS_GaugeWidget)
@@ -2381,14 +2873,30 @@ class GaugeWidget(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GaugeWidget", e) from None
-        if validate and not _v.is_valid("GaugeWidget", out):
-            _v.validate("GaugeWidget", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GaugeWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GaugeWidget", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GaugeWidget", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GaugeWidget", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GaugeWidget"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GaugeWidget", out)
+        return _dumps(out, "GaugeWidget", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2454,18 +2962,24 @@ class RangeSpec(_Model):
     def from_dict(cls, value: object) -> RangeSpec:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("RangeSpec", value):
-            _v.validate("RangeSpec", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["RangeSpec"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("RangeSpec", value) from None
+            pass
+        return _decoded("RangeSpec", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RangeSpec:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "RangeSpec"))
+        value = _loads(text, "RangeSpec")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["RangeSpec"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("RangeSpec", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> RangeSpec:
@@ -2482,14 +2996,30 @@ class RangeSpec(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangeSpec", e) from None
-        if validate and not _v.is_valid("RangeSpec", out):
-            _v.validate("RangeSpec", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangeSpec"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangeSpec", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangeSpec", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RangeSpec", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangeSpec"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangeSpec", out)
+        return _dumps(out, "RangeSpec", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2668,18 +3198,24 @@ class RangedGauge(_Model):
     def from_dict(cls, value: object) -> RangedGauge:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("RangedGauge", value):
-            _v.validate("RangedGauge", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["RangedGauge"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("RangedGauge", value) from None
+            pass
+        return _decoded("RangedGauge", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RangedGauge:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "RangedGauge"))
+        value = _loads(text, "RangedGauge")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["RangedGauge"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("RangedGauge", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> RangedGauge:
@@ -2687,7 +3223,7 @@ class RangedGauge(_Model):
         self.name = v["name"]
         self.title = v.get("title", UNSET)
         self.annotations = (
-            WidgetHints._from_valid(v["annotations"]) if "annotations" in v else UNSET
+            _from_valid_WidgetHints(v["annotations"]) if "annotations" in v else UNSET
         )
         self.id = v["id"]
         self.kind = v["kind"]
@@ -2700,7 +3236,7 @@ class RangedGauge(_Model):
         self.tags = v.get("tags", UNSET)
         self.io_example_related = v.get("io.example/related", UNSET)
         self.labels = v.get("labels", UNSET)
-        self.settings = WidgetSettings._from_valid(v["settings"]) if "settings" in v else UNSET
+        self.settings = _from_valid_WidgetSettings(v["settings"]) if "settings" in v else UNSET
         self.meta = v.get("_meta", UNSET)
         self.thresholds = v["thresholds"]
         self.from_ = v["from"]
@@ -2715,14 +3251,30 @@ class RangedGauge(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("RangedGauge", e) from None
-        if validate and not _v.is_valid("RangedGauge", out):
-            _v.validate("RangedGauge", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangedGauge"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangedGauge", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "RangedGauge", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("RangedGauge", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["RangedGauge"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("RangedGauge", out)
+        return _dumps(out, "RangedGauge", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2795,18 +3347,24 @@ class WidgetAction(_Model):
     def from_dict(cls, value: object) -> WidgetAction:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetAction", value):
-            _v.validate("WidgetAction", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetAction"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetAction", value) from None
+            pass
+        return _decoded("WidgetAction", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetAction:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetAction"))
+        value = _loads(text, "WidgetAction")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetAction"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetAction", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetAction:
@@ -2828,14 +3386,30 @@ class WidgetAction(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetAction", e) from None
-        if validate and not _v.is_valid("WidgetAction", out):
-            _v.validate("WidgetAction", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAction"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAction", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetAction", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetAction", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetAction"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetAction", out)
+        return _dumps(out, "WidgetAction", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2874,18 +3448,24 @@ class TextContent(_Model):
     def from_dict(cls, value: object) -> TextContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("TextContent", value):
-            _v.validate("TextContent", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["TextContent"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("TextContent", value) from None
+            pass
+        return _decoded("TextContent", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> TextContent:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "TextContent"))
+        value = _loads(text, "TextContent")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["TextContent"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("TextContent", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> TextContent:
@@ -2902,14 +3482,30 @@ class TextContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("TextContent", e) from None
-        if validate and not _v.is_valid("TextContent", out):
-            _v.validate("TextContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["TextContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("TextContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "TextContent", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("TextContent", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["TextContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("TextContent", out)
+        return _dumps(out, "TextContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -2950,18 +3546,24 @@ class ImageContent(_Model):
     def from_dict(cls, value: object) -> ImageContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ImageContent", value):
-            _v.validate("ImageContent", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ImageContent"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ImageContent", value) from None
+            pass
+        return _decoded("ImageContent", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ImageContent:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ImageContent"))
+        value = _loads(text, "ImageContent")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ImageContent"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ImageContent", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ImageContent:
@@ -2979,14 +3581,30 @@ class ImageContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ImageContent", e) from None
-        if validate and not _v.is_valid("ImageContent", out):
-            _v.validate("ImageContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ImageContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ImageContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ImageContent", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ImageContent", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ImageContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ImageContent", out)
+        return _dumps(out, "ImageContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3024,18 +3642,24 @@ class ChartContent(_Model):
     def from_dict(cls, value: object) -> ChartContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ChartContent", value):
-            _v.validate("ChartContent", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ChartContent"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ChartContent", value) from None
+            pass
+        return _decoded("ChartContent", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ChartContent:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ChartContent"))
+        value = _loads(text, "ChartContent")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ChartContent"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ChartContent", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ChartContent:
@@ -3052,14 +3676,30 @@ class ChartContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ChartContent", e) from None
-        if validate and not _v.is_valid("ChartContent", out):
-            _v.validate("ChartContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ChartContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ChartContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ChartContent", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ChartContent", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ChartContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ChartContent", out)
+        return _dumps(out, "ChartContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3100,18 +3740,24 @@ class AudioContent(_Model):
     def from_dict(cls, value: object) -> AudioContent:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("AudioContent", value):
-            _v.validate("AudioContent", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["AudioContent"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("AudioContent", value) from None
+            pass
+        return _decoded("AudioContent", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> AudioContent:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "AudioContent"))
+        value = _loads(text, "AudioContent")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["AudioContent"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("AudioContent", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> AudioContent:
@@ -3129,14 +3775,30 @@ class AudioContent(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("AudioContent", e) from None
-        if validate and not _v.is_valid("AudioContent", out):
-            _v.validate("AudioContent", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["AudioContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("AudioContent", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "AudioContent", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("AudioContent", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["AudioContent"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("AudioContent", out)
+        return _dumps(out, "AudioContent", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3179,18 +3841,24 @@ class Implementation(_Model):
     def from_dict(cls, value: object) -> Implementation:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("Implementation", value):
-            _v.validate("Implementation", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["Implementation"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("Implementation", value) from None
+            pass
+        return _decoded("Implementation", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Implementation:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "Implementation"))
+        value = _loads(text, "Implementation")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["Implementation"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("Implementation", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> Implementation:
@@ -3212,14 +3880,30 @@ class Implementation(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("Implementation", e) from None
-        if validate and not _v.is_valid("Implementation", out):
-            _v.validate("Implementation", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Implementation"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Implementation", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "Implementation", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("Implementation", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["Implementation"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("Implementation", out)
+        return _dumps(out, "Implementation", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3261,24 +3945,30 @@ class HostCapabilities(_Model):
     def from_dict(cls, value: object) -> HostCapabilities:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("HostCapabilities", value):
-            _v.validate("HostCapabilities", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["HostCapabilities"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("HostCapabilities", value) from None
+            pass
+        return _decoded("HostCapabilities", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilities:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "HostCapabilities"))
+        value = _loads(text, "HostCapabilities")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["HostCapabilities"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("HostCapabilities", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilities:
         self = _new(HostCapabilities)
         self.widgets = (
-            HostCapabilitiesWidgets._from_valid(v["widgets"]) if "widgets" in v else UNSET
+            _from_valid_HostCapabilitiesWidgets(v["widgets"]) if "widgets" in v else UNSET
         )
         self.experimental = v.get("experimental", UNSET)
         self.extra = (
@@ -3295,14 +3985,30 @@ class HostCapabilities(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilities", e) from None
-        if validate and not _v.is_valid("HostCapabilities", out):
-            _v.validate("HostCapabilities", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilities"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilities", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilities", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("HostCapabilities", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilities"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilities", out)
+        return _dumps(out, "HostCapabilities", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3340,25 +4046,31 @@ class HostCapabilitiesWidgets(_Model):
     def from_dict(cls, value: object) -> HostCapabilitiesWidgets:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("HostCapabilitiesWidgets", value):
-            _v.validate("HostCapabilitiesWidgets", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["HostCapabilitiesWidgets"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("HostCapabilitiesWidgets", value) from None
+            pass
+        return _decoded("HostCapabilitiesWidgets", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgets:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "HostCapabilitiesWidgets"))
+        value = _loads(text, "HostCapabilitiesWidgets")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["HostCapabilitiesWidgets"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("HostCapabilitiesWidgets", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgets:
         self = _new(HostCapabilitiesWidgets)
         self.list_changed = v.get("listChanged", UNSET)
         self.layout = (
-            HostCapabilitiesWidgetsLayout._from_valid(v["layout"]) if "layout" in v else UNSET
+            _from_valid_HostCapabilitiesWidgetsLayout(v["layout"]) if "layout" in v else UNSET
         )
         self.extra = (
             {}
@@ -3374,14 +4086,30 @@ class HostCapabilitiesWidgets(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgets", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgets", out):
-            _v.validate("HostCapabilitiesWidgets", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgets"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgets", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgets", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("HostCapabilitiesWidgets", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgets"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgets", out)
+        return _dumps(out, "HostCapabilitiesWidgets", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3416,18 +4144,24 @@ class HostCapabilitiesWidgetsLayout(_Model):
     def from_dict(cls, value: object) -> HostCapabilitiesWidgetsLayout:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("HostCapabilitiesWidgetsLayout", value):
-            _v.validate("HostCapabilitiesWidgetsLayout", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["HostCapabilitiesWidgetsLayout"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("HostCapabilitiesWidgetsLayout", value) from None
+            pass
+        return _decoded("HostCapabilitiesWidgetsLayout", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HostCapabilitiesWidgetsLayout:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "HostCapabilitiesWidgetsLayout"))
+        value = _loads(text, "HostCapabilitiesWidgetsLayout")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["HostCapabilitiesWidgetsLayout"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("HostCapabilitiesWidgetsLayout", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> HostCapabilitiesWidgetsLayout:
@@ -3447,14 +4181,30 @@ class HostCapabilitiesWidgetsLayout(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
-        if validate and not _v.is_valid("HostCapabilitiesWidgetsLayout", out):
-            _v.validate("HostCapabilitiesWidgetsLayout", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgetsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgetsLayout", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "HostCapabilitiesWidgetsLayout", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("HostCapabilitiesWidgetsLayout", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["HostCapabilitiesWidgetsLayout"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("HostCapabilitiesWidgetsLayout", out)
+        return _dumps(out, "HostCapabilitiesWidgetsLayout", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3493,25 +4243,31 @@ class InitializeRequestParams(_Model):
     def from_dict(cls, value: object) -> InitializeRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("InitializeRequestParams", value):
-            _v.validate("InitializeRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["InitializeRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("InitializeRequestParams", value) from None
+            pass
+        return _decoded("InitializeRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "InitializeRequestParams"))
+        value = _loads(text, "InitializeRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["InitializeRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("InitializeRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequestParams:
         self = _new(InitializeRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.protocol_version = v["protocolVersion"]
-        self.client_info = Implementation._from_valid(v["clientInfo"])
+        self.client_info = _from_valid_Implementation(v["clientInfo"])
         self.extra = (
             {}
             if len(v) == 2 + (self.meta is not UNSET)
@@ -3526,14 +4282,30 @@ class InitializeRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequestParams", e) from None
-        if validate and not _v.is_valid("InitializeRequestParams", out):
-            _v.validate("InitializeRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializeRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequestParams", out)
+        return _dumps(out, "InitializeRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3579,24 +4351,30 @@ class InitializeRequest(_Model):
     def from_dict(cls, value: object) -> InitializeRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("InitializeRequest", value):
-            _v.validate("InitializeRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["InitializeRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("InitializeRequest", value) from None
+            pass
+        return _decoded("InitializeRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "InitializeRequest"))
+        value = _loads(text, "InitializeRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["InitializeRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("InitializeRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeRequest:
         self = _new(InitializeRequest)
         self.method = v["method"]
-        self.params = InitializeRequestParams._from_valid(v["params"])
+        self.params = _from_valid_InitializeRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_InitializeRequest)
@@ -3609,14 +4387,30 @@ class InitializeRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeRequest", e) from None
-        if validate and not _v.is_valid("InitializeRequest", out):
-            _v.validate("InitializeRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializeRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeRequest", out)
+        return _dumps(out, "InitializeRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3667,26 +4461,32 @@ class InitializeResult(_Model):
     def from_dict(cls, value: object) -> InitializeResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("InitializeResult", value):
-            _v.validate("InitializeResult", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["InitializeResult"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("InitializeResult", value) from None
+            pass
+        return _decoded("InitializeResult", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializeResult:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "InitializeResult"))
+        value = _loads(text, "InitializeResult")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["InitializeResult"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("InitializeResult", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> InitializeResult:
         self = _new(InitializeResult)
         self.meta = v.get("_meta", UNSET)
         self.protocol_version = v["protocolVersion"]
-        self.capabilities = HostCapabilities._from_valid(v["capabilities"])
-        self.host_info = Implementation._from_valid(v["hostInfo"])
+        self.capabilities = _from_valid_HostCapabilities(v["capabilities"])
+        self.host_info = _from_valid_Implementation(v["hostInfo"])
         self.instructions = v.get("instructions", UNSET)
         self.extra = (
             {}
@@ -3702,14 +4502,30 @@ class InitializeResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializeResult", e) from None
-        if validate and not _v.is_valid("InitializeResult", out):
-            _v.validate("InitializeResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializeResult", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializeResult", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializeResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializeResult", out)
+        return _dumps(out, "InitializeResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3758,24 +4574,30 @@ class PingRequest(_Model):
     def from_dict(cls, value: object) -> PingRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("PingRequest", value):
-            _v.validate("PingRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["PingRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("PingRequest", value) from None
+            pass
+        return _decoded("PingRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PingRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "PingRequest"))
+        value = _loads(text, "PingRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["PingRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("PingRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> PingRequest:
         self = _new(PingRequest)
         self.method = v["method"]
-        self.params = RequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_RequestParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
@@ -3790,14 +4612,30 @@ class PingRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PingRequest", e) from None
-        if validate and not _v.is_valid("PingRequest", out):
-            _v.validate("PingRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PingRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PingRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PingRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("PingRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PingRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PingRequest", out)
+        return _dumps(out, "PingRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -3841,23 +4679,29 @@ class PaginatedRequestParams(_Model):
     def from_dict(cls, value: object) -> PaginatedRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("PaginatedRequestParams", value):
-            _v.validate("PaginatedRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["PaginatedRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("PaginatedRequestParams", value) from None
+            pass
+        return _decoded("PaginatedRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PaginatedRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "PaginatedRequestParams"))
+        value = _loads(text, "PaginatedRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["PaginatedRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("PaginatedRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> PaginatedRequestParams:
         self = _new(PaginatedRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
         self.limit = v.get("limit", UNSET)
         self.extra = (
@@ -3875,14 +4719,30 @@ class PaginatedRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("PaginatedRequestParams", e) from None
-        if validate and not _v.is_valid("PaginatedRequestParams", out):
-            _v.validate("PaginatedRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PaginatedRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PaginatedRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "PaginatedRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("PaginatedRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["PaginatedRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("PaginatedRequestParams", out)
+        return _dumps(out, "PaginatedRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -3930,23 +4790,29 @@ class ListWidgetsRequestParams(_Model):
     def from_dict(cls, value: object) -> ListWidgetsRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ListWidgetsRequestParams", value):
-            _v.validate("ListWidgetsRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ListWidgetsRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ListWidgetsRequestParams", value) from None
+            pass
+        return _decoded("ListWidgetsRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ListWidgetsRequestParams"))
+        value = _loads(text, "ListWidgetsRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ListWidgetsRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ListWidgetsRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequestParams:
         self = _new(ListWidgetsRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.cursor = v.get("cursor", UNSET)
         self.limit = v.get("limit", UNSET)
         self.kinds = v.get("kinds", UNSET)
@@ -3964,14 +4830,30 @@ class ListWidgetsRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequestParams", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequestParams", out):
-            _v.validate("ListWidgetsRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ListWidgetsRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequestParams", out)
+        return _dumps(out, "ListWidgetsRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4019,24 +4901,30 @@ class ListWidgetsRequest(_Model):
     def from_dict(cls, value: object) -> ListWidgetsRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ListWidgetsRequest", value):
-            _v.validate("ListWidgetsRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ListWidgetsRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ListWidgetsRequest", value) from None
+            pass
+        return _decoded("ListWidgetsRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ListWidgetsRequest"))
+        value = _loads(text, "ListWidgetsRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ListWidgetsRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ListWidgetsRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsRequest:
         self = _new(ListWidgetsRequest)
         self.method = v["method"]
-        self.params = ListWidgetsRequestParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_ListWidgetsRequestParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = (
@@ -4051,14 +4939,30 @@ class ListWidgetsRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsRequest", e) from None
-        if validate and not _v.is_valid("ListWidgetsRequest", out):
-            _v.validate("ListWidgetsRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ListWidgetsRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsRequest", out)
+        return _dumps(out, "ListWidgetsRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4105,24 +5009,30 @@ class ListWidgetsResult(_Model):
     def from_dict(cls, value: object) -> ListWidgetsResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ListWidgetsResult", value):
-            _v.validate("ListWidgetsResult", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ListWidgetsResult"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ListWidgetsResult", value) from None
+            pass
+        return _decoded("ListWidgetsResult", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ListWidgetsResult:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ListWidgetsResult"))
+        value = _loads(text, "ListWidgetsResult")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ListWidgetsResult"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ListWidgetsResult", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ListWidgetsResult:
         self = _new(ListWidgetsResult)
         self.meta = v.get("_meta", UNSET)
-        self.widgets = [Widget._from_valid(i) for i in v["widgets"]]
+        self.widgets = [_from_valid_Widget(i) for i in v["widgets"]]
         self.total = v["total"]
         self.next_cursor = v.get("nextCursor", UNSET)
         self.extra = (
@@ -4139,14 +5049,30 @@ class ListWidgetsResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ListWidgetsResult", e) from None
-        if validate and not _v.is_valid("ListWidgetsResult", out):
-            _v.validate("ListWidgetsResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ListWidgetsResult", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ListWidgetsResult", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ListWidgetsResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ListWidgetsResult", out)
+        return _dumps(out, "ListWidgetsResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4190,23 +5116,29 @@ class GetWidgetRequestParams(_Model):
     def from_dict(cls, value: object) -> GetWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("GetWidgetRequestParams", value):
-            _v.validate("GetWidgetRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["GetWidgetRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("GetWidgetRequestParams", value) from None
+            pass
+        return _decoded("GetWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "GetWidgetRequestParams"))
+        value = _loads(text, "GetWidgetRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["GetWidgetRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("GetWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequestParams:
         self = _new(GetWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.min_version = v.get("minVersion", UNSET)
         self.extra = (
@@ -4223,14 +5155,30 @@ class GetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("GetWidgetRequestParams", out):
-            _v.validate("GetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GetWidgetRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequestParams", out)
+        return _dumps(out, "GetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4275,24 +5223,30 @@ class GetWidgetRequest(_Model):
     def from_dict(cls, value: object) -> GetWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("GetWidgetRequest", value):
-            _v.validate("GetWidgetRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["GetWidgetRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("GetWidgetRequest", value) from None
+            pass
+        return _decoded("GetWidgetRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "GetWidgetRequest"))
+        value = _loads(text, "GetWidgetRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["GetWidgetRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("GetWidgetRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetRequest:
         self = _new(GetWidgetRequest)
         self.method = v["method"]
-        self.params = GetWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_GetWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_GetWidgetRequest)
@@ -4305,14 +5259,30 @@ class GetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetRequest", e) from None
-        if validate and not _v.is_valid("GetWidgetRequest", out):
-            _v.validate("GetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GetWidgetRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetRequest", out)
+        return _dumps(out, "GetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4358,25 +5328,31 @@ class GetWidgetResult(_Model):
     def from_dict(cls, value: object) -> GetWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("GetWidgetResult", value):
-            _v.validate("GetWidgetResult", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["GetWidgetResult"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("GetWidgetResult", value) from None
+            pass
+        return _decoded("GetWidgetResult", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GetWidgetResult:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "GetWidgetResult"))
+        value = _loads(text, "GetWidgetResult")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["GetWidgetResult"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("GetWidgetResult", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> GetWidgetResult:
         self = _new(GetWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
-        self.actions = [WidgetAction._from_valid(i) for i in v["actions"]]
+        self.widget = _from_valid_Widget(v["widget"])
+        self.actions = [_from_valid_WidgetAction(i) for i in v["actions"]]
         self.content = [_build_TextContent_or_ImageContent(i) for i in v["content"]]
         self.extra = (
             {} if len(v) == 3 + (self.meta is not UNSET) else _extras(v, _KEYS_GetWidgetResult)
@@ -4390,14 +5366,30 @@ class GetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("GetWidgetResult", e) from None
-        if validate and not _v.is_valid("GetWidgetResult", out):
-            _v.validate("GetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "GetWidgetResult", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("GetWidgetResult", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["GetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("GetWidgetResult", out)
+        return _dumps(out, "GetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4405,7 +5397,7 @@ class GetWidgetResult(_Model):
             out["_meta"] = _plain(self.meta)
         out["widget"] = self.widget._to_dict()
         out["actions"] = [i._to_dict() for i in self.actions]
-        out["content"] = _encode(self.content)
+        out["content"] = [_member(i) for i in self.content]
         if self.extra:
             out.update(self.extra)
         return out
@@ -4444,23 +5436,29 @@ class UpdateWidgetRequestParams(_Model):
     def from_dict(cls, value: object) -> UpdateWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("UpdateWidgetRequestParams", value):
-            _v.validate("UpdateWidgetRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["UpdateWidgetRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("UpdateWidgetRequestParams", value) from None
+            pass
+        return _decoded("UpdateWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "UpdateWidgetRequestParams"))
+        value = _loads(text, "UpdateWidgetRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["UpdateWidgetRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("UpdateWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequestParams:
         self = _new(UpdateWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.value = v["value"]
         self.note = v.get("note", UNSET)
@@ -4478,14 +5476,30 @@ class UpdateWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequestParams", out):
-            _v.validate("UpdateWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("UpdateWidgetRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequestParams", out)
+        return _dumps(out, "UpdateWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4531,24 +5545,30 @@ class UpdateWidgetRequest(_Model):
     def from_dict(cls, value: object) -> UpdateWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("UpdateWidgetRequest", value):
-            _v.validate("UpdateWidgetRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["UpdateWidgetRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("UpdateWidgetRequest", value) from None
+            pass
+        return _decoded("UpdateWidgetRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "UpdateWidgetRequest"))
+        value = _loads(text, "UpdateWidgetRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["UpdateWidgetRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("UpdateWidgetRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetRequest:
         self = _new(UpdateWidgetRequest)
         self.method = v["method"]
-        self.params = UpdateWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_UpdateWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_UpdateWidgetRequest)
@@ -4561,14 +5581,30 @@ class UpdateWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetRequest", e) from None
-        if validate and not _v.is_valid("UpdateWidgetRequest", out):
-            _v.validate("UpdateWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("UpdateWidgetRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetRequest", out)
+        return _dumps(out, "UpdateWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4607,24 +5643,30 @@ class UpdateWidgetResult(_Model):
     def from_dict(cls, value: object) -> UpdateWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("UpdateWidgetResult", value):
-            _v.validate("UpdateWidgetResult", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["UpdateWidgetResult"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("UpdateWidgetResult", value) from None
+            pass
+        return _decoded("UpdateWidgetResult", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> UpdateWidgetResult:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "UpdateWidgetResult"))
+        value = _loads(text, "UpdateWidgetResult")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["UpdateWidgetResult"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("UpdateWidgetResult", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> UpdateWidgetResult:
         self = _new(UpdateWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
+        self.widget = _from_valid_Widget(v["widget"])
         self.extra = (
             {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_UpdateWidgetResult)
         )
@@ -4637,14 +5679,30 @@ class UpdateWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("UpdateWidgetResult", e) from None
-        if validate and not _v.is_valid("UpdateWidgetResult", out):
-            _v.validate("UpdateWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "UpdateWidgetResult", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("UpdateWidgetResult", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["UpdateWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("UpdateWidgetResult", out)
+        return _dumps(out, "UpdateWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4681,23 +5739,29 @@ class ResetWidgetRequestParams(_Model):
     def from_dict(cls, value: object) -> ResetWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ResetWidgetRequestParams", value):
-            _v.validate("ResetWidgetRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ResetWidgetRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ResetWidgetRequestParams", value) from None
+            pass
+        return _decoded("ResetWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ResetWidgetRequestParams"))
+        value = _loads(text, "ResetWidgetRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ResetWidgetRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ResetWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequestParams:
         self = _new(ResetWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.id = v["id"]
         self.extra = (
             {}
@@ -4713,14 +5777,30 @@ class ResetWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequestParams", out):
-            _v.validate("ResetWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ResetWidgetRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequestParams", out)
+        return _dumps(out, "ResetWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4767,24 +5847,30 @@ class ResetWidgetRequest(_Model):
     def from_dict(cls, value: object) -> ResetWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ResetWidgetRequest", value):
-            _v.validate("ResetWidgetRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ResetWidgetRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ResetWidgetRequest", value) from None
+            pass
+        return _decoded("ResetWidgetRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ResetWidgetRequest"))
+        value = _loads(text, "ResetWidgetRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ResetWidgetRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ResetWidgetRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetRequest:
         self = _new(ResetWidgetRequest)
         self.method = v["method"]
-        self.params = ResetWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_ResetWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ResetWidgetRequest)
@@ -4797,14 +5883,30 @@ class ResetWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetRequest", e) from None
-        if validate and not _v.is_valid("ResetWidgetRequest", out):
-            _v.validate("ResetWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ResetWidgetRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetRequest", out)
+        return _dumps(out, "ResetWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -4843,24 +5945,30 @@ class ResetWidgetResult(_Model):
     def from_dict(cls, value: object) -> ResetWidgetResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ResetWidgetResult", value):
-            _v.validate("ResetWidgetResult", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ResetWidgetResult"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ResetWidgetResult", value) from None
+            pass
+        return _decoded("ResetWidgetResult", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ResetWidgetResult:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ResetWidgetResult"))
+        value = _loads(text, "ResetWidgetResult")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ResetWidgetResult"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ResetWidgetResult", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ResetWidgetResult:
         self = _new(ResetWidgetResult)
         self.meta = v.get("_meta", UNSET)
-        self.widget = Widget._from_valid(v["widget"])
+        self.widget = _from_valid_Widget(v["widget"])
         self.extra = (
             {} if len(v) == 1 + (self.meta is not UNSET) else _extras(v, _KEYS_ResetWidgetResult)
         )
@@ -4873,14 +5981,30 @@ class ResetWidgetResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ResetWidgetResult", e) from None
-        if validate and not _v.is_valid("ResetWidgetResult", out):
-            _v.validate("ResetWidgetResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ResetWidgetResult", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ResetWidgetResult", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ResetWidgetResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ResetWidgetResult", out)
+        return _dumps(out, "ResetWidgetResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -4917,23 +6041,29 @@ class WatchWidgetRequestParams(_Model):
     def from_dict(cls, value: object) -> WatchWidgetRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WatchWidgetRequestParams", value):
-            _v.validate("WatchWidgetRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WatchWidgetRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WatchWidgetRequestParams", value) from None
+            pass
+        return _decoded("WatchWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WatchWidgetRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WatchWidgetRequestParams"))
+        value = _loads(text, "WatchWidgetRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WatchWidgetRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WatchWidgetRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequestParams:
         self = _new(WatchWidgetRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.ids = v["ids"]
         self.extra = (
             {}
@@ -4949,14 +6079,30 @@ class WatchWidgetRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WatchWidgetRequestParams", e) from None
-        if validate and not _v.is_valid("WatchWidgetRequestParams", out):
-            _v.validate("WatchWidgetRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WatchWidgetRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequestParams", out)
+        return _dumps(out, "WatchWidgetRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5003,24 +6149,30 @@ class WatchWidgetRequest(_Model):
     def from_dict(cls, value: object) -> WatchWidgetRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WatchWidgetRequest", value):
-            _v.validate("WatchWidgetRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WatchWidgetRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WatchWidgetRequest", value) from None
+            pass
+        return _decoded("WatchWidgetRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WatchWidgetRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WatchWidgetRequest"))
+        value = _loads(text, "WatchWidgetRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WatchWidgetRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WatchWidgetRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WatchWidgetRequest:
         self = _new(WatchWidgetRequest)
         self.method = v["method"]
-        self.params = WatchWidgetRequestParams._from_valid(v["params"])
+        self.params = _from_valid_WatchWidgetRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_WatchWidgetRequest)
@@ -5033,14 +6185,30 @@ class WatchWidgetRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WatchWidgetRequest", e) from None
-        if validate and not _v.is_valid("WatchWidgetRequest", out):
-            _v.validate("WatchWidgetRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WatchWidgetRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WatchWidgetRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WatchWidgetRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WatchWidgetRequest", out)
+        return _dumps(out, "WatchWidgetRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5084,23 +6252,29 @@ class ConfirmRequestParams(_Model):
     def from_dict(cls, value: object) -> ConfirmRequestParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ConfirmRequestParams", value):
-            _v.validate("ConfirmRequestParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ConfirmRequestParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ConfirmRequestParams", value) from None
+            pass
+        return _decoded("ConfirmRequestParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequestParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ConfirmRequestParams"))
+        value = _loads(text, "ConfirmRequestParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ConfirmRequestParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ConfirmRequestParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequestParams:
         self = _new(ConfirmRequestParams)
-        self.meta = RequestParamsMeta._from_valid(v["_meta"]) if "_meta" in v else UNSET
+        self.meta = _from_valid_RequestParamsMeta(v["_meta"]) if "_meta" in v else UNSET
         self.prompt = v["prompt"]
         self.deadline = v.get("deadline", UNSET)
         self.extra = (
@@ -5117,14 +6291,30 @@ class ConfirmRequestParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequestParams", e) from None
-        if validate and not _v.is_valid("ConfirmRequestParams", out):
-            _v.validate("ConfirmRequestParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequestParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequestParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ConfirmRequestParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequestParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequestParams", out)
+        return _dumps(out, "ConfirmRequestParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5171,24 +6361,30 @@ class ConfirmRequest(_Model):
     def from_dict(cls, value: object) -> ConfirmRequest:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ConfirmRequest", value):
-            _v.validate("ConfirmRequest", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ConfirmRequest"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ConfirmRequest", value) from None
+            pass
+        return _decoded("ConfirmRequest", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmRequest:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ConfirmRequest"))
+        value = _loads(text, "ConfirmRequest")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ConfirmRequest"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ConfirmRequest", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmRequest:
         self = _new(ConfirmRequest)
         self.method = v["method"]
-        self.params = ConfirmRequestParams._from_valid(v["params"])
+        self.params = _from_valid_ConfirmRequestParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.id = v["id"]
         self.extra = {} if len(v) == 4 else _extras(v, _KEYS_ConfirmRequest)
@@ -5201,14 +6397,30 @@ class ConfirmRequest(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmRequest", e) from None
-        if validate and not _v.is_valid("ConfirmRequest", out):
-            _v.validate("ConfirmRequest", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequest", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmRequest", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ConfirmRequest", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmRequest"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmRequest", out)
+        return _dumps(out, "ConfirmRequest", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5247,18 +6459,24 @@ class ConfirmResult(_Model):
     def from_dict(cls, value: object) -> ConfirmResult:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ConfirmResult", value):
-            _v.validate("ConfirmResult", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ConfirmResult"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ConfirmResult", value) from None
+            pass
+        return _decoded("ConfirmResult", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ConfirmResult:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ConfirmResult"))
+        value = _loads(text, "ConfirmResult")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ConfirmResult"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ConfirmResult", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ConfirmResult:
@@ -5277,14 +6495,30 @@ class ConfirmResult(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ConfirmResult", e) from None
-        if validate and not _v.is_valid("ConfirmResult", out):
-            _v.validate("ConfirmResult", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmResult", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ConfirmResult", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ConfirmResult", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ConfirmResult"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ConfirmResult", out)
+        return _dumps(out, "ConfirmResult", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5324,24 +6558,30 @@ class InitializedNotification(_Model):
     def from_dict(cls, value: object) -> InitializedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("InitializedNotification", value):
-            _v.validate("InitializedNotification", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["InitializedNotification"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("InitializedNotification", value) from None
+            pass
+        return _decoded("InitializedNotification", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> InitializedNotification:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "InitializedNotification"))
+        value = _loads(text, "InitializedNotification")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["InitializedNotification"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("InitializedNotification", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> InitializedNotification:
         self = _new(InitializedNotification)
         self.method = v["method"]
-        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_NotificationParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
@@ -5357,14 +6597,30 @@ class InitializedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("InitializedNotification", e) from None
-        if validate and not _v.is_valid("InitializedNotification", out):
-            _v.validate("InitializedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "InitializedNotification", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("InitializedNotification", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["InitializedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("InitializedNotification", out)
+        return _dumps(out, "InitializedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5409,18 +6665,24 @@ class ProgressNotificationParams(_Model):
     def from_dict(cls, value: object) -> ProgressNotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ProgressNotificationParams", value):
-            _v.validate("ProgressNotificationParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ProgressNotificationParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ProgressNotificationParams", value) from None
+            pass
+        return _decoded("ProgressNotificationParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotificationParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ProgressNotificationParams"))
+        value = _loads(text, "ProgressNotificationParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ProgressNotificationParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ProgressNotificationParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotificationParams:
@@ -5443,14 +6705,30 @@ class ProgressNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotificationParams", e) from None
-        if validate and not _v.is_valid("ProgressNotificationParams", out):
-            _v.validate("ProgressNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotificationParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ProgressNotificationParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotificationParams", out)
+        return _dumps(out, "ProgressNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5493,24 +6771,30 @@ class ProgressNotification(_Model):
     def from_dict(cls, value: object) -> ProgressNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("ProgressNotification", value):
-            _v.validate("ProgressNotification", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["ProgressNotification"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("ProgressNotification", value) from None
+            pass
+        return _decoded("ProgressNotification", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ProgressNotification:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "ProgressNotification"))
+        value = _loads(text, "ProgressNotification")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["ProgressNotification"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("ProgressNotification", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> ProgressNotification:
         self = _new(ProgressNotification)
         self.method = v["method"]
-        self.params = ProgressNotificationParams._from_valid(v["params"])
+        self.params = _from_valid_ProgressNotificationParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_ProgressNotification)
         return self
@@ -5522,14 +6806,30 @@ class ProgressNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("ProgressNotification", e) from None
-        if validate and not _v.is_valid("ProgressNotification", out):
-            _v.validate("ProgressNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "ProgressNotification", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("ProgressNotification", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["ProgressNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("ProgressNotification", out)
+        return _dumps(out, "ProgressNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5572,24 +6872,30 @@ class WidgetListChangedNotification(_Model):
     def from_dict(cls, value: object) -> WidgetListChangedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("WidgetListChangedNotification", value):
-            _v.validate("WidgetListChangedNotification", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["WidgetListChangedNotification"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("WidgetListChangedNotification", value) from None
+            pass
+        return _decoded("WidgetListChangedNotification", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> WidgetListChangedNotification:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "WidgetListChangedNotification"))
+        value = _loads(text, "WidgetListChangedNotification")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["WidgetListChangedNotification"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("WidgetListChangedNotification", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> WidgetListChangedNotification:
         self = _new(WidgetListChangedNotification)
         self.method = v["method"]
-        self.params = NotificationParams._from_valid(v["params"]) if "params" in v else UNSET
+        self.params = _from_valid_NotificationParams(v["params"]) if "params" in v else UNSET
         self.jsonrpc = v["jsonrpc"]
         self.extra = (
             {}
@@ -5605,14 +6911,30 @@ class WidgetListChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("WidgetListChangedNotification", e) from None
-        if validate and not _v.is_valid("WidgetListChangedNotification", out):
-            _v.validate("WidgetListChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetListChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetListChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "WidgetListChangedNotification", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("WidgetListChangedNotification", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["WidgetListChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("WidgetListChangedNotification", out)
+        return _dumps(out, "WidgetListChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5655,18 +6977,24 @@ class FocusChangedNotificationParams(_Model):
     def from_dict(cls, value: object) -> FocusChangedNotificationParams:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("FocusChangedNotificationParams", value):
-            _v.validate("FocusChangedNotificationParams", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["FocusChangedNotificationParams"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("FocusChangedNotificationParams", value) from None
+            pass
+        return _decoded("FocusChangedNotificationParams", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotificationParams:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "FocusChangedNotificationParams"))
+        value = _loads(text, "FocusChangedNotificationParams")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["FocusChangedNotificationParams"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("FocusChangedNotificationParams", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotificationParams:
@@ -5688,14 +7016,30 @@ class FocusChangedNotificationParams(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotificationParams", e) from None
-        if validate and not _v.is_valid("FocusChangedNotificationParams", out):
-            _v.validate("FocusChangedNotificationParams", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotificationParams", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotificationParams", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("FocusChangedNotificationParams", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotificationParams"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotificationParams", out)
+        return _dumps(out, "FocusChangedNotificationParams", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {}
@@ -5738,24 +7082,30 @@ class FocusChangedNotification(_Model):
     def from_dict(cls, value: object) -> FocusChangedNotification:
         """Decode a JSON value (as `json.loads` gives it); raises `ValidationError` (with JSON
         paths) if it is not valid."""
-        if not _v.is_valid("FocusChangedNotification", value):
-            _v.validate("FocusChangedNotification", value)
-        try:
-            return cls._from_valid(value)
+        try:  # the fast check, then build; errors only on failure
+            if _CHECK["FocusChangedNotification"](value):
+                return cls._from_valid(value)
         except (_NotJSON, RecursionError):  # an undeclared member that is not JSON; the stack
-            raise _not_decodable("FocusChangedNotification", value) from None
+            pass
+        return _decoded("FocusChangedNotification", value, cls._from_valid, _v.validate)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> FocusChangedNotification:
         """Decode JSON text (`bytes` in UTF-8); raises `ValidationError` (with JSON paths) if it
         is not valid, or not JSON."""
-        return cls.from_dict(_loads(text, "FocusChangedNotification"))
+        value = _loads(text, "FocusChangedNotification")
+        try:  # `from_dict` written out: a call less
+            if _CHECK["FocusChangedNotification"](value):
+                return cls._from_valid(value)
+        except (_NotJSON, RecursionError):
+            pass
+        return _decoded("FocusChangedNotification", value, cls._from_valid, _v.validate)
 
     @staticmethod
     def _from_valid(v: Any) -> FocusChangedNotification:
         self = _new(FocusChangedNotification)
         self.method = v["method"]
-        self.params = FocusChangedNotificationParams._from_valid(v["params"])
+        self.params = _from_valid_FocusChangedNotificationParams(v["params"])
         self.jsonrpc = v["jsonrpc"]
         self.extra = {} if len(v) == 3 else _extras(v, _KEYS_FocusChangedNotification)
         return self
@@ -5767,14 +7117,30 @@ class FocusChangedNotification(_Model):
             out = self._to_dict()
         except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
             raise _not_encodable("FocusChangedNotification", e) from None
-        if validate and not _v.is_valid("FocusChangedNotification", out):
-            _v.validate("FocusChangedNotification", out)
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotification", out)
         return out
 
     def to_json(self, *, validate: bool = True) -> str:
         """The JSON text for this value (compact, UTF-8 characters as they are); a value that is
         not JSON (NaN, bytes, a cycle) is a `ValidationError`, even with `validate=False`."""
-        return _dumps(self.to_dict(validate=validate), "FocusChangedNotification", validate)
+        try:  # `to_dict` written out: a call less
+            out = self._to_dict()
+        except Exception as e:  # noqa: BLE001 - an attribute its type cannot encode
+            raise _not_encodable("FocusChangedNotification", e) from None
+        if validate:
+            try:  # `is_valid` written out: a call less
+                valid = _CHECK["FocusChangedNotification"](out)
+            except RecursionError:
+                valid = False
+            if not valid:
+                _v.validate("FocusChangedNotification", out)
+        return _dumps(out, "FocusChangedNotification", validate)
 
     def _to_dict(self) -> dict[str, JSON]:
         out: dict[str, Any] = {
@@ -5785,6 +7151,36 @@ class FocusChangedNotification(_Model):
         if self.extra:
             out.update(self.extra)
         return out
+
+
+# -- The decoders the others call, as module names (a staticmethod read from its class costs an
+# attribute lookup on every call)
+_from_valid_ConfirmRequestParams = ConfirmRequestParams._from_valid
+_from_valid_Error = Error._from_valid
+_from_valid_FocusChangedNotificationParams = FocusChangedNotificationParams._from_valid
+_from_valid_GetWidgetRequestParams = GetWidgetRequestParams._from_valid
+_from_valid_HostCapabilities = HostCapabilities._from_valid
+_from_valid_HostCapabilitiesWidgets = HostCapabilitiesWidgets._from_valid
+_from_valid_HostCapabilitiesWidgetsLayout = HostCapabilitiesWidgetsLayout._from_valid
+_from_valid_Implementation = Implementation._from_valid
+_from_valid_InitializeRequestParams = InitializeRequestParams._from_valid
+_from_valid_ListWidgetsRequestParams = ListWidgetsRequestParams._from_valid
+_from_valid_NotificationParams = NotificationParams._from_valid
+_from_valid_ProgressNotificationParams = ProgressNotificationParams._from_valid
+_from_valid_RequestParams = RequestParams._from_valid
+_from_valid_RequestParamsMeta = RequestParamsMeta._from_valid
+_from_valid_ResetWidgetRequestParams = ResetWidgetRequestParams._from_valid
+_from_valid_Result = Result._from_valid
+_from_valid_UpdateWidgetRequestParams = UpdateWidgetRequestParams._from_valid
+_from_valid_WatchWidgetRequestParams = WatchWidgetRequestParams._from_valid
+_from_valid_Widget = Widget._from_valid
+_from_valid_WidgetAction = WidgetAction._from_valid
+_from_valid_WidgetHints = WidgetHints._from_valid
+_from_valid_WidgetLockedErrorError = WidgetLockedErrorError._from_valid
+_from_valid_WidgetLockedErrorErrorData = WidgetLockedErrorErrorData._from_valid
+_from_valid_WidgetSettings = WidgetSettings._from_valid
+_from_valid_WidgetSettingsLayout = WidgetSettingsLayout._from_valid
+_from_valid_WidgetSettingsLayoutGrid = WidgetSettingsLayoutGrid._from_valid
 
 
 # -- Type aliases (after the classes they name) ------------------------------------------------
@@ -5903,7 +7299,7 @@ _SHAPES_ClientResult = [
 
 
 def _build_EmptyResult(v: Any) -> EmptyResult:
-    return Result._from_valid(v)
+    return _from_valid_Result(v)
 
 
 def _build_JSONRPCMessage(v: Any) -> JSONRPCMessage:
