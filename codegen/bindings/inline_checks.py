@@ -88,9 +88,24 @@ def object_expression(fields: Iterable[tuple[str, bool, str, str, str]]) -> str 
             check = rename(ok, "x", read)
         else:
             check = rename(ok, "x", _TEMP, first=f"{_TEMP} := {read}")
-        parts.append(f"({wire} not in {PLACEHOLDER} or {check})" if optional else f"({check})")
+        parts.append(f"({wire} not in {PLACEHOLDER} or {check})" if optional else _parens(check))
     expr = "(" + " and ".join(parts) + ")" if len(parts) > 1 else parts[0]
     return expr if len(expr) <= MAX_LENGTH else None
+
+
+def _parens(expr: str) -> str:
+    """`expr` in parentheses, unless it already is one parenthesized whole: `((a or b))` is a
+    layout that black keeps and ruff does not, so the text must not have it."""
+    if expr.startswith("(") and expr.endswith(")"):
+        depth = 0
+        bare = re.sub(_LITERAL, '""', expr)  # parentheses inside a literal do not count
+        for i, ch in enumerate(bare):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0:
+                if i == len(bare) - 1:
+                    return expr
+                break
+    return f"({expr})"
 
 
 def at(expr: str, var: str) -> str:
