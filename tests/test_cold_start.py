@@ -67,13 +67,13 @@ def test_a_command_runs_without_the_collector_and_gives_it_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     seen: list[bool] = []
-    real = bindings.render_package
+    real = bindings.start_package
 
-    def recording(*args: object, **kwargs: object) -> dict[str, str]:
+    def recording(*args: object, **kwargs: object) -> bindings.Package:
         seen.append(gc.isenabled())
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bindings, "render_package", recording)
+    monkeypatch.setattr(bindings, "start_package", recording)
     assert gc.isenabled()
     assert main([EXAMPLE, "-o", str(tmp_path / "out")]) == EXIT_OK
     assert seen == [False]
