@@ -1,13 +1,16 @@
-"""`@record`: a frozen dataclass whose equality, hash and repr are shared functions.
+"""`@record`: a frozen dataclass whose methods are shared functions, not compiled per class.
 
 `dataclasses.dataclass` compiles each generated method from source for every class (`exec`);
 `__eq__` and `__repr__` cost the most (about 0.4 ms each per class on Python 3.11), and a
 generation imports some seventy frozen dataclasses before it does any work. A record is
 `dataclass(frozen=True, eq=False, repr=False)` with these three methods added as plain
 functions instead: the same results as dataclass's own (equality of the tuples of the compared
-fields between instances of one class, the hash of that tuple, `Name(field=value, ...)`), and
-creating the class costs about 40% less. `dataclasses.fields`, `replace` and the type checker
-see an ordinary frozen dataclass.
+fields between instances of one class, the hash of that tuple, `Name(field=value, ...)`).
+Frozen's `__setattr__` and `__delattr__` (two more compiled methods per class) are shared too,
+and the `__init__` is written here (`_frozen`: the fields set past `__setattr__`, as frozen's
+is); a class with what that does not cover (`__post_init__`, `kw_only`, a dataclass base...)
+keeps dataclass's `frozen=True`. Creating a record costs about 40% of a frozen dataclass's time.
+`dataclasses.fields`, `replace`, pickling and the type checker see an ordinary frozen dataclass.
 """
 
 from __future__ import annotations
