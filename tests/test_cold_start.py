@@ -103,12 +103,11 @@ def test_each_group_is_formatted_as_soon_as_it_is_rendered(
     assert rendered == [
         "models.py.j2",
         "ruff models.py",
-        "validators.py.j2",
-        "ruff validators.py",
         "__init__.py.j2",
         "codec.py.j2",
+        "validators.py.j2",
         "registry.py.j2",
-        "ruff __init__.py codec.py registry.py",
+        "ruff __init__.py codec.py registry.py validators.py",
     ]
     assert list(files) == [m.path for m in bindings.MODULES]
     monkeypatch.delenv("MCP_CODEGEN_JOBS")

@@ -146,8 +146,8 @@ def start_package(
 
     # The static modules are copied as they are (already formatted); the others render in
     # groups, each formatted as soon as it is rendered: models.py (the largest) first, so ruff
-    # lays it out while the rest renders. validators.py renders and is formatted in a second
-    # process meanwhile (`forking`).
+    # lays it out while the rest renders. validators.py and the small modules render and are
+    # formatted (one ruff run) in a second process meanwhile (`forking`).
     rendered = [m for m in modules if isinstance(m, Module)]
     separate = [m for m in rendered if m.path in _SEPARATE]
     pending = None
@@ -199,7 +199,8 @@ class Package:
             self._pending.discard()
 
 
-# The module rendered in a second process: about half of a package's rendering time.
-_SEPARATE = frozenset({"validators.py"})
+# The modules rendered in a second process: validators.py (about half of a package's rendering
+# time) and the small ones, whose own ruff run would cost more than formatting them there.
+_SEPARATE = frozenset({"validators.py", "__init__.py", "codec.py", "registry.py"})
 # The module rendered (and formatted) first: the largest, so its formatting overlaps the most.
 _FIRST = frozenset({"models.py"})
