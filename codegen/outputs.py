@@ -4,25 +4,26 @@ the package (its runtime included), its JSON Schema and its IR. Pure: IR in, tex
 
 from __future__ import annotations
 
-from . import forking, ir
+from . import ir
 from .jsonout import dumps
 
 
 def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]:
     """The JSON files first, then the package's files; `formatter` lays out the Python files
     (`codegen.pyformat`)."""
-    # The JSON files are made in a second process meanwhile (`forking`), started before the
-    # package's modules (Jinja and the views: half of a run's imports) load, so that it runs
-    # while they do.
-    json_files = forking.start(lambda: _json_files(resolved))
-    try:
-        from .bindings import render_package
+    from .bindings import start_package
 
-        package = render_package(resolved, formatter=formatter)
+    # The JSON files are made here while ruff lays out the modules this process rendered and
+    # the second process renders validators.py (`bindings.start_package`): a third process
+    # for them cost more than they do (forking a process this size copies its memory pages
+    # as both sides touch them).
+    package = start_package(resolved, formatter=formatter)
+    try:
+        json_files = _json_files(resolved)
     except BaseException:
-        json_files.discard()
+        package.discard()
         raise
-    return json_files.result() | package
+    return json_files | package.result()
 
 
 def _json_files(resolved: ir.Resolved) -> dict[str, str]:

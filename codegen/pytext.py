@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import re
 import textwrap
 
 from . import ir
@@ -39,23 +40,21 @@ def docstring_body(text: str) -> str:
     text = "\n".join(lines).strip()
     if '"' not in text and "\\" not in text and all(line.isprintable() for line in lines):
         return text  # the usual prose: nothing to escape
-    out: list[str] = []
-    quotes = 0
-    for n, ch in enumerate(text):
-        if ch == '"':
-            quotes += 1
-            last = n == len(text) - 1
-            out.append('\\"' if quotes == 3 or last else ch)
-            quotes %= 3
-            continue
-        quotes = 0
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n" or ch.isprintable():
-            out.append(ch)
-        else:
-            out.append(_escape_char(ch))
-    return "".join(out)
+    text = text.replace("\\", "\\\\")
+    if not all(line.isprintable() for line in lines):
+        text = "".join(ch if ch == "\n" or ch.isprintable() else _escape_char(ch) for ch in text)
+    end = len(text)
+
+    def quotes(m: re.Match[str]) -> str:  # a run of quotes: every third one, and a last one
+        run = ['\\"' if n % 3 == 2 else '"' for n in range(len(m.group()))]
+        if m.end() == end:
+            run[-1] = '\\"'
+        return "".join(run)
+
+    return _QUOTES.sub(quotes, text)
+
+
+_QUOTES = re.compile('"+')
 
 
 def docstring(text: str, indent: str) -> str:
@@ -165,13 +164,26 @@ def _member_type(name: str) -> int:
     return 1 if name[:1].isupper() else 2
 
 
+_PIECE = re.compile(r"[0-9]+|.", re.DOTALL)
+
+
+def _natkey(s: str) -> tuple[tuple[int, int], ...]:
+    """A sort key of ASCII `s` that orders as `_natcmp` does: a digit run is `(ord("0"), its
+    value)`, any other character `(its code, 0)`; no other character lies between the digits.
+    (Sorting by a key, not a comparison function: a package's names sort several times.)"""
+    return tuple((48, int(p)) if p[0] <= "9" and p[0] >= "0" else (ord(p), 0)
+                 for p in _PIECE.findall(s))  # fmt: skip
+
+
+def _all_cmp(a: str, b: str) -> int:
+    return (_member_type(a) - _member_type(b)) or _natcmp(a, b)
+
+
 def sort_all(names: list[str]) -> list[str]:
     """`__all__` order: constants, classes, the rest; each in natural order."""
-
-    def cmp(a: str, b: str) -> int:
-        return (_member_type(a) - _member_type(b)) or _natcmp(a, b)
-
-    return sorted(names, key=functools.cmp_to_key(cmp))
+    if all(n.isascii() for n in names):
+        return sorted(names, key=lambda n: (_member_type(n), _natkey(n)))
+    return sorted(names, key=functools.cmp_to_key(_all_cmp))
 
 
 def import_cmp(a: str, b: str) -> int:
@@ -179,5 +191,12 @@ def import_cmp(a: str, b: str) -> int:
     return (_member_type(a) - _member_type(b)) or _natcmp(a.lower(), b.lower()) or _natcmp(a, b)
 
 
+def import_key(name: str) -> tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """A sort key ordering ASCII names as `import_cmp` does (`sort_imports`)."""
+    return (_member_type(name), _natkey(name.lower()), _natkey(name))
+
+
 def sort_imports(names: list[str]) -> list[str]:
+    if all(n.isascii() for n in names):  # else other digits and letters: `import_cmp` decides
+        return sorted(names, key=import_key)
     return sorted(names, key=functools.cmp_to_key(import_cmp))

@@ -67,13 +67,13 @@ def test_a_command_runs_without_the_collector_and_gives_it_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     seen: list[bool] = []
-    real = bindings.render_package
+    real = bindings.start_package
 
-    def recording(*args: object, **kwargs: object) -> dict[str, str]:
+    def recording(*args: object, **kwargs: object) -> bindings.Package:
         seen.append(gc.isenabled())
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bindings, "render_package", recording)
+    monkeypatch.setattr(bindings, "start_package", recording)
     assert gc.isenabled()
     assert main([EXAMPLE, "-o", str(tmp_path / "out")]) == EXIT_OK
     assert seen == [False]
@@ -103,12 +103,11 @@ def test_each_group_is_formatted_as_soon_as_it_is_rendered(
     assert rendered == [
         "models.py.j2",
         "ruff models.py",
-        "validators.py.j2",
-        "ruff validators.py",
         "__init__.py.j2",
         "codec.py.j2",
+        "validators.py.j2",
         "registry.py.j2",
-        "ruff __init__.py codec.py registry.py",
+        "ruff __init__.py codec.py registry.py validators.py",
     ]
     assert list(files) == [m.path for m in bindings.MODULES]
     monkeypatch.delenv("MCP_CODEGEN_JOBS")

@@ -75,10 +75,11 @@ def test_a_failure_here_still_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(forking, "start", recording_start)
 
     def fails(*args: object, **kwargs: object) -> dict[str, str]:
-        raise ValueError("the package failed")
+        raise ValueError("the JSON files failed")
 
-    monkeypatch.setattr(bindings, "render_package", fails)
-    with pytest.raises(ValueError, match="the package failed"):
+    # made while the package's formatting and its second process run: both are ended
+    monkeypatch.setattr(outputs, "_json_files", fails)
+    with pytest.raises(ValueError, match="the JSON files failed"):
         outputs.render_all(resolved)
     assert len(started) == 1 and started[0] > 0
     with pytest.raises(ChildProcessError):

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
 
 from codegen import ir
+from codegen.errors import Location
 from codegen.records import record
 
 
@@ -49,6 +52,24 @@ def test_a_record_is_a_frozen_dataclass(slots: bool) -> None:
     assert [f.name for f in dataclasses.fields(rec)] == ["name", "size", "tags", "where"]
     assert dataclasses.replace(made[0], size=5) == rec("a", 5)
     assert hasattr(made[0], "__dict__") is not slots
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del made[0].size
+    assert copy.deepcopy(made[3]).where == "here"
+
+
+def test_records_share_their_frozen_methods() -> None:
+    # dataclass compiles __setattr__ and __delattr__ per frozen class: a record shares them
+    assert ir.Ref.__setattr__ is ir.Prim.__setattr__ is not object.__setattr__
+    assert dataclasses.fields(ir.Ref)[0].name == "name" and ir.Ref.__dataclass_params__.frozen
+    prop = ir.Property("name", ir.Ref("X"), optional=True, loc=Location("a.ts", 1, 2))
+    back = pickle.loads(pickle.dumps(prop))  # a forked worker's result comes back (slots)
+    assert back == prop and back.loc == prop.loc and back.optional
+
+    @record
+    class Bag:
+        items: list[str] = field(default_factory=list)
+
+    assert Bag().items == [] and Bag().items is not Bag().items and Bag(["a"]).items == ["a"]
 
 
 def test_the_model_is_made_of_records() -> None:

@@ -114,6 +114,22 @@ def render_package(
     `regenerate`: the command the headers name (default: the one-schema command); `formatter`:
     what lays out the Python files (`pyformat.FORMATTERS`; None: the views' text, for a caller
     that formats a larger whole, or tests about behaviour only)."""
+    return start_package(
+        resolved, modules, runtime=runtime, regenerate=regenerate, formatter=formatter
+    ).result()
+
+
+def start_package(
+    resolved: ir.Resolved,
+    modules: tuple[Module | StaticModule, ...] = MODULES,
+    *,
+    runtime: str = ".",
+    regenerate: str | None = None,
+    formatter: str | None = "ruff",
+) -> Package:
+    """`render_package`'s work, returned once this process has rendered its modules: their
+    formatting (and the second process's module) may still be running; `result()` waits for
+    them. A caller does its own work meanwhile (`outputs.render_all`: the JSON files)."""
     ctx = Context(resolved, TypeIndex(resolved), runtime)
     ctx.index.names.check()  # Python-name collisions: a located error before anything renders
     header = header_view(resolved, regenerate)
@@ -130,8 +146,8 @@ def render_package(
 
     # The static modules are copied as they are (already formatted); the others render in
     # groups, each formatted as soon as it is rendered: models.py (the largest) first, so ruff
-    # lays it out while the rest renders. validators.py renders and is formatted in a second
-    # process meanwhile (`forking`).
+    # lays it out while the rest renders. validators.py and the small modules render and are
+    # formatted (one ruff run) in a second process meanwhile (`forking`).
     rendered = [m for m in modules if isinstance(m, Module)]
     separate = [m for m in rendered if m.path in _SEPARATE]
     pending = None
@@ -141,26 +157,50 @@ def render_package(
     groups = [[m for m in rendered if m.path in _FIRST]]
     groups += [] if pending is not None else [separate]
     groups += [[m for m in rendered if m.path not in _FIRST | _SEPARATE]]
-    runs: list[Formatting] = []
+    package = Package([m.path for m in modules], pending)
     try:
-        texts = {m.path: one(m) for m in modules if isinstance(m, StaticModule)}
+        package.texts = {m.path: one(m) for m in modules if isinstance(m, StaticModule)}
         for group in groups:
             if group:
-                runs.append(laid_out(group))
-        for run in runs:
-            texts |= run.result()
+                package.runs.append(laid_out(group))
     except BaseException:
-        for run in runs:
-            run.discard()
-        if pending is not None:
-            pending.discard()
+        package.discard()
         raise
-    if pending is not None:
-        texts |= pending.result()
-    return {m.path: texts[m.path] for m in modules}
+    return package
 
 
-# The module rendered in a second process: about half of a package's rendering time.
-_SEPARATE = frozenset({"validators.py"})
+class Package:
+    """A package being formatted (`start_package`)."""
+
+    def __init__(self, paths: list[str], pending: forking.Pending[dict[str, str]] | None) -> None:
+        self._paths, self._pending = paths, pending
+        self.texts: dict[str, str] = {}
+        self.runs: list[Formatting] = []
+
+    def result(self) -> dict[str, str]:
+        """Every file, in the modules' order; raises what the formatter or the second process
+        raised (and leaves no process behind)."""
+        try:
+            for run in self.runs:
+                self.texts |= run.result()
+        except BaseException:
+            self.discard()
+            raise
+        if self._pending is not None:
+            self.texts |= self._pending.result()
+        return {path: self.texts[path] for path in self._paths}
+
+    def discard(self) -> None:
+        """Stop the formatting, wait for the second process and drop everything (the caller
+        failed)."""
+        for run in self.runs:
+            run.discard()
+        if self._pending is not None:
+            self._pending.discard()
+
+
+# The modules rendered in a second process: validators.py (about half of a package's rendering
+# time) and the small ones, whose own ruff run would cost more than formatting them there.
+_SEPARATE = frozenset({"validators.py", "__init__.py", "codec.py", "registry.py"})
 # The module rendered (and formatted) first: the largest, so its formatting overlaps the most.
 _FIRST = frozenset({"models.py"})

@@ -48,6 +48,7 @@ def _names(expr: str, name: str) -> list[re.Match[str]]:
     return [m for m in _literal_or_word(name).finditer(expr) if m.group(2)]
 
 
+@functools.cache  # the two passes and the two checks of a field repeat them
 def rename(expr: str, name: str, value: str, first: str | None = None) -> str:
     """`expr` with the variable `name` replaced by `value` (names only: never inside a string
     literal); `first`, if given, replaces its first occurrence (evaluated first in the
@@ -64,6 +65,7 @@ def rename(expr: str, name: str, value: str, first: str | None = None) -> str:
     return out
 
 
+@functools.cache
 def uses(expr: str, name: str) -> int:
     """How many times the variable `name` occurs in `expr`."""
     return len(_names(expr, name))

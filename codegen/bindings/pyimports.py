@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from ..pytext import import_cmp, sort_imports
+from ..pytext import import_cmp, import_key, sort_imports
 
 
 def all_strings(obj: object) -> str:
@@ -62,10 +62,15 @@ def import_lines(module: str, names: list[str]) -> tuple[str, ...]:
     plain = sort_imports([n for n in names if " as " not in n])
     statements = [[n] for n in names if " as " in n] + ([plain] if plain else [])
 
-    def cmp(a: list[str], b: list[str]) -> int:
-        return import_cmp(a[0].split(" as ")[0], b[0].split(" as ")[0])
+    firsts = [s[0].split(" as ")[0] for s in statements]
+    if all(n.isascii() for n in firsts):
+        statements.sort(key=lambda s: import_key(s[0].split(" as ")[0]))
+    else:
 
-    statements.sort(key=functools.cmp_to_key(cmp))
+        def cmp(a: list[str], b: list[str]) -> int:
+            return import_cmp(a[0].split(" as ")[0], b[0].split(" as ")[0])
+
+        statements.sort(key=functools.cmp_to_key(cmp))
     return tuple(f"from {module} import {', '.join(s)}" for s in statements)
 
 
