@@ -43,7 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "slow: takes more than ~5 s on a 2-core machine (deselect with -m 'not slow'); "
+        "slow: takes about a second or more on a quiet 2-core machine (deselect with -m 'not slow'); "
         "the fast loop is -m 'not spec and not slow'",
     )
 

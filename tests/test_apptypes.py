@@ -195,6 +195,7 @@ def test_example_entry_points(example: ModuleType) -> None:
         app.serialize(message.obj, version="1.0", method=gated[0])
 
 
+@pytest.mark.slow
 def test_example_app_passes_mypy_and_ruff(example_root: Path, tmp_path: Path) -> None:
     pkg = example_root / "mcp_appex"
     proc = mypy_strict([pkg / "app"], tmp_path / "mypy")

@@ -269,6 +269,7 @@ def test_deep_nesting_is_a_validation_error(wcp: ModuleType) -> None:
     assert wcp.is_valid("JSONValue", shallow)
 
 
+@pytest.mark.slow
 def test_large_arrays_take_linear_time(wcp: ModuleType) -> None:
     def params(n: int) -> dict[str, Any]:
         return {"kinds": ["button"] * n}
@@ -305,6 +306,7 @@ JSONISH = st.recursive(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(value=JSONISH, data=st.data())
+@pytest.mark.slow
 def test_bad_input_raises_only_validation_error(
     wcp: ModuleType, value: Any, data: st.DataObject
 ) -> None:

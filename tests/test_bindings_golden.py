@@ -101,6 +101,7 @@ def _tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 def test_output_is_identical_under_different_hash_seeds(tmp_path: Path) -> None:
     """Every file the CLI writes (manifest included), for both examples, byte for byte."""
     trees = []

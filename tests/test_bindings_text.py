@@ -86,6 +86,7 @@ def test_ruff_orders() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_hostile_schema_generates_a_safe_module(tmp_path: Path) -> None:
     m = generate_text(HOSTILE, tmp_path, "evil")  # importing would raise SystemExit if injected
     assert m.EVIL == '"""; raise SystemExit #\n'
@@ -130,6 +131,7 @@ export type str = "str" | JSON;
 """
 
 
+@pytest.mark.slow
 def test_name_clashes_follow_the_naming_rule(tmp_path: Path) -> None:
     """codegen/analysis/pynaming.py: an attribute that is a keyword, a hint's builtin or a method of
     every class gets `_`; so does a type named like a keyword or builtin. A type named like one
@@ -169,6 +171,7 @@ export interface Reading {
 """
 
 
+@pytest.mark.slow
 def test_merged_date_annotated_and_never_constructs_generate_and_validate(tmp_path: Path) -> None:
     m = generate_text(CONSTRUCTS, tmp_path, "constructs")
     value = {"level": 0.5, "code": "ABC", "at": "2025-01-02T03:04:05Z", "taken": "2025-01-02"}

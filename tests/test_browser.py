@@ -112,6 +112,7 @@ HANDLERS = """() => [...document.querySelectorAll("*")].flatMap(
 # ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_diff_page_summary_and_filters(page: Any, tmp_path: Path, artifacts: Path) -> None:
     doc = example_doc()  # what the committed page is made from; expectations follow from it
     wire = [f for f in doc["findings"] if f["category"] != "documentation"]
@@ -248,6 +249,7 @@ def test_hostile_schema_text_stays_text(page: Any, tmp_path: Path, artifacts: Pa
     page.screenshot(path=str(artifacts / "hostile-diff-page.png"), full_page=True)
 
 
+@pytest.mark.slow
 def test_history_matrix_stays_readable_and_filters(
     page: Any, tmp_path: Path, artifacts: Path
 ) -> None:

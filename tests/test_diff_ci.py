@@ -68,6 +68,7 @@ def _strip(doc: dict[str, Any]) -> list[Any]:
 # Inputs
 
 
+@pytest.mark.slow
 def test_git_refs_give_the_same_findings_as_the_files_labelled_by_ref(repo: Path) -> None:
     by_ref = _json(run_cli("diff", "HEAD~1:schema.ts", "HEAD:schema.ts", "--format", "json",
                            cwd=repo))  # fmt: skip
@@ -92,6 +93,7 @@ def test_unknown_ref_is_a_clear_error_mentioning_shallow_clones(repo: Path) -> N
     assert "shallow clone" in r.stderr and "git fetch --depth=1 origin main" in r.stderr
 
 
+@pytest.mark.slow
 def test_stdin_and_labels(tmp_path: Path) -> None:
     v1, v2 = EXAMPLE / "v1" / "schema.ts", EXAMPLE / "v2" / "schema.ts"
     done = run_cli_stdin(v1.read_bytes(), "diff", "-", str(v2), "--format", "json",
@@ -194,6 +196,7 @@ def test_ignore_file_errors_are_located(tmp_path: Path, capsys: Any) -> None:
 # The report's JSON Schema
 
 
+@pytest.mark.slow
 def test_json_schema_is_2020_12_and_every_committed_report_validates(capsys: Any) -> None:
     assert main(["diff", "--json-schema"]) == 0
     printed = json.loads(capsys.readouterr()[0])

@@ -219,6 +219,7 @@ def test_initialize_negotiation(example: ModuleType) -> None:
 # -- command line -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_cli_distribution_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "dist"
     args = [*(str(REPO / p) for p in EXAMPLES), "-o", str(out), "--package", "wcp"]

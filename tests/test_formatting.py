@@ -119,6 +119,7 @@ def test_no_user_configuration_is_read_and_no_cache_is_left(
     assert sorted(p.name for p in work.iterdir()) == ["out", "pyproject.toml", "ruff.toml"]
 
 
+@pytest.mark.slow
 def test_one_ruff_run_for_a_whole_distribution(monkeypatch: pytest.MonkeyPatch) -> None:
     runs: list[list[str]] = []
     real = pyformat._start_ruff

@@ -475,6 +475,7 @@ def _rejected(m: ModuleType, type_name: str, value: Any) -> list[str]:
     return [str(e) for e in m.errors(type_name, value)]
 
 
+@pytest.mark.slow
 def test_aliases_of_unions_with_null_generate_validate_and_round_trip(tmp_path: Path) -> None:
     """`type T2 = {...} | null` once named its object T2 too (is_T2 then called itself: None
     was 'nested deeper than 256 levels'); `type T4 = T2 | null` could not be decoded."""
@@ -540,6 +541,7 @@ export type Lists = T2[] | T2[];
 """
 
 
+@pytest.mark.slow
 def test_a_union_of_equal_members_is_that_member(tmp_path: Path) -> None:
     """`T1 | T1` once failed with 'cannot decode union: several map-like object members'."""
     m = generate_text(DUPLICATE_MEMBERS, tmp_path, "duplicate_members")

@@ -59,6 +59,7 @@ def empty(cache: Path) -> bool:
 
 
 @pytest.mark.parametrize("mode", ["drip", "drip-headers"])
+@pytest.mark.slow
 def test_a_dripping_server_is_cut_off_at_the_deadline(
     mode: str, cache: Path, mirror_root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -62,6 +62,7 @@ def _value(name: str) -> dict[str, object]:
     return {f"p{(SHADOWING + ISSUE_22).index(name)}": "x"}
 
 
+@pytest.mark.slow
 def test_the_shadowing_package_passes_mypy_strict_and_ruff(
     shadowed: tuple[ModuleType, Path], tmp_path: Path
 ) -> None:
@@ -113,6 +114,7 @@ def _package(name: str, root: Path) -> ModuleType:
     return _PACKAGES[name]
 
 
+@pytest.mark.slow
 def test_every_one_name_package_passes_mypy_strict_and_ruff(one_root: Path) -> None:
     for name in SHADOWING + LOCALS:
         _package(name, one_root)
@@ -209,6 +211,7 @@ export type Either = Literal | Literal_;
 """
 
 
+@pytest.mark.slow
 def test_literal_and_literal_underscore_are_two_classes_that_both_decode(tmp_path: Path) -> None:
     m = generate_text(LITERALS, tmp_path, "literals")
     one, two = m.models.Literal, m.models.Literal_

@@ -514,6 +514,7 @@ def _complete(out: Path, outputs_: list[dict[str, str]]) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_instants_and_in_the_swap_window(tmp_path: Path) -> None:
     old, new = rendered(V1), rendered(V2)
     paths: dict[str, Path] = {}

@@ -314,6 +314,7 @@ def _alias_chain(n: int) -> str:
     return f"export interface Root {{ x: string }}\n{links}export type A{n} = Root;\n"
 
 
+@pytest.mark.slow
 def test_alias_chain_generates_without_recursion_limits_in_linear_time(tmp_path: Path) -> None:
     small, big = _alias_chain(300), _alias_chain(3000)
     costs = []

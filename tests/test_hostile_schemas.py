@@ -127,6 +127,7 @@ def test_replicated_schema_has_renamed_copies() -> None:
     assert [t.name for t in resolved.types] == ["A", "B", "A_1", "B_1", "A_2", "B_2"]
 
 
+@pytest.mark.slow
 def test_random_mutations_of_real_schema_text_give_only_located_errors() -> None:
     """Mutate real schema text at random: anything that escapes is a bug, unless it is our own
     SchemaError with a location inside the file."""

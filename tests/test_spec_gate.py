@@ -45,6 +45,7 @@ def _pytest(tmp_path: Path, ci: str, *args: str) -> subprocess.CompletedProcess[
     )
 
 
+@pytest.mark.slow
 def test_spec_test_fails_under_ci_and_is_deselected_by_not_spec(tmp_path: Path) -> None:
     proc = _pytest(tmp_path, "true", SPEC_TEST)
     # The `spec_root` fixture fails, so pytest counts an error in setup: the run fails.

@@ -50,6 +50,7 @@ def test_ruff_check_and_format() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict(tmp_path: Path) -> None:
     proc = _run(tool("mypy"), "--strict", f"--cache-dir={tmp_path}", str(STATIC_DIR))
     assert proc.returncode == 0, proc.stdout + proc.stderr

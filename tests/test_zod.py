@@ -128,6 +128,7 @@ def _hostile_resolved() -> list[tuple[str, ir.Resolved]]:
     return [("injection", load(str(HOSTILE))), ("breakout", load_text(BREAKOUT, "breakout.ts"))]
 
 
+@pytest.mark.slow
 def test_hostile_text_is_inert(node: str, tmp_path: Path) -> None:
     resolved = _hostile_resolved()
     for name, r in resolved:
@@ -144,6 +145,7 @@ def test_hostile_text_is_inert(node: str, tmp_path: Path) -> None:
         assert answer["pwned"] is None
 
 
+@pytest.mark.slow
 def test_breakout_instance_verdicts(node: str, tmp_path: Path) -> None:
     """The hostile property names and literals work as data: a valid instance passes."""
     r = load_text(BREAKOUT, "breakout.ts")
@@ -299,6 +301,7 @@ export type M = Record<"constructor" | "hasOwnProperty", string>;
 """
 
 
+@pytest.mark.slow
 def test_inherited_and_proto_keys_are_checked_as_own_keys(node: str, tmp_path: Path) -> None:
     """Keys every JS object inherits (`constructor`, `toString`, `valueOf`...) are checked as
     the value's own keys, so an optional one does not reject every value; a `__proto__` key

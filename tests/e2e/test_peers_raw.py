@@ -119,6 +119,7 @@ def text_of(result: Message) -> str:
 
 
 @pytest.mark.parametrize("version", HANDSHAKE_VERSIONS)
+@pytest.mark.slow
 def test_handshake_smoke(spawn: Spawn, peer_name: str, argv: list[str], version: str) -> None:
     server_name, tool, args, expected = PEERS[peer_name]
     client = _start(spawn, argv, peer_name)
@@ -145,6 +146,7 @@ def test_handshake_smoke(spawn: Spawn, peer_name: str, argv: list[str], version:
     assert all(e.message is not None for e in client.peer.transcript)
 
 
+@pytest.mark.slow
 def test_initialize_2026_07_28_is_counter_offered(
     spawn: Spawn, peer_name: str, argv: list[str]
 ) -> None:
@@ -171,6 +173,7 @@ def test_structured_output(spawn: Spawn, peer_name: str, argv: list[str]) -> Non
         assert result["structuredContent"] == {"sum": 3}
 
 
+@pytest.mark.slow
 def test_server_to_client_requests(spawn: Spawn, peer_name: str, argv: list[str]) -> None:
     client = _start(spawn, argv, peer_name)
     client.initialize("2025-11-25")
@@ -196,6 +199,7 @@ def test_server_to_client_requests(spawn: Spawn, peer_name: str, argv: list[str]
     assert {"sampling/createMessage", "elicitation/create", "roots/list"} <= methods
 
 
+@pytest.mark.slow
 def test_python_peer_features(spawn: Spawn, python_peer: list[str]) -> None:
     client = _start(spawn, python_peer, "python")
     client.initialize("2025-11-25")
@@ -249,6 +253,7 @@ def test_python_peer_features(spawn: Spawn, python_peer: list[str]) -> None:
     assert client.call("tools/call", {"name": "nope", "arguments": {}})["error"]["code"] == -32602
 
 
+@pytest.mark.slow
 def test_python_peer_2026_07_28_stateless(spawn: Spawn, python_peer: list[str]) -> None:
     """2026-07-28: no initialize; every request carries the _meta envelope."""
     client = _start(spawn, python_peer, "python")
