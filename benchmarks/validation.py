@@ -8,10 +8,11 @@ Method, the same for every contender:
 - a verdict pass records every contender's answer on every instance (agreement with the labels);
   a warm pass (GC paused, one call per instance) calibrates an inner repeat count k per
   contender from the median call, so one timed batch lasts ~BATCH_S;
-- then `rounds` rounds; in each, the contenders run in a rotated order (interleaving), each over
-  all instances; one instance = `k` calls between two perf_counter_ns reads, divided by k;
-  the cyclic GC is paused inside a contender's pass, as timeit does;
-- an instance's time is the median of its rounds; a column's "median µs" is the median over its
+- then `rounds` rounds; in each, every instance is timed for every contender back to back, in an
+  order rotated by round and instance (interleaving); one timing = `k` calls between two
+  perf_counter_ns reads, divided by k; the cyclic GC is paused inside a round, as timeit does;
+- the whole measurement runs in `processes` fresh processes (see `pool_processes`), and an
+  instance's time is the median of all their rounds; a column's "median µs" is the median over its
   instances; "per second" is the number of instances divided by the sum of their times.
 """
 
@@ -144,28 +145,32 @@ def calibrate(columns: Sequence[Column], cases: Sequence[Case]) -> None:
 
 
 def timed_rounds(columns: Sequence[Column], cases: Sequence[Case], rounds: int) -> None:
+    """Interleaved per instance: in each round every instance is timed for every contender back
+    to back, in an order rotated by round and instance, so a slow spell of the machine (this
+    2-core VM has spells of a second or more at half speed) falls on every contender alike.
+    Timed column by column, as before, one spell could double one contender's medians and not
+    another's: fastjsonschema's median example ranged 5.3-10.8 µs over four runs of one tree
+    while ours stayed at 0.75-0.80, so the ratio between them was mostly noise (7.1x-13.5x)."""
     instances = [c.instance for c in cases]
     for col in columns:
         col.samples = [[] for _ in cases]
     clock = time.perf_counter_ns
+    plan = [(col.checks, col.samples, range(col.inner), col.inner) for col in columns]
     for r in range(rounds):
-        for col in rotated(columns, r):
-            assert col.samples is not None
-            k = col.inner
-            reps = range(k)
-            gc.collect()
-            gc.disable()
-            try:
-                for i, fn in enumerate(col.checks):
+        gc.collect()
+        gc.disable()  # paused inside a round, as timeit does; collected between rounds
+        try:
+            for i, x in enumerate(instances):
+                for checks, samples, reps, k in rotated(plan, r + i):
+                    fn = checks[i]
                     if fn is None:
                         continue
-                    x = instances[i]
                     t0 = clock()
                     for _ in reps:
                         fn(x)
-                    col.samples[i].append((clock() - t0) / k / 1e9)
-            finally:
-                gc.enable()
+                    samples[i].append((clock() - t0) / k / 1e9)
+        finally:
+            gc.enable()
 
 
 def run(contenders: Sequence[Contender], cases: Sequence[Case], rounds: int) -> list[Column]:
@@ -174,6 +179,90 @@ def run(contenders: Sequence[Contender], cases: Sequence[Case], rounds: int) -> 
     calibrate(columns, cases)
     timed_rounds(columns, cases, rounds)
     return columns
+
+
+# --------------------------------------------------------------------------- more processes
+#
+# A process's speed is not the next one's: over runs of one tree on this VM, fastjsonschema's
+# median example took 5.3-10.8 µs, jsonschema-rs's 0.55-0.99 and pydantic's 3.5-7.7, each
+# steady within its process (the rounds of one process agree), while ours moved by 15%; no hash
+# seed, page-fault count or load figure told the slow processes apart. One process's ratio is
+# therefore a draw (7.1x-13.5x to fastjsonschema over four runs); the rounds of `processes`
+# fresh processes, pooled, give every instance's median over all of them.
+
+
+def _fingerprint(cases: Sequence[Case]) -> str:
+    import hashlib
+
+    h = hashlib.sha256()
+    for c in cases:
+        h.update(f"{c.version}\0{c.type_name}\0{c.description}\0".encode())
+    return h.hexdigest()
+
+
+def pool_processes(
+    columns: Sequence[Column],
+    cases: Sequence[Case],
+    extra: int,
+    worker_args: Sequence[str],
+    log: Any = print,
+) -> None:
+    """Run the same measurement in `extra` more processes, one after another, and add their
+    samples to `columns` (aligned by contender key and instance; the corpus is checked to be the
+    same one)."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from .procs import child_env
+
+    root = Path(__file__).resolve().parent.parent
+    want = _fingerprint(cases)
+    for n in range(extra):
+        log(f"validation: process {n + 2} of {extra + 1} ...")
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "samples.json"
+            subprocess.run(
+                [sys.executable, "-m", "benchmarks.validation", *worker_args, "--out", str(out)],
+                cwd=root,
+                env=child_env(),
+                check=True,
+            )
+            got = json.loads(out.read_text())
+        if got["fingerprint"] != want:
+            raise RuntimeError("a validation worker measured another corpus")
+        for col in columns:
+            theirs = got["samples"].get(col.contender.key)
+            assert col.samples is not None and theirs is not None
+            for mine, more in zip(col.samples, theirs):
+                mine.extend(more)
+
+
+def _worker(argv: Sequence[str] | None = None) -> None:
+    """`python -m benchmarks.validation`: one more process of `run` (see `pool_processes`)."""
+    import argparse
+    import json
+    from pathlib import Path
+
+    from . import contenders
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--cap", type=int, required=True)
+    p.add_argument("--max-examples", type=int, default=None)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--bindings", type=Path, required=True)
+    p.add_argument("--out", type=Path, required=True)
+    a = p.parse_args(argv)
+    cases = build_corpus(cap=a.cap, max_examples=a.max_examples)
+    columns = run(contenders.lineup(contenders.GeneratedBindings(a.bindings)), cases, a.rounds)
+    samples = {c.contender.key: c.samples for c in columns}
+    a.out.write_text(json.dumps({"fingerprint": _fingerprint(cases), "samples": samples}))
+
+
+if __name__ == "__main__":
+    _worker()
 
 
 # --------------------------------------------------------------------------- summaries

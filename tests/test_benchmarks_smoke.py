@@ -47,6 +47,7 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
     ):
         assert heading in report
     raw = json.loads((tmp_path / "latest.json").read_text(encoding="utf-8"))
+    assert raw["validation"]["processes"] == 2  # a second process measured, its rounds pooled
     summaries = {s["key"]: s for s in raw["validation"]["summaries"]}
     # the JSON Schema validators cover every instance and agree with the labels (they share the schema)
     for key in ("jsonschema", "fastjsonschema", "jsonschema_rs"):
