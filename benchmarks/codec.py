@@ -256,6 +256,68 @@ def time_cases(cases: list[Case], rounds: int) -> None:
                     c.times[op][side].append(sample)
 
 
+def pool_processes(
+    cases: list[Case],
+    extra: int,
+    root: Path,
+    package: str,
+    rounds: int,
+    max_examples: int | None,
+    log: Callable[[str], None] = print,
+) -> None:
+    """`time_cases` again in `extra` fresh processes, one after another, their samples added to
+    each case's: as for validation (benchmarks/validation.py, "more processes"), one process's
+    speed is not the next one's, and this section's ratios moved with it (the examples' JSON
+    text round trip against pydantic with exclude_none: 1.14x in one run, 0.93x in the next,
+    every time in that run's process about 1.7x the other's)."""
+    import tempfile
+
+    from .procs import child_env
+
+    here = Path(__file__).resolve().parent.parent
+    argv = ["--root", str(root), "--package", package, "--rounds", str(rounds)]
+    if max_examples is not None:
+        argv += ["--max-examples", str(max_examples)]
+    for n in range(extra):
+        log(f"codec: process {n + 2} of {extra + 1} ...")
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "times.json"
+            subprocess.run(
+                [sys.executable, "-m", "benchmarks.codec", *argv, "--out", str(out)],
+                cwd=here,
+                env=child_env(),
+                check=True,
+            )
+            got = json.loads(out.read_text())
+        if got["labels"] != [c.label for c in cases]:
+            raise RuntimeError("a codec worker timed other cases")
+        for case, times in zip(cases, got["times"]):
+            for op, sides in times.items():
+                for side, samples in sides.items():
+                    case.times[op][side].extend(samples)
+
+
+def _worker(argv: list[str] | None = None) -> None:
+    """`python -m benchmarks.codec`: one more process of `time_cases` (see `pool_processes`)."""
+    import argparse
+    import importlib
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--root", type=Path, required=True)
+    p.add_argument("--package", required=True)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--max-examples", type=int, default=None)
+    p.add_argument("--out", type=Path, required=True)
+    a = p.parse_args(argv)
+    sys.path.insert(0, str(a.root))
+    ours_codec = importlib.import_module(f"{a.package}.codec")
+    ours_models = importlib.import_module(f"{a.package}.models")
+    cases = build_cases(ours_codec, ours_models, VERSION, a.max_examples)
+    time_cases(cases, a.rounds)
+    out = {"labels": [c.label for c in cases], "times": [c.times for c in cases]}
+    a.out.write_text(json.dumps(out))
+
+
 def _json_path(case: Case, side: str, timer: Callable[..., Any], *args: Any) -> Any:
     """`timer(*args)` with the runtime's standard JSON text path for the `ours_stdlib` side."""
     rt = case.runtime
@@ -381,3 +443,7 @@ def sdk_subject() -> tuple[str, Path, list[str]]:
     spec = __import__("mcp_types").__spec__
     root = Path(spec.submodule_search_locations[0]).parent
     return ("SDK wire models (`" + SDK_MODULE + "`, pydantic)", root, [SDK_MODULE])
+
+
+if __name__ == "__main__":
+    _worker()
