@@ -49,8 +49,9 @@ from .templating import render, static_source
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
 APP = "app"  # the subpackage of the application types
-SESSION_SOURCES = ("python/static/_session.py", "python/static/_client.py")  # under server/client.py
-SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "ClientCapabilities", "Result"})  # what it builds
+# The session modules (under server.py and client.py) and the types they build.
+SESSION_SOURCES = ("python/static/_session.py", "python/static/_client.py")
+SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "ClientCapabilities", "Result"})
 
 
 @dataclass(frozen=True)

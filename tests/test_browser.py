@@ -32,7 +32,9 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 
 def missing(what: str) -> None:
-    corpus.missing(f"browser tests need {what}: see the browser tests section of docs/diff-reports.md")
+    corpus.missing(
+        f"browser tests need {what}: see the browser tests section of docs/diff-reports.md"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -311,6 +313,7 @@ def test_official_diff_page_links_to_schema_lines(page: Any, spec_root: Path) ->
     assert page.locator("details.finding a.line").count() == 0
     assert page.locator("details.finding span.line").count() > 0
     assert page.problems == []
+
 
 # --------------------------------------------------------------------------- the Schema Reference
 # The multi-version reference (`mcp-codegen reference A B C -o DIR`): a badge opens the right

@@ -325,7 +325,9 @@ def models_view(ctx: Context) -> ModelsView:
     index, hints = ctx.index, ctx.hints
     b = Builds(index, hints)
     consts = tuple(
-        ConstView(index.py_name(c.name), code_literal(c.value.value), docstring(doc_text(c.doc), ""))
+        ConstView(
+            index.py_name(c.name), code_literal(c.value.value), docstring(doc_text(c.doc), "")
+        )
         for c in ctx.resolved.consts
     )
     aliases = []
