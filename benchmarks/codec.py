@@ -270,25 +270,14 @@ def pool_processes(
     speed is not the next one's, and this section's ratios moved with it (the examples' JSON
     text round trip against pydantic with exclude_none: 1.14x in one run, 0.93x in the next,
     every time in that run's process about 1.7x the other's)."""
-    import tempfile
+    from .procs import run_worker
 
-    from .procs import child_env
-
-    here = Path(__file__).resolve().parent.parent
     argv = ["--root", str(root), "--package", package, "--rounds", str(rounds)]
     if max_examples is not None:
         argv += ["--max-examples", str(max_examples)]
     for n in range(extra):
         log(f"codec: process {n + 2} of {extra + 1} ...")
-        with tempfile.TemporaryDirectory() as tmp:
-            out = Path(tmp) / "times.json"
-            subprocess.run(
-                [sys.executable, "-m", "benchmarks.codec", *argv, "--out", str(out)],
-                cwd=here,
-                env=child_env(),
-                check=True,
-            )
-            got = json.loads(out.read_text())
+        got = run_worker("benchmarks.codec", argv)
         if got["labels"] != [c.label for c in cases]:
             raise RuntimeError("a codec worker timed other cases")
         for case, times in zip(cases, got["times"]):

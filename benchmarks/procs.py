@@ -9,6 +9,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -68,3 +69,18 @@ def child_env() -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("PYTHONWARNINGS", "ignore")
     return env
+
+
+def run_worker(module: str, argv: list[str]) -> Any:
+    """`python -m MODULE ARGV --out FILE` in a fresh process (from the repository root, this
+    interpreter), and the JSON it wrote to FILE: one more process of a measurement whose samples
+    the caller pools with its own (validation.py and codec.py, "more processes")."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.json"
+        subprocess.run(
+            [sys.executable, "-m", module, *argv, "--out", str(out)],
+            cwd=Path(__file__).resolve().parent.parent,
+            env=child_env(),
+            check=True,
+        )
+        return json.loads(out.read_text())

@@ -210,27 +210,12 @@ def pool_processes(
     """Run the same measurement in `extra` more processes, one after another, and add their
     samples to `columns` (aligned by contender key and instance; the corpus is checked to be the
     same one)."""
-    import json
-    import subprocess
-    import sys
-    import tempfile
-    from pathlib import Path
+    from .procs import run_worker
 
-    from .procs import child_env
-
-    root = Path(__file__).resolve().parent.parent
     want = _fingerprint(cases)
     for n in range(extra):
         log(f"validation: process {n + 2} of {extra + 1} ...")
-        with tempfile.TemporaryDirectory() as tmp:
-            out = Path(tmp) / "samples.json"
-            subprocess.run(
-                [sys.executable, "-m", "benchmarks.validation", *worker_args, "--out", str(out)],
-                cwd=root,
-                env=child_env(),
-                check=True,
-            )
-            got = json.loads(out.read_text())
+        got = run_worker("benchmarks.validation", list(worker_args))
         if got["fingerprint"] != want:
             raise RuntimeError("a validation worker measured another corpus")
         for col in columns:
