@@ -439,18 +439,10 @@ def _text(node: Any, newline: str, out: list[str]) -> None:
     if isinstance(node, (int, float, bool)) or node is None:
         out.append(jsonout.scalar(node))
         return
-    inner = newline + "  "
     if isinstance(node, (tuple, list)):
-        if not node:
-            out.append("[]")
-            return
-        sep = "[" + inner
-        for item in node:
-            out.append(sep)
-            _text(item, inner, out)
-            sep = "," + inner
-        out.append(newline + "]")
+        jsonout.array(node, newline, out, _text)
         return
+    inner = newline + "  "
     cls: type = type(node)
     shape = _SHAPES[cls] if cls in _SHAPES else _SHAPES.setdefault(cls, _shape(cls))
     if shape is None:  # not a node (a plain dict, say): as `to_json` leaves it

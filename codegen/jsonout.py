@@ -8,6 +8,7 @@ indented encoder is pure Python and took longer than parsing the schema.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 _string = json.encoder.encode_basestring  # the C function when available
@@ -28,6 +29,26 @@ def write(value: Any, newline: str, out: list[str]) -> None:
     """Append `value`'s text to `out`, nested under `newline` (for writers of their own nodes,
     such as `ir.to_json_text`); raises TypeError on what JSON cannot hold."""
     _write(value, newline, out)
+
+
+def array(
+    items: list[Any] | tuple[Any, ...],
+    newline: str,
+    out: list[str],
+    item: Callable[[Any, str, list[str]], None],
+) -> None:
+    """Append an array's text to `out`, each item written by `item(value, newline, out)` (this
+    module's writer, or `ir.to_json_text`'s, which has nodes in its arrays)."""
+    if not items:
+        out.append("[]")
+        return
+    inner = newline + "  "
+    sep = "[" + inner
+    for value in items:
+        out.append(sep)
+        item(value, inner, out)
+        sep = "," + inner
+    out.append(newline + "]")
 
 
 string = _string  # a string's JSON text
@@ -55,15 +76,6 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
             sep = "," + inner
         out.append(newline + "}")
     elif isinstance(value, (list, tuple)):
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + "  "
-        sep = "[" + inner
-        for item in value:
-            out.append(sep)
-            _write(item, inner, out)
-            sep = "," + inner
-        out.append(newline + "]")
+        array(value, newline, out, _write)
     else:
         out.append(_scalar(value))  # numbers, booleans, null: as the standard encoder writes them

@@ -12,8 +12,9 @@ passes `d + 1` when it checks a child value and `d` when it checks the same valu
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import ir
 from ..analysis.pynaming import HelperNames
@@ -22,6 +23,8 @@ from ..analysis.typeindex import TypeIndex
 from ..pytext import code_literal, literal
 from ..records import record
 from . import inline_checks
+
+T = TypeVar("T")
 
 # finite: `x - x` is nan for nan and the infinities (no call, as the runtime's walk tests it)
 NUMBER_OK = "(type({v}) is int or (type({v}) is float and {v} - {v} == 0.0))"
@@ -69,6 +72,12 @@ def anything(v: str, path: str, inline: bool = True) -> Pred:
         f" or (type({v}) is not dict and _is_json({v})))"
     )
     return Pred(ok, f"not {ok}", f"_explain_json({v}, {path}, errs)", True)
+
+
+def empty_first(v: str, call: str) -> str:
+    """`call`, a check of an object that takes `{}`, after an inline test of the empty object
+    (the usual value of a capability, `"tools": {}`): no call for it."""
+    return f"(type({v}) is dict and (not {v} or {call}))"
 
 
 @record
@@ -263,7 +272,7 @@ class Compiler:
         elif key in self.inline:
             call = inline_checks.at(self.inline[key], v)
         elif key in self.empty_ok and not depth:  # d = 0: {} is valid
-            call = f"(type({v}) is dict and (not {v} or {call}))"
+            call = empty_first(v, call)
         return Pred(
             call,
             f"not {call}",
@@ -336,21 +345,21 @@ class Compiler:
     def checks(self, *args: Any, **kw: Any) -> tuple[Check, Check]:
         """`check(...)` for the is_ function (small checks inline) and plain for the
         explanation; compiled once when the two are the same."""
-        self.plain, self._differs = True, False
-        try:
-            explain = self.check(*args, **kw)
-        finally:
-            self.plain = False
-        return (self.check(*args, **kw) if self._differs else explain), explain
+        return self._twice(self.check, *args, **kw)
 
     def preds(self, *args: Any, **kw: Any) -> tuple[Pred, Pred]:
         """`pred(...)` twice, as `checks`."""
+        return self._twice(self.pred, *args, **kw)
+
+    def _twice(self, compile_: Callable[..., T], *args: Any, **kw: Any) -> tuple[T, T]:
+        """(the is_ function's, the explanation's) compile of one value: plain first; again
+        with the inline forms only if the plain compile met one (`_differs`)."""
         self.plain, self._differs = True, False
         try:
-            explain = self.pred(*args, **kw)
+            explain = compile_(*args, **kw)
         finally:
             self.plain = False
-        return (self.pred(*args, **kw) if self._differs else explain), explain
+        return (compile_(*args, **kw) if self._differs else explain), explain
 
     def _anything(self, v: str, path: str) -> Pred:
         self._differs |= self.plain and v.isidentifier()

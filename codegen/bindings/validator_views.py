@@ -16,7 +16,7 @@ from ..analysis.typeindex import ClassDef, Discriminator, TypeIndex
 from ..pytext import code_literal, comment_lines, docstring, key_suffix, literal
 from ..records import record
 from . import inline_checks
-from .checks import Check, Compiler, Helper, Pred
+from .checks import Check, Compiler, Helper, Pred, empty_first
 
 
 @record
@@ -227,7 +227,7 @@ class _Builder:
         return self._fn("object", name, f"Whether `v` is {what}.", key, fields=tuple(fields), keys=keys,
                         extras=extras, is_extras=is_extras, is_fields=is_fields, last=last, final=final,
                         declares_x=bool(last) or any(not f.inline_bad for f in is_fields) or extras is not None,
-                        subscripts=any("v[" in f.get for f in is_fields if not f.optional and f.is_check.kind != "none") or "v[" in last)  # fmt: skip
+                        subscripts=not in_union and (bool(last) or any(not f.optional and f.is_check.kind != "none" for f in is_fields)))  # fmt: skip
 
     def chained(self, cls: ClassDef) -> FunctionView:
         """A class that checks its inherited fields through its base's checks (`ir.Obj.inherits`):
@@ -372,8 +372,8 @@ def _inline(
     an empty object before a call to a check that takes `{}`)."""
     takes_empty = {f"{f.is_fn}(x)" for f in functions if f.name in empty_ok}
 
-    def ok(c: Check) -> str:
-        return f"(type(x) is dict and (not x or {c.ok}))" if c.ok in takes_empty else c.ok
+    def ok(c: Check) -> str:  # what the second pass's `Compiler._named` writes for a call
+        return empty_first("x", c.ok) if c.ok in takes_empty else c.ok
 
     out = {}
     for f in functions:

@@ -265,7 +265,8 @@ def explain_union(
 
 # -- any JSON: what `unknown` and undeclared members may hold ------------------------------------
 
-_JSON_SCALARS: Final = frozenset({str, int, bool, type(None)})
+JSON_SCALARS: Final = frozenset({str, int, bool, type(None)})
+"""The types of the JSON values that need no test but their type (a float must be finite)."""
 
 
 def is_json(value: object) -> bool:
@@ -273,7 +274,7 @@ def is_json(value: object) -> bool:
     finite floats, bool, None, arrays and objects nested at most `MAX_DEPTH` levels. A loop, not
     recursion (a cycle is too deep); as fast as a walk in Python goes, for the validators'
     fast path."""
-    if type(value) in _JSON_SCALARS:
+    if type(value) in JSON_SCALARS:
         return True
     if type(value) is float:
         return value - value == 0.0  # nan and inf give nan
@@ -297,7 +298,7 @@ def json_members(value: dict[Any, Any], depth: int = 1) -> bool:
         if type(k) is not str:
             return False
         t = type(x)
-        if t in _JSON_SCALARS:
+        if t in JSON_SCALARS:
             continue
         if t is float:
             if x - x != 0.0:
@@ -317,7 +318,7 @@ def json_items(value: list[Any], depth: int = 1) -> bool:
     """Whether a list's items are JSON (`value` nested at level `depth`), as `json_members`."""
     for x in value:
         t = type(x)
-        if t in _JSON_SCALARS:
+        if t in JSON_SCALARS:
             continue
         if t is float:
             if x - x != 0.0:
@@ -350,7 +351,7 @@ def _walk(value: object, depth: int) -> bool:
             item = item.values()
         for x in item:
             t = type(x)
-            if t in _JSON_SCALARS:  # the usual member first: one test
+            if t in JSON_SCALARS:  # the usual member first: one test
                 continue
             if t is dict or t is list:
                 if x:
@@ -404,7 +405,7 @@ def not_json(value: object, path: str = "$", text: bool = False) -> ErrorDetail 
             assert isinstance(x, float)
             if x - x != 0.0:
                 return ErrorDetail(here(w), f"number {x!r} is not JSON (JSON numbers are finite)")
-        elif t not in _JSON_SCALARS:
+        elif t not in JSON_SCALARS:
             return ErrorDetail(here(w), f"expected a JSON value, got {describe(x)}")
         elif digits and isinstance(x, int) and abs(x).bit_length() > digits * 3.3:
             try:

@@ -32,7 +32,7 @@ MAX_DEPTH = _rt.MAX_DEPTH
 """Nesting depth past which values of recursive types, and arrays and objects in a value of any
 JSON (`unknown`, `object`), are rejected, not walked."""
 
-_JSON_SCALARS = frozenset({str, int, bool, type(None)})  # JSON values that need no other test
+_JSON_SCALARS = _rt.JSON_SCALARS
 _ABSENT = _rt.ABSENT
 _at = _rt.at
 _explain_json = _rt.explain_json
@@ -4183,7 +4183,7 @@ def checker(type_name: str | type) -> Callable[[object], bool]:
     """`is_valid` bound to one type (a name or a model class), looked up once, as a JSON Schema
     library compiles a schema once: `checker(t)(value) == is_valid(t, value)` for every value,
     without the lookup per call. An unknown type fails here, as `is_valid` would."""
-    check = _CHECKS[type_name] if type_name in _CHECKS else _entry(type_name)[1]
+    check = _entry(type_name)[1]
 
     def is_valid_for(value: object) -> bool:
         try:
