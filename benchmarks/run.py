@@ -148,6 +148,8 @@ def run_validation(
         "valid": n_valid,
         "rounds": args.rounds,
         "processes": args.processes,
+        # samples behind each instance's median: rounds x processes when every process pooled
+        "samples_per_instance": min((len(x) for x in base.samples or () if x), default=0),
         "summaries": summaries,
         "ratios": val_ratios,
         "decode_ratios": dec_ratios,
@@ -271,7 +273,11 @@ def run_codec(
         )
         + "\n"
     )
-    raw["codec"] = {**summary, "imports": imports, "rounds": args.rounds}
+    samples = min(
+        (len(t) for c in cases for ops in c.times.values() for t in ops.values()), default=0
+    )
+    raw["codec"] = {**summary, "imports": imports, "rounds": args.rounds,
+                    "processes": args.processes, "samples_per_case": samples}  # fmt: skip
 
 
 def run_apptypes(

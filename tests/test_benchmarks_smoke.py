@@ -47,7 +47,9 @@ def test_runner_quick_mode(tmp_path: Path) -> None:
     ):
         assert heading in report
     raw = json.loads((tmp_path / "latest.json").read_text(encoding="utf-8"))
-    assert raw["validation"]["processes"] == 2  # a second process measured, its rounds pooled
+    # a second process measured each section, its rounds pooled with the first's (1 round each)
+    assert raw["validation"]["processes"] == 2 and raw["validation"]["samples_per_instance"] == 2
+    assert raw["codec"]["processes"] == 2 and raw["codec"]["samples_per_case"] == 2
     summaries = {s["key"]: s for s in raw["validation"]["summaries"]}
     # the JSON Schema validators cover every instance and agree with the labels (they share the schema)
     for key in ("jsonschema", "fastjsonschema", "jsonschema_rs"):
