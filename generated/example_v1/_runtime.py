@@ -528,7 +528,7 @@ def dumps(value: object, type_name: str = "JSON", checked: bool = False) -> str:
     the per-call set-up (the encoder made once); anything that is not JSON (NaN, infinity, a
     set, bytes, a cycle, nesting past `MAX_DEPTH`, an integer too long for `str`) is a
     `ValidationError` naming where, never `NaN` or `Infinity` in the text. A string holding a
-    lone surrogate is written escaped (`\ud800`), so the text always encodes as UTF-8.
+    lone surrogate is written escaped (`\\ud800`), so the text always encodes as UTF-8.
     `checked`: the validators accepted `value` (exact JSON types, finite numbers), so the
     accelerated encoder may write it; the text is the same either way."""
     if checked and _ORJSON is not None:
