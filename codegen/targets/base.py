@@ -1,0 +1,78 @@
+"""The one target interface: what an output kind declares, and the one function it implements.
+
+A target is a plugin: a folder `codegen/targets/<name>/` whose `__init__.py` defines `TARGET`, a
+`Target`. The command line reads the declarations (name, summary, options, one or several
+versions) from the registry (`codegen.targets`) and calls `render` with the resolved models; the
+files it returns go through the shared atomic writer and `--check`. Nothing outside a target's
+folder and the registry imports a target package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .. import ir
+    from ..analysis.presence import Presence
+
+# Relative POSIX path -> the file's text. Every target returns this; the writer owns the disk.
+Files = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One command-line option a target takes. Several targets may declare the same flag (their
+    help and default may differ); the command line refuses a flag the chosen target does not
+    declare, naming the target."""
+
+    flag: str  # "--module"
+    help: str
+    metavar: str | None = None
+    choices: tuple[str, ...] | None = None
+    default: object = None
+    required: bool = False
+    switch: bool = False  # a flag without a value (store_true)
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a target renders from: the resolved schemas (oldest first) and its options' values
+    (every declared option by `dest`, defaults filled in)."""
+
+    schemas: tuple[ir.Resolved, ...]
+    options: Mapping[str, object] = field(default_factory=dict)
+    labels: tuple[str, ...] = ()  # the inputs' version labels, in order ("2025-11-25", "draft")
+
+    def option(self, dest: str) -> object:
+        return self.options.get(dest)
+
+    @cached_property
+    def presence(self) -> Presence:
+        """Since/until of every type, member and method across the schemas given."""
+        from ..analysis.presence import presence
+
+        return presence(self.labels, self.schemas)
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    summary: str  # one line, for `mcp-codegen targets` and --help
+    render: Callable[[Request], Files]
+    options: tuple[Option, ...] = ()
+    several: bool = False  # takes several versions (oldest first) in one output
+    requires: tuple[str, ...] = ()  # targets whose output this one embeds (e.g. jsonschema)
+
+    def option(self, dest: str) -> Option | None:
+        return next((o for o in self.options if o.dest == dest), None)
+
+
+def option_dests(targets: Sequence[Target]) -> set[str]:
+    return {o.dest for t in targets for o in t.options}
