@@ -129,6 +129,7 @@ def test_a_generation_imports_no_other_command(tmp_path: Path) -> None:
     )
     loaded = set(proc.stdout.split())
     assert "codegen.bindings" in loaded and "jinja2" in loaded
+    assert "codegen.targets.python" in loaded  # the registry imports the chosen plugin only
     unneeded = {
         "traceback",
         "http.client",
@@ -138,6 +139,9 @@ def test_a_generation_imports_no_other_command(tmp_path: Path) -> None:
         "codegen.pydantic",
         "codegen.reference",
         "codegen.distribution",
+        "codegen.targets.zod",
+        "codegen.targets.pydantic",
+        "codegen.targets.jsonschema",
         "black",
     }
     assert sorted(loaded & unneeded) == []

@@ -1,7 +1,7 @@
 """The command line: `main` picks the parser (generation, or a subcommand), resolves every schema
 argument, runs the command and turns errors into messages and exit codes (`exits`). Each module
 of this package holds the commands of one part of the generator, as arguments and output only:
-`generate` (generation, `ir`, `jsonschema`), `diff` (`diff`, `rules`, `history`), `registry`,
+`generate` (generation, `ir`, `jsonschema`, `targets`), `diff` (`diff`, `rules`, `history`), `registry`,
 `reference`, `spec` (`fetch`, and the options of schema arguments)."""
 
 from __future__ import annotations
@@ -12,15 +12,25 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from ..errors import FormatError, SchemaError, SpecError
+from ..errors import FormatError, SchemaError, SpecError, UsageError
 from ..write import OutputError
 from .exits import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
-from .generate import build_parser
+from .generate import build_parser, parse_generation
 from .spec import attach_options, resolve_args
 
 # The subcommands, named here so that a plain generation builds (and imports) none of them: the
 # diff and fetch modules cost a first run more than parsing the schema does.
-COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "reference", "fetch")
+COMMANDS = (
+    "targets",
+    "ir",
+    "jsonschema",
+    "diff",
+    "rules",
+    "history",
+    "registry",
+    "reference",
+    "fetch",
+)
 
 
 def build_command_parser() -> argparse.ArgumentParser:
@@ -89,9 +99,11 @@ def _run(argv: list[str]) -> int:
     if not argv:
         build_parser().print_help(sys.stderr)
         return EXIT_BAD_INPUT
-    parser = build_command_parser() if argv[0] in COMMANDS else build_parser()
-    args = parser.parse_args(argv)
     try:
+        if argv[0] in COMMANDS:
+            args = build_command_parser().parse_args(argv)
+        else:
+            args = parse_generation(argv)
         resolve_args(args)  # every schema argument: a path, a released version or draft
         code: int = args.func(args)
         return code
@@ -99,7 +111,7 @@ def _run(argv: list[str]) -> int:
         for d in err.diagnostics:
             print(str(d), file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (SpecError, OutputError) as err:
+    except (SpecError, OutputError, UsageError) as err:
         print(f"mcp-codegen: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except FormatError as err:  # generated code a formatter rejects, or no formatter: our bug
