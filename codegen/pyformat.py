@@ -16,7 +16,9 @@ from typing import Any
 
 from .errors import FormatError
 
-LINE_LENGTH = 100  # the one line limit of generated Python (zod's is codegen/zod/layout.py's)
+LINE_LENGTH = (
+    100  # the one line limit of generated Python (zod's is codegen/targets/zod/layout.py's)
+)
 TARGET = "py310"  # the oldest Python the generated code supports
 FORMATTERS = ("ruff", "black")
 

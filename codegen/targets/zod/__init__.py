@@ -1,6 +1,7 @@
 """zod schemas in TypeScript: one schema -> `index.ts`; several with `--package` -> one module
-per version. The machinery is `codegen.zod`, imported when the target renders; its text is in
-prettier's layout already (the tests run the pinned prettier as the judge)."""
+per version. The machinery (`module`, `views`, `tstypes`, `tstext`, `layout`) is imported when
+the target renders; its text is in prettier's layout already (the tests run the pinned prettier
+as the judge)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def _check(options: Mapping[str, object], count: int) -> None:
 
 
 def _render(request: Request) -> Files:
-    from ...zod import render_zod
+    from .module import render_zod
 
     package = request.option("package")
     return render_zod(list(request.schemas), None if package is None else str(package))

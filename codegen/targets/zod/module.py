@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from .. import ir
-from ..analysis.methods import Method, method_model
-from ..analysis.typeindex import TypeIndex
-from ..errors import Diagnostic, Location, SchemaError
-from ..templating import render
+from ... import ir
+from ...analysis.methods import Method, method_model
+from ...analysis.typeindex import TypeIndex
+from ...errors import Diagnostic, Location, SchemaError
+from ...templating import render
 from .layout import Arr, Atom, Obj, Prop, layout, statement
 from .tstext import comment_text, doc_comment, ts_key, ts_string
 from .views import HELPER_NAMES, Declaration, declarations, helpers, literal, schema_name
@@ -121,7 +121,7 @@ def render_zod(schemas: list[ir.Resolved], package: str | None) -> dict[str, str
     """The files of `--target zod`: one schema without --package is `index.ts`; with
     --package, one module per version, named like the Python distribution's version
     subpackages (`v2025_11_25.ts`, `draft.ts`; codegen/analysis/versions.py)."""
-    from ..analysis.versions import identify
+    from ...analysis.versions import identify
 
     if package is None:
         return {SINGLE_MODULE: render_module(schemas[0])}

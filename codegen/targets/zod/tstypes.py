@@ -3,9 +3,9 @@ lazy schema needs its type written out). Mirrors what zod infers for the same sc
 
 from __future__ import annotations
 
-from .. import ir
-from ..analysis.shapes import is_class_obj
-from ..analysis.typeindex import TypeIndex
+from ... import ir
+from ...analysis.shapes import is_class_obj
+from ...analysis.typeindex import TypeIndex
 from .tstext import ts_key, ts_number, ts_string
 
 P = ir.PrimKind

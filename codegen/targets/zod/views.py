@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import ir
-from ..analysis.shapes import cyclic, is_class_obj
-from ..analysis.typeindex import TypeIndex
-from ..graphs import dependency_order
+from ... import ir
+from ...analysis.shapes import cyclic, is_class_obj
+from ...analysis.typeindex import TypeIndex
+from ...graphs import dependency_order
 from .layout import WIDTH, Arr, Arrow, Atom, Call, Chain, Node, Obj, Prop, flat, statement
 from .tstext import doc_comment, ts_key, ts_number, ts_string
 from .tstypes import ts_members
