@@ -135,7 +135,6 @@ def test_a_generation_imports_no_other_command(tmp_path: Path) -> None:
         "http.client",
         "codegen.spec.fetch",
         "codegen.diff",
-        "codegen.pydantic",
         "codegen.reference",
         "codegen.distribution",
         "codegen.targets.zod",

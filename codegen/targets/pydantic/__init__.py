@@ -1,6 +1,7 @@
 """pydantic v2 models: one self-contained module per schema (`__init__.py`), optionally in a
-consumer's reviewed conventions (`--profile`). The machinery is `codegen.pydantic`, imported
-when the target runs; it lays its module out with the pinned ruff itself (no --formatter)."""
+consumer's reviewed conventions (`--profile`). The machinery (`render`, `views`, `names`,
+`profile`, `ruff`) is imported when the target runs; it lays its module out with the pinned ruff
+itself (no --formatter)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ def _check(options: Mapping[str, object], count: int) -> Mapping[str, object] | 
     spec = options.get("profile")
     if spec is None:
         return None
-    from ...pydantic import load_profile
+    from .profile import load_profile
 
     return {"profile": load_profile(str(spec))}  # read first: a bad profile stops the run
 
 
 def _render(request: Request) -> Files:
-    from ...pydantic import render_pydantic
-    from ...pydantic.profile import Profile
+    from .profile import Profile
+    from .render import render_pydantic
 
     profile = request.option("profile")
     assert profile is None or isinstance(profile, Profile)

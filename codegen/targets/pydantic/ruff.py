@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import tempfile
 
-from ..pyformat import LINE_LENGTH, TARGET, ruff_bin
+from ...pyformat import LINE_LENGTH, TARGET, ruff_bin
 
 # the one line limit and target version of generated Python (`codegen/pyformat.py`)
 OPTIONS = ("--isolated", "--no-cache", f"--line-length={LINE_LENGTH}", f"--target-version={TARGET}")

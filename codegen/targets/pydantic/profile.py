@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import Diagnostic, Location, SchemaError
-from ..naming import Overrides
+from ...errors import Diagnostic, Location, SchemaError
+from ...naming import Overrides
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parents[2]  # codegen/
 
 # The settings a section may have, and the JSON type each one's "value" takes.
 _SCALARS = {

@@ -1,6 +1,6 @@
 """The pydantic module's view: the resolved IR, a profile section and the names, as plain data
 for `templates/pydantic/module.py.j2`. Type hints are spelled here; nothing is formatted (ruff
-formats the rendered module, `codegen/pydantic/ruff.py`).
+formats the rendered module, `codegen/targets/pydantic/ruff.py`).
 
 Faithful by default: `number` is `int | float` (pydantic's smart union keeps an int an int),
 `integer` is `int`; an optional field is `T | MISSING = MISSING` (pydantic's sentinel: an absent
@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import ir
-from ..analysis.shapes import cyclic
-from ..analysis.typeindex import ClassDef, TypeIndex
-from ..errors import SchemaError
-from ..naming import NO_OVERRIDES
-from ..pytext import docstring_body
+from ... import ir
+from ...analysis.shapes import cyclic
+from ...analysis.typeindex import ClassDef, TypeIndex
+from ...errors import SchemaError
+from ...naming import NO_OVERRIDES
+from ...pytext import docstring_body
 from .names import Names, inline_paths, python_names
 from .profile import Section
 

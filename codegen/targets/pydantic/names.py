@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis.pynaming import py_identifier
-from ..analysis.typeindex import TypeIndex
-from ..naming import NO_OVERRIDES, Overrides
+from ...analysis.pynaming import py_identifier
+from ...analysis.typeindex import TypeIndex
+from ...naming import NO_OVERRIDES, Overrides
 
 # Names the generated module imports or defines itself; a schema type may not take them.
 MODULE_NAMES = (

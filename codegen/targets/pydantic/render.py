@@ -7,7 +7,7 @@ profile's section: `profile.py`) -> `templates/pydantic/module.py.j2` -> `ruff f
 
 from __future__ import annotations
 
-from .. import ir
+from ... import ir
 from .profile import Profile, load_profile
 from .ruff import ruff_format
 from .views import module_view
@@ -17,7 +17,7 @@ __all__ = ["load_profile", "render_pydantic"]
 
 def render_pydantic(resolved: ir.Resolved, profile: Profile | None = None) -> dict[str, str]:
     """The files of one schema's module: `__init__.py` (relative path -> text)."""
-    from ..templating import render  # after the bindings package (templating imports it)
+    from ...templating import render  # after the bindings package (templating imports it)
 
     section = profile.section(resolved.protocol_version) if profile is not None else None
     view = module_view(resolved, section)
