@@ -77,13 +77,17 @@ MODELS_OWN = (
 )  # fmt: skip
 # Locals of models.py's decoders that name classes in their bodies (`i` and `k` numbered by depth).
 MODELS_LOCALS = ("v", "self", "i", "k")
-# What validators.py defines besides the per-type functions: those yield to these.
-VALIDATORS_OWN = frozenset({
-    "annotations", "math", "re", "Callable", "TypeAlias", "ErrorDetail", "ValidationError",
-    "MAX_DEPTH", "TYPES", "checker", "errors", "is_valid", "validate", "_rt", "_isfinite", "_ABSENT", "_at",
-    "_explain_union", "_forbidden", "_key", "_mismatch", "_missing", "_too_deep", "_Check",
-    "_Explain", "_const_mismatch", "_unknown_literal", "_unknown_member", "_JSON_SCALARS",
-})  # fmt: skip
+# What validators.py defines besides the per-type functions (those yield to these): read from
+# its template, so the table cannot drift from what the template writes.
+VALIDATORS_TEMPLATE = "python/validators.py.j2"
+
+
+def validators_own() -> frozenset[str]:
+    from ..templating import module_names
+
+    return frozenset(n for n in module_names(VALIDATORS_TEMPLATE) if not n.startswith("__"))
+
+
 # The submodules of a generated package: a package attribute of that name is the submodule.
 SUBMODULES = frozenset({"models", "codec", "validators", "registry", "convert", "_runtime",
                         "_protocol", "_tolerance"})  # fmt: skip
@@ -310,7 +314,7 @@ class NameTable:
     def _stems(self) -> dict[str, str]:
         """The stem of each type's `is_<stem>`, `_explain_<stem>` and `_KEYS_<stem>` in
         validators.py: its Python name, unless that makes a name the module has itself."""
-        taken = set(VALIDATORS_OWN)
+        taken = set(validators_own())
         out = {
             n: _free_suffix(py, ("is_", "_explain_", "_KEYS_"), taken)
             for n, py in self._types.items()
