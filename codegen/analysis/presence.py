@@ -6,17 +6,26 @@ Input: resolved schemas, oldest first, with their labels. A type is any declared
 (`@internal` ones included, constants not); its members are the properties of its JSON object,
 inherited ones included, by wire name. A type is deprecated in a version when its comment
 carries `@deprecated`; a member when its own comment does or its type is deprecated (as the
-reference page marks it).
+reference page marks it). A union alias also has its variants (the declared types it lists) and
+its values (the literals it lists, by their JSON text: an enum's values). Inline object types
+(named by their path) are kept apart (`inline`), with their members, and every property's
+object (declared or inline) per version (`slots`), so a member can be followed from an inline
+object into the declared type a later version extracted (`lineage`).
+
+`span` is the one place since/until are read: `since` is the first version declaring a thing,
+`until` the last (inclusive), None while the newest version declares it.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import ir
 from .methods import method_model
+from .shapes import children
 
 DEPRECATED = "deprecated"
 
@@ -34,6 +43,8 @@ class Facts:
 @dataclass
 class TypeFacts(Facts):
     members: dict[str, Facts] = field(default_factory=dict)
+    variants: dict[str, Facts] = field(default_factory=dict)  # a union's declared types
+    values: dict[str, Facts] = field(default_factory=dict)  # a union's literals, by JSON text
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
@@ -51,11 +62,71 @@ class Change:
     index: int
 
 
+@dataclass(frozen=True)
+class Lineage:
+    """A member that was there before its type: since `since`, in the object `source` held
+    (`owner.wire`: a property of that type), before `source` held this type."""
+
+    since: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Held:
+    name: str
+    inline: bool
+
+
 @dataclass
 class Presence:
     versions: list[str]
     types: dict[str, TypeFacts]
     methods: dict[str, Facts] = field(default_factory=dict)  # method string -> where declared
+    inline: dict[str, TypeFacts] = field(default_factory=dict)  # inline objects, by path name
+    # (owner type, wire name) -> per version index, the object the property holds: a declared
+    # type's name, or an inline object's path name (`inline` True)
+    slots: dict[tuple[str, str], dict[int, Held]] = field(default_factory=dict)
+    _holder_index: dict[str, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
+
+    def span(self, facts: Facts) -> tuple[str, str | None]:
+        """(since, until): the first and the last version declaring it; until is None while
+        the newest version declares it."""
+        last = facts.versions[-1]
+        return facts.versions[0], None if last == self.versions[-1] else last
+
+    def _holders(self) -> dict[str, list[tuple[str, str]]]:
+        """Declared type -> the properties that hold it in some version (sorted), made once."""
+        if not self._holder_index:
+            for slot in sorted(self.slots):
+                for held in {h for h in self.slots[slot].values() if not h.inline}:
+                    self._holder_index.setdefault(held.name, []).append(slot)
+        return self._holder_index
+
+    def lineage(self, type_name: str, wire: str) -> Lineage | None:
+        """Where member `wire` of declared type `type_name` was before the type had it: the
+        earliest version in which a property that holds the type (in some version) held
+        another object (an inline one, or a type since renamed) that had the member, when
+        that is earlier than the member's own `since`."""
+        own = self.types.get(type_name)
+        if own is None or wire not in own.members:
+            return None
+        first = self.versions.index(own.members[wire].versions[0])
+        best: Lineage | None = None
+        this = Held(type_name, inline=False)
+        for owner, prop in self._holders().get(type_name, ()):
+            held = self.slots[owner, prop]
+            for index in sorted(held):
+                other = held[index]
+                facts = (self.inline if other.inline else self.types).get(other.name)
+                if index >= first or other == this or facts is None:
+                    continue
+                member = facts.members.get(wire)
+                if member is None or self.versions[index] not in member.versions:
+                    continue
+                if best is None or index < self.versions.index(best.since):
+                    best = Lineage(self.versions[index], f"{owner}.{prop}")
+                break
+        return best
 
     def declared_in(self, index: int) -> tuple[frozenset[str], frozenset[str]]:
         """The methods and the types that the schema at `index` declares."""
@@ -95,6 +166,7 @@ def is_deprecated(doc: ir.Doc) -> bool:
 def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
     types: dict[str, TypeFacts] = {}
     methods: dict[str, Facts] = {}
+    out = Presence(list(labels), types, methods)
     for index, (label, schema) in enumerate(zip(labels, schemas)):
         for method in method_model(schema).methods:
             found = methods.setdefault(method.method, Facts())
@@ -108,6 +180,9 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
             type_deprecated = is_deprecated(t.doc)
             if type_deprecated:
                 facts.deprecated.append(label)
+            if isinstance(t.type, ir.Union_):
+                _variants(facts, t.type, label)
+            _inline(out, t.name, t.type, index, by_name)
             obj = _object_of(t, by_name)
             if obj is None:
                 continue
@@ -116,7 +191,55 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
                 m.versions.append(label)
                 if type_deprecated or is_deprecated(p.doc):
                     m.deprecated.append(label)
-    return Presence(list(labels), types, methods)
+    return out
+
+
+def _variants(facts: TypeFacts, union: ir.Union_, label: str) -> None:
+    for m in union.members:
+        if isinstance(m, ir.Ref):
+            found = facts.variants.setdefault(m.name, Facts())
+        elif isinstance(m, ir.Lit):
+            found = facts.values.setdefault(json.dumps(m.value), Facts())
+        else:
+            continue
+        if label not in found.versions:
+            found.versions.append(label)
+
+
+def _inline(
+    out: Presence, owner: str, t: ir.TypeExpr, index: int, by_name: dict[str, ir.TypeDef]
+) -> None:
+    """Record the objects `owner`'s properties hold (`slots`) and every inline object under
+    `t` (`inline`), with its members, for the schema at `index`."""
+    label = out.versions[index]
+    if isinstance(t, ir.Obj):
+        for p in t.properties:
+            held = _held(p.type, by_name)
+            if held is not None:
+                out.slots.setdefault((owner, p.name), {})[index] = held
+    for sub in children(t):
+        if isinstance(sub, ir.Obj) and sub.properties and sub.name:
+            facts = out.inline.setdefault(sub.name, TypeFacts())
+            if label not in facts.versions:
+                facts.versions.append(label)
+                facts.indexes.append(index)
+                for p in sub.properties:
+                    facts.members.setdefault(p.name, Facts()).versions.append(label)
+            _inline(out, sub.name, sub, index, by_name)
+        else:
+            _inline(out, owner, sub, index, by_name)
+
+
+def _held(t: ir.TypeExpr, by_name: dict[str, ir.TypeDef]) -> Held | None:
+    """The object a property's type is (through `| null`): a declared type or an inline one."""
+    if isinstance(t, ir.Union_):
+        objects = [m for m in t.members if not ir.has_null(m)]
+        return _held(objects[0], by_name) if len(objects) == 1 else None
+    if isinstance(t, ir.Ref) and t.name in by_name:
+        return Held(t.name, inline=False)
+    if isinstance(t, ir.Obj) and t.properties and t.name:
+        return Held(t.name, inline=True)
+    return None
 
 
 def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:

@@ -1,7 +1,7 @@
 """The command line: `main` picks the parser (generation, or a subcommand), resolves every schema
 argument, runs the command and turns errors into messages and exit codes (`exits`). Each module
 of this package holds the commands of one part of the generator, as arguments and output only:
-`generate` (generation, `ir`, `jsonschema`, `targets`), `diff` (`diff`, `rules`, `history`), `registry`,
+`generate` (generation, `ir`, `jsonschema`, `targets`), `model`, `diff` (`diff`, `rules`, `history`), `registry`,
 `reference`, `spec` (`fetch`, and the options of schema arguments)."""
 
 from __future__ import annotations
@@ -20,17 +20,8 @@ from .spec import attach_options, resolve_args
 
 # The subcommands, named here so that a plain generation builds (and imports) none of them: the
 # diff and fetch modules cost a first run more than parsing the schema does.
-COMMANDS = (
-    "targets",
-    "ir",
-    "jsonschema",
-    "diff",
-    "rules",
-    "history",
-    "registry",
-    "reference",
-    "fetch",
-)
+COMMANDS = ("targets", "ir", "jsonschema", "model", "diff", "rules", "history", "registry",
+            "reference", "fetch")  # fmt: skip
 
 
 def build_command_parser() -> argparse.ArgumentParser:
@@ -48,11 +39,19 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
     from .diff import register as register_diff
     from .generate import register as register_generate
+    from .model import register as register_model
     from .reference import register as register_reference
     from .registry import register as register_registry
     from .spec import register as register_fetch
 
-    return [register_generate, register_diff, register_registry, register_reference, register_fetch]
+    return [
+        register_generate,
+        register_model,
+        register_diff,
+        register_registry,
+        register_reference,
+        register_fetch,
+    ]
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
