@@ -44,6 +44,7 @@ from .errors import Diagnostic, Location, SchemaError
 from .jsonout import dumps
 from .jsonschema_out import emit
 from .pyformat import format_files
+from .pytext import sort_all
 from .templating import render, static_source
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
@@ -155,7 +156,7 @@ def render_top(
     init = InitView(
         example=versions[-1].subpackage if versions else "",
         versions_exports=tuple(sorted(n for n in _VERSIONS_EXPORTS if n != "versions")),
-        exports=tuple(sorted((*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS), key=_export_order)),
+        exports=tuple(sort_all([*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS])),
     )
     header = render(TOP + "_header.j2", top=top)
     files: dict[str, str] = {
@@ -173,9 +174,3 @@ def render_top(
 def has_app(versions: tuple[Version, ...]) -> bool:
     """Whether the distribution has application types (one version: its wire types are)."""
     return len(versions) > 1
-
-
-def _export_order(name: str) -> tuple[int, str]:
-    """`__all__` as ruff sorts it: constants, then classes, then functions and modules."""
-    kind = 0 if name.isupper() else 1 if name[0].isupper() else 2
-    return (kind, name)

@@ -1,16 +1,16 @@
-"""Formatting the pydantic module: `ruff format` on the rendered text (the formatter of record
-for this target), with fixed options so no configuration file near the output changes it; the
-ruff, line length and target version are the other Python outputs' (`codegen/pyformat.py`)."""
+"""Formatting the pydantic module: its imports sorted by ruff's isort rules, then `ruff format`
+with the settings, executable and environment of every Python output (`codegen/pyformat.py`),
+so no configuration file or RUFF_* variable near the output changes it."""
 
 from __future__ import annotations
 
 import subprocess
 import tempfile
 
-from ...pyformat import LINE_LENGTH, TARGET, ruff_bin
+from ...pyformat import LINE_LENGTH, RUFF_FORMAT_ARGS, TARGET, ruff_bin, ruff_env
 
-# the one line limit and target version of generated Python (`codegen/pyformat.py`)
-OPTIONS = ("--isolated", "--no-cache", f"--line-length={LINE_LENGTH}", f"--target-version={TARGET}")
+# the isort step: the one line limit and target version of generated Python
+_CHECK = ("--isolated", "--no-cache", f"--line-length={LINE_LENGTH}", f"--target-version={TARGET}")
 
 
 def _run(args: list[str], text: str) -> str:
@@ -20,6 +20,7 @@ def _run(args: list[str], text: str) -> str:
         done = subprocess.run(
             [ruff_bin(), *args, "--stdin-filename", "__init__.py", "-"],
             input=text, capture_output=True, encoding="utf-8", check=False, cwd=nowhere,
+            env=ruff_env(),
         )  # fmt: skip
     if done.returncode != 0:
         raise RuntimeError(f"ruff {args[0]} failed on the generated module:\n{done.stderr}")
@@ -30,6 +31,6 @@ def ruff_format(text: str, first_party: str = "") -> str:
     """Imports sorted (isort's order, ruff's `I` rules; `first_party`: the consumer's package,
     which the module lives in), then `ruff format`."""
     known = ["--config", f"lint.isort.known-first-party=['{first_party}']"] if first_party else []
-    isort = ["check", *OPTIONS[:2], *known, "--select", "I", "--fix", "--exit-zero", "--quiet"]
+    isort = ["check", *_CHECK[:2], *known, "--select", "I", "--fix", "--exit-zero", "--quiet"]
     sorted_imports = _run(isort, text)
-    return _run(["format", *OPTIONS], sorted_imports)
+    return _run(list(RUFF_FORMAT_ARGS), sorted_imports)
