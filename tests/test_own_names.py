@@ -103,3 +103,43 @@ def test_the_package_of_every_own_name_passes_mypy_strict(
     _, pkg = taken
     proc = mypy_strict([pkg], tmp_path / "cache")
     assert proc.returncode == 0, proc.stdout[-5000:]
+
+
+# The pydantic module's own names; schema types take every one of them.
+PYDANTIC_OWN = ("Annotated", "Any", "Literal", "BaseModel", "ConfigDict", "Field", "RootModel",
+                "MISSING")  # fmt: skip
+PYDANTIC_SCHEMA = "".join(f"export interface {n} {{ tag: {n}Kind; payload?: unknown }}\n"
+                          f'export type {n}Kind = "{n.lower()}" | "other";\n'
+                          for n in PYDANTIC_OWN) + (
+    "export interface Holder { fieldName?: Field; ann: Annotated; free?: { [key: string]: any } }\n"
+    "export type Alias = Any | Literal;\n"
+)  # fmt: skip
+
+
+def _pydantic_module(tmp_path: Path) -> tuple[ModuleType, str]:
+    from bindings_support import import_package
+
+    from codegen.targets.pydantic.render import render_pydantic
+
+    files = render_pydantic(load_text(PYDANTIC_SCHEMA, "own.ts"))
+    pkg = tmp_path / "pyd_own"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(files["__init__.py"])
+    return import_package(tmp_path, "pyd_own"), files["__init__.py"]
+
+
+def test_pydantic_schema_names_win_over_the_modules_own(tmp_path: Path) -> None:
+    """The dataclass target's rule: the schema's `Field` is `Field`, pydantic's is `_Field`."""
+    m, text = _pydantic_module(tmp_path)
+    for name in PYDANTIC_OWN:
+        cls = getattr(m, name)
+        assert cls.__name__ == name and cls.model_fields["tag"].annotation is not None
+    assert "from pydantic import BaseModel as _BaseModel" in text
+    assert "from typing import Any as _Any\nfrom typing import Literal as _Literal\n" in text
+    held = m.Holder.model_validate({"fieldName": {"tag": "field"}, "ann": {"tag": "other"}})
+    assert type(held.field_name) is m.Field and type(held.ann) is m.Annotated
+    assert held.model_dump(exclude_unset=True) == {
+        "fieldName": {"tag": "field"}, "ann": {"tag": "other"},
+    }  # fmt: skip
+    with pytest.raises(Exception, match="tag"):
+        m.Field.model_validate({"tag": "annotated"})

@@ -2,8 +2,9 @@
 pass (`codegen/analysis/pynaming.py`'s `NameTable`, built by `TypeIndex`) for classes and attributes,
 with the profile's inline-type names (`--names` format) applied on top.
 
-Still the target's own: its module names (`BaseModel`, `Field`...) do not yet yield to schema
-names as the dataclass modules' do; a schema type that takes one gets `_` appended.
+The collision rule is the dataclass target's: schema names win. The module's own names
+(`BaseModel`, `Field`, `Any`...) yield to a schema name of the same spelling (`NameTable.spell`:
+a type `Annotated` keeps its name and `typing.Annotated` is imported as `_Annotated`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Names:
     classes: dict[str, str]
     attrs: dict[tuple[str, str], str]
     used_overrides: frozenset[str]
+    own: dict[str, str]  # the module's own names (`MODULE_NAMES`, the base class) -> spelling
 
     def cls(self, ir_name: str) -> str:
         return self.classes.get(ir_name, ir_name)
@@ -55,26 +57,20 @@ def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDE
     """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
     in `--names`) rename inline classes; every name then goes through `PyNames`."""
     table = index.names
-    module = {*MODULE_NAMES, base.rsplit(":", 1)[-1].rsplit(".", 1)[-1]}
     classes: dict[str, str] = {}
     used: set[str] = set()
 
-    def spelled(py: str) -> str:
-        while py in module:
-            py += "_"
-        return py
-
     for td in index.resolved.types:
-        classes[td.name] = spelled(table.type_name(td.name))
+        classes[td.name] = table.type_name(td.name)
     for c in index.classes.values():
         if c.name in classes:
             continue
         key = ".".join(c.obj.path)
         if key in overrides.names:
             used.add(key)
-            classes[c.name] = spelled(py_identifier(overrides.names[key]))
+            classes[c.name] = py_identifier(overrides.names[key])
         else:
-            classes[c.name] = spelled(table.type_name(c.name))
+            classes[c.name] = table.type_name(c.name)
     attrs: dict[tuple[str, str], str] = {}
     for c in index.classes.values():
         taken: set[str] = set()
@@ -83,7 +79,8 @@ def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDE
                 attr += "_"
             taken.add(attr)
             attrs[(c.name, f.prop.name)] = attr
-    return Names(classes, attrs, frozenset(used))
+    own = table.spell(dict.fromkeys([*MODULE_NAMES, base.rsplit(":", 1)[-1]]))
+    return Names(classes, attrs, frozenset(used), own)
 
 
 def inline_paths(index: TypeIndex) -> dict[str, str]:

@@ -25,9 +25,11 @@ from .names import Names, inline_paths, python_names
 from .profile import Section
 
 P = ir.PrimKind
+# `Any` is the module's spelling of typing.Any (`Names.own`: a schema type may take the name)
 _PRIMS = {
     P.STRING: "str", P.NUMBER: "int | float", P.INTEGER: "int", P.BOOLEAN: "bool",
-    P.NULL: "None", P.UNKNOWN: "Any", P.ANY: "Any", P.NEVER: "Any", P.OBJECT: "dict[str, Any]",
+    P.NULL: "None", P.UNKNOWN: "{Any}", P.ANY: "{Any}", P.NEVER: "{Any}",
+    P.OBJECT: "dict[str, {Any}]",
 }  # fmt: skip
 
 
@@ -58,6 +60,7 @@ class ModuleView:
     classes: list[ClassView]
     aliases: list[tuple[str, str]]  # name -> union text (module level, after the classes)
     first_party: str = ""  # the top-level package of a consumer's base class
+    config_dict: str = "ConfigDict"  # pydantic.ConfigDict as the module spells it
 
 
 class _Hints:
@@ -67,12 +70,14 @@ class _Hints:
         self.index = index
         self.names = names
         self.spelled = spelled  # aliases spelled out where they are used, not named
+        self.any = names.own["Any"]
+        self.prims = {k: v.format(Any=self.any) for k, v in _PRIMS.items()}
 
     def of(self, t: ir.TypeExpr) -> str:
         if isinstance(t, ir.Prim):
-            return _PRIMS[t.kind]
+            return self.prims[t.kind]
         if isinstance(t, ir.Lit):
-            return _literal([t]) or ("int | float" if t.kind == "number" else "str")
+            return self.literal([t]) or ("int | float" if t.kind == "number" else "str")
         if isinstance(t, ir.Ref):
             if t.name in self.spelled:
                 return self.of(self.index.typedefs[t.name].type)
@@ -84,11 +89,11 @@ class _Hints:
         if isinstance(t, ir.Obj):
             if t.properties:
                 return self.names.cls(t.name)
-            value = self.of(t.index.value) if t.index is not None else "Any"
+            value = self.of(t.index.value) if t.index is not None else self.any
             return f"dict[str, {value}]"
         if isinstance(t, ir.Union_):
             return self.union(t.members)
-        return "Any"  # an intersection left unresolved: any JSON value
+        return self.any  # an intersection left unresolved: any JSON value
 
     def union(self, members: tuple[ir.TypeExpr, ...]) -> str:
         """Members in order; string (and other) literals joined into one `Literal[...]` where
@@ -98,10 +103,16 @@ class _Hints:
         for m in members:
             if isinstance(m, ir.Lit):
                 if m is lits[0]:
-                    out.append(_literal(lits) or "Any")
+                    out.append(self.literal(lits) or self.any)
                 continue
             out.append(self.of(m))
         return " | ".join(dict.fromkeys(m for text in out for m in split_union(text)))
+
+    def literal(self, lits: list[ir.Lit]) -> str | None:
+        values = [v.value for v in lits]
+        if any(isinstance(v, float) for v in values):
+            return None
+        return self.names.own["Literal"] + "[" + ", ".join(repr(v) for v in values) + "]"
 
 
 def split_union(text: str) -> list[str]:
@@ -114,13 +125,6 @@ def split_union(text: str) -> list[str]:
             start = i + 3
     out.append(text[start:])
     return out
-
-
-def _literal(lits: list[ir.Lit]) -> str | None:
-    values = [v.value for v in lits]
-    if any(isinstance(v, float) for v in values):
-        return None
-    return "Literal[" + ", ".join(repr(v) for v in values) + "]"
 
 
 def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
@@ -158,13 +162,13 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         if name in s.open_classes:
             used["open_classes"].add(name)
             extra = "allow"
-        view = ClassView("model", name, s.base_name, doc(text), config=s.config(extra))
+        view = ClassView("model", name, names.own[s.base_name], doc(text), config=s.config(extra))
         for f in c.fields:
             view.fields.append(field_view(c, name, f.prop))
         idx = c.obj.index
         if extra == "allow" and section is None and idx is not None:
             values = hints.of(idx.value)
-            view.extra_values = "" if values == "Any" else values
+            view.extra_values = "" if values == hints.any else values
         return view
 
     def field_view(c: ClassDef, cls: str, p: ir.Property) -> FieldView:
@@ -184,10 +188,11 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
                 nullable = "None" in split_union(ann)
                 ann, default = (ann if nullable else f"{ann} | None"), "None"
             else:
-                ann, default = f"{ann} | MISSING", "MISSING"
+                missing = names.own["MISSING"]
+                ann, default = f"{ann} | {missing}", missing
         if attr != p.name:  # in the assignment, not the annotation: known before it resolves
             keep = f"default={default}, " if default is not None else ""
-            default = f"Field({keep}alias={p.name!r})"
+            default = f"{names.own['Field']}({keep}alias={p.name!r})"
         return FieldView(attr, ann, default, doc(p.doc.text))
 
     inline: dict[str, list[str]] = {}  # declared type -> its inline classes, as met
@@ -208,7 +213,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             c = ClassDef(td.name, t, td.doc, ())
             items.append(model(c, td.doc.text))  # an open bag of members: a class of no fields
         else:
-            items.append(ClassView("root", name, "RootModel[Any]", doc(td.doc.text),
+            root_model = f"{names.own['RootModel']}[{hints.any}]"
+            items.append(ClassView("root", name, root_model, doc(td.doc.text),
                                    config=[("defer_build", "True")], root=hints.of(t)))  # fmt: skip
         for ir_name in inline.get(td.name, []):
             items.append(model(index.classes[ir_name], inline_docs.get(ir_name, "")))
@@ -228,9 +234,14 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             raise SchemaError(stale)
     classes = _dependencies_first(items + late)
     first = s.base.split(".", 1)[0].split(":", 1)[0]
-    imports = s.imports(classes, aliases)
+    imports = s.imports(classes, aliases, names.own)
     return ModuleView(
-        s.header(resolved), imports, classes, aliases, "" if first == "pydantic" else first
+        s.header(resolved),
+        imports,
+        classes,
+        aliases,
+        "" if first == "pydantic" else first,
+        names.own["ConfigDict"],
     )
 
 
@@ -340,23 +351,30 @@ class _Settings:
         values = {"version": resolved.protocol_version or "", "sha256": resolved.sha256}
         return [line.format(**values) for line in self._header]
 
-    def imports(self, classes: list[ClassView], aliases: list[tuple[str, str]]) -> list[str]:
-        """Only what the module uses (ruff's F401)."""
-        words: set[str] = {"ConfigDict"}
+    def imports(
+        self, classes: list[ClassView], aliases: list[tuple[str, str]], own: dict[str, str]
+    ) -> list[str]:
+        """Only what the module uses (ruff's F401), each as the module spells it (`own`)."""
+        words: set[str] = {own["ConfigDict"]}
         for c in classes:
             texts = [c.base, c.root, c.extra_values] + [
                 f"{f.annotation} {f.default}" for f in c.fields
             ]
             words.update(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
+
+        def items(names: tuple[str, ...]) -> list[str]:
+            return [n if own[n] == n else f"{n} as {own[n]}" for n in names if own[n] in words]
+
         module, name = self.base.rsplit(":", 1)
         out: list[str] = []
-        typing = [n for n in ("Annotated", "Any", "Literal") if n in words]
+        typing = items(("Annotated", "Any", "Literal"))
         if typing:
             out += [f"from typing import {', '.join(typing)}", ""]
-        pyd: list[str] = [n for n in ("ConfigDict", "Field", "MISSING", "RootModel") if n in words]
+        pyd = items(("ConfigDict", "Field", "MISSING", "RootModel"))
+        base = [name if own[name] == name else f"{name} as {own[name]}"]
         if module == "pydantic":
-            pyd.append(name)
+            pyd += base
         out.append(f"from pydantic import {', '.join(sorted(pyd))}")
         if module != "pydantic":
-            out.append(f"from {module} import {name}")
+            out.append(f"from {module} import {base[0]}")
         return out
