@@ -47,9 +47,9 @@ from referencing import Registry, Resource
 
 from codegen import ir
 from codegen.analysis.typeindex import TypeIndex
-from codegen.bindings import render_package
 from codegen.jsonschema_out import emit
 from codegen.pipeline import load
+from codegen.targets.python.bindings import render_package
 
 pytestmark = pytest.mark.spec
 

@@ -36,8 +36,8 @@ from random_schemas import instance as random_instance
 
 from codegen import ir
 from codegen.analysis.methods import method_model
-from codegen.bindings import render_package
 from codegen.pipeline import load, load_text
+from codegen.targets.python.bindings import render_package
 
 V1 = REPO / "schemas" / "example" / "v1" / "schema.ts"
 V2 = REPO / "schemas" / "example" / "v2" / "schema.ts"

@@ -1,7 +1,8 @@
 """The Python dataclass bindings: one schema -> a package (its runtime, validators, registry,
 `schema.json` and `ir.json`); several schemas with `--package` -> one installable distribution
-with a subpackage per version and the application types. The machinery is `codegen.bindings`,
-`codegen.outputs` and `codegen.distribution`, imported when the target renders."""
+with a subpackage per version and the application types. The machinery is in this folder:
+`bindings/` (the views), `outputs` (one package), `distribution` (several versions) and
+`appmodel` (the application types), imported when the target renders."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def _check(options: Mapping[str, object], count: int) -> None:
             "(e.g. --package mcp_bindings)"
         )
     if package is not None:
-        from ...distribution import check_package_name
+        from .distribution import check_package_name
 
         check_package_name(str(package))  # before the schemas are read: it is the quick check
 
@@ -29,11 +30,11 @@ def _render(request: Request) -> Files:
     formatter = str(request.option("formatter"))
     package = request.option("package")
     if package is None:
-        from ...outputs import render_all
+        from .outputs import render_all
 
         return render_all(request.schemas[0], formatter)
-    from ...appmodel import load_renames
-    from ...distribution import render_distribution
+    from .appmodel import load_renames
+    from .distribution import render_distribution
 
     renames_file = request.option("app_renames")
     renames = None if renames_file is None else load_renames(Path(str(renames_file)))

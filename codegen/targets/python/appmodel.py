@@ -24,13 +24,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import ir
-from .analysis.payloads import is_schema_payload
-from .errors import Diagnostic, Location, SchemaError
+from ... import ir
+from ...analysis.payloads import is_schema_payload
+from ...errors import Diagnostic, Location, SchemaError
 
 # The checkout's reviewed file; the wheel carries it inside the package (pyproject force-include),
 # so an installed mcp-codegen merges the official versions the same way.
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[2]  # codegen/
 RENAMES_FILE = next(
     (
         p

@@ -1,6 +1,6 @@
 """View models of the method registries: `registry.py` in each generated package (the method table
 of codegen.analysis.methods with the Python classes of each method's types, and the JSON-RPC envelope
-types of the schema). The cross-version tables are codegen/bindings/versions_views.py's.
+types of the schema). The cross-version tables are codegen/targets/python/bindings/versions_views.py's.
 
 Pure: resolved IR (or method models) in, plain template contexts out. Every Python expression a
 template writes (literals, `_m.Class` references, hints) is computed here.
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from .. import ir
-from ..analysis.methods import ENVELOPE_UNION, Method, method_model
-from ..analysis.shapes import is_class_obj
-from ..analysis.typeindex import TypeIndex
-from ..pytext import code_literal, comment, sort_imports
-from ..records import record
+from .... import ir
+from ....analysis.methods import ENVELOPE_UNION, Method, method_model
+from ....analysis.shapes import is_class_obj
+from ....analysis.typeindex import TypeIndex
+from ....pytext import code_literal, comment, sort_imports
+from ....records import record
 from .pyimports import uses
 from .views import Context
 
@@ -246,5 +246,5 @@ def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> Regi
 
 
 def package_view(ctx: Context) -> RegistryView:
-    """The view of registry.py for `codegen.bindings.render_package`."""
+    """The view of registry.py for `codegen.targets.python.bindings.render_package`."""
     return registry_view(ctx.resolved, ctx.index)

@@ -1,4 +1,4 @@
-"""View models of a distribution's top level (codegen/distribution.py): `versions.py` (the
+"""View models of a distribution's top level (codegen/targets/python/distribution.py): `versions.py` (the
 versions, their negotiation facts and the `(method, version) -> types` tables of every direction,
 read from codegen.analysis.methods), the top `__init__.py` and `pyproject.toml`.
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import ir
-from ..analysis.methods import Method, MethodModel, method_model
-from ..analysis.versions import Version
-from ..pytext import code_literal, comment, sort_imports
+from .... import ir
+from ....analysis.methods import Method, MethodModel, method_model
+from ....analysis.versions import Version
+from ....pytext import code_literal, comment, sort_imports
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)

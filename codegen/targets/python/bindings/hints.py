@@ -16,10 +16,10 @@ what encoding returns (`JSON`) and the `extra` bags stay `dict`/`list`.
 
 from __future__ import annotations
 
-from .. import ir
-from ..analysis.shapes import P, is_class_obj
-from ..analysis.typeindex import TypeIndex
-from ..pytext import code_literal
+from .... import ir
+from ....analysis.shapes import P, is_class_obj
+from ....analysis.typeindex import TypeIndex
+from ....pytext import code_literal
 
 _PRIMS = {
     P.STRING: "str",

@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from ..pytext import import_cmp, import_key, sort_imports
+from ....pytext import import_cmp, import_key, sort_imports
 
 
 def all_strings(obj: object) -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import ir
-from ..analysis.shapes import cyclic, is_class_obj
-from ..analysis.typeindex import ClassDef, Discriminator, TypeIndex
-from ..pytext import code_literal, comment_lines, docstring, key_suffix, literal
-from ..records import record
+from .... import ir
+from ....analysis.shapes import cyclic, is_class_obj
+from ....analysis.typeindex import ClassDef, Discriminator, TypeIndex
+from ....pytext import code_literal, comment_lines, docstring, key_suffix, literal
+from ....records import record
 from . import inline_checks
 from .checks import Check, Compiler, Helper, Pred, empty_first
 

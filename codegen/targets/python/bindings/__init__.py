@@ -5,7 +5,7 @@ that do not depend on the schema are real source under templates/python/static/,
 the generated-file header. `render_package` returns the package's files as relative path -> text;
 `MODULES` lists them, so adding a module is one more `Module` or `StaticModule` entry.
 
-The static modules are the runtime: a distribution of several versions (codegen/distribution.py)
+The static modules are the runtime: a distribution of several versions (codegen/targets/python/distribution.py)
 writes them once at its top and renders each version's other modules with `runtime=".."`, so
 every generated module imports the runtime through that one prefix.
 """
@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import forking, ir
-from ..analysis.typeindex import TypeIndex
-from ..pyformat import Formatting, prepare, start_format
-from ..records import record
-from ..templating import render, static_source
+from .... import forking, ir
+from ....analysis.typeindex import TypeIndex
+from ....pyformat import Formatting, prepare, start_format
+from ....records import record
+from ....templating import render, static_source
 from . import registry_views
 from .pyimports import parents_first
 from .validator_views import validators_view
@@ -32,7 +32,7 @@ from .views import (
 )
 
 if TYPE_CHECKING:  # the application types load only for a distribution that has them
-    from ..analysis.versions import Version
+    from ....analysis.versions import Version
     from ..appmodel import AppModel
 
 

@@ -2,7 +2,7 @@
 `app/convert.py` that types `parse_message`, `parse_result` and `serialize`): the application
 classes of each method's messages and results, and the `(method, version) -> result classes`
 table `serialize(..., method=M)` checks. The method strings as `Literal` unions are versions.py's
-(`MethodName`, `RequestMethod`; codegen/bindings/versions_views.py).
+(`MethodName`, `RequestMethod`; codegen/targets/python/bindings/versions_views.py).
 
 Pure: the application model and the versions' method models in, plain template contexts out;
 the application name of each version's type is read from server_views.AppFacts (its one owner).
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis.methods import method_model
-from ..analysis.typeindex import TypeIndex
-from ..analysis.versions import Version
+from ....analysis.methods import method_model
+from ....analysis.typeindex import TypeIndex
+from ....analysis.versions import Version
+from ....pytext import code_literal, sort_imports
 from ..appmodel import AppModel
-from ..pytext import code_literal, sort_imports
 from .registry_views import envelopes
 from .server_views import AppFacts
 from .views import Context

@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from functools import cached_property
 from pathlib import PurePath
 
-from .. import ir
-from ..analysis.shapes import cyclic, is_class_obj
-from ..analysis.typeindex import ClassDef, TypeIndex
-from ..errors import SchemaError
-from ..graphs import dependency_order
-from ..pyformat import LINE_LENGTH
-from ..pytext import (
+from .... import ir
+from ....analysis.shapes import cyclic, is_class_obj
+from ....analysis.typeindex import ClassDef, TypeIndex
+from ....errors import SchemaError
+from ....graphs import dependency_order
+from ....pyformat import LINE_LENGTH
+from ....pytext import (
     code_literal,
     comment,
     deprecation,
@@ -24,7 +24,7 @@ from ..pytext import (
     sort_all,
     sort_imports,
 )
-from ..records import record
+from ....records import record
 from .builds import Builds, SelectorView
 from .hints import Hints
 from .pyimports import all_strings, import_lines, uses

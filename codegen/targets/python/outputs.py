@@ -4,8 +4,8 @@ the package (its runtime included), its JSON Schema and its IR. Pure: IR in, tex
 
 from __future__ import annotations
 
-from . import ir
-from .jsonout import dumps
+from ... import ir
+from ...jsonout import dumps
 
 
 def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]:
@@ -27,6 +27,6 @@ def render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]
 
 
 def _json_files(resolved: ir.Resolved) -> dict[str, str]:
-    from .jsonschema_out import emit
+    from ...jsonschema_out import emit
 
     return {"ir.json": ir.to_json_text(resolved), "schema.json": dumps(emit(resolved))}

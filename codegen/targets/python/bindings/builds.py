@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .. import ir
-from ..analysis.pynaming import HelperNames
-from ..analysis.shapes import is_class_obj, structural_key
-from ..analysis.typeindex import Discriminator, TypeIndex
-from ..errors import Diagnostic, Location
-from ..pytext import code_literal, comment_lines, literal
-from ..records import record
+from .... import ir
+from ....analysis.pynaming import HelperNames
+from ....analysis.shapes import is_class_obj, structural_key
+from ....analysis.typeindex import Discriminator, TypeIndex
+from ....errors import Diagnostic, Location
+from ....pytext import code_literal, comment_lines, literal
+from ....records import record
 from .hints import Hints
 
 SHAPE_RULE = (

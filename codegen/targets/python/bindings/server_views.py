@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..analysis.methods import Method, method_model
-from ..analysis.versions import Version
+from ....analysis.methods import Method, method_model
+from ....analysis.versions import Version
+from ....pytext import code_literal, sort_imports
 from ..appmodel import AppModel
-from ..pytext import code_literal, sort_imports
 from .views import Context
 
 Side = Literal["server", "client"]

@@ -1,7 +1,7 @@
 """View models of a distribution's `app` subpackage (the application types): its `__init__.py`
 and `convert.py` (the per-version facts `to_app`/`to_wire` read). The dataclasses, codec and
 validators of the application types are the wire modules rendered for the merged schema
-(codegen/appmodel.py), so they follow the wire bindings' conventions by construction.
+(codegen/targets/python/appmodel.py), so they follow the wire bindings' conventions by construction.
 
 Pure: the application model and the versions in, plain template contexts out.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import ir
-from ..analysis.shapes import children, is_class_obj
-from ..analysis.typeindex import TypeIndex
-from ..analysis.versions import Version
+from .... import ir
+from ....analysis.shapes import children, is_class_obj
+from ....analysis.typeindex import TypeIndex
+from ....analysis.versions import Version
+from ....pytext import code_literal, sort_all, sort_imports
 from ..appmodel import AppModel
-from ..pytext import code_literal, sort_all, sort_imports
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
 

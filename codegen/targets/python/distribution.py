@@ -10,10 +10,10 @@ Pure: resolved IR in, text out.
     DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
     DIR/NAME/_versioning.py         versions.py's code, and app/convert.py's (_conversion.py, with
     DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
-    DIR/NAME/<subpackage>/...       one version's bindings (codegen.bindings.VERSION_MODULES,
+    DIR/NAME/<subpackage>/...       one version's bindings (codegen.targets.python.bindings.VERSION_MODULES,
                                     importing the runtime as `.._runtime`) and its schema.json
-    DIR/NAME/app/...                the application types of every version (codegen/appmodel.py)
-                                    and their conversions (codegen.bindings.app_modules)
+    DIR/NAME/app/...                the application types of every version (codegen/targets/python/appmodel.py)
+                                    and their conversions (codegen.targets.python.bindings.app_modules)
 
 The subpackage of each schema and which schemas answer negotiation: codegen/analysis/versions.py.
 """
@@ -26,9 +26,15 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ir
-from .analysis.typeindex import TypeIndex
-from .analysis.versions import Version, identify
+from ... import ir
+from ...analysis.typeindex import TypeIndex
+from ...analysis.versions import Version, identify
+from ...errors import Diagnostic, Location, SchemaError
+from ...jsonout import dumps
+from ...jsonschema_out import emit
+from ...pyformat import format_files
+from ...pytext import sort_all
+from ...templating import render, static_source
 from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import (
     DISTRIBUTION_MODULES,
@@ -40,12 +46,6 @@ from .bindings import (
 from .bindings.server_views import Side, side_view
 from .bindings.versions_views import project_view, versions_view
 from .bindings.views import Context
-from .errors import Diagnostic, Location, SchemaError
-from .jsonout import dumps
-from .jsonschema_out import emit
-from .pyformat import format_files
-from .pytext import sort_all
-from .templating import render, static_source
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .. import ir
-from ..analysis.pynaming import HelperNames
-from ..analysis.shapes import P, describe, is_class_obj, is_never, json_literal, structural_key
-from ..analysis.typeindex import TypeIndex
-from ..pytext import code_literal, literal
-from ..records import record
+from .... import ir
+from ....analysis.pynaming import HelperNames
+from ....analysis.shapes import P, describe, is_class_obj, is_never, json_literal, structural_key
+from ....analysis.typeindex import TypeIndex
+from ....pytext import code_literal, literal
+from ....records import record
 from . import inline_checks
 
 T = TypeVar("T")
