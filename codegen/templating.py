@@ -124,7 +124,7 @@ def module_names(name: str) -> frozenset[str]:
     `X: T = ...`, `def`, `class`) and imports (`import a as b`, `from m import x as y`), read
     from its own text with the Jinja tags taken out and each `{{ ... }}` read as one name (so
     what a view spells is not counted; included templates are not followed). The one list of a
-    module's own names: the name tables read it (`codegen/analysis/pynaming.py`)."""
+    module's own names: the name tables read it (`codegen/pynaming.py`)."""
     text = _JINJA.sub(lambda m: PLACEHOLDER if m.group(1) else "", static_source(name))
     names: set[str] = set()
     for node in ast.parse(text, name).body:

@@ -13,10 +13,9 @@ from types import ModuleType
 import pytest
 from bindings_support import generate_text, mypy_strict
 
-from codegen import templating
-from codegen.analysis import pynaming
-from codegen.analysis.pynaming import MODELS_LOCALS, MODELS_OWN, NameTable, validators_own
+from codegen import pynaming, templating
 from codegen.pipeline import load_text
+from codegen.pynaming import MODELS_LOCALS, MODELS_OWN, NameTable, validators_own
 from codegen.templating import module_names, template_dir
 
 # The module templates whose module also holds the schema's names (models.py) or names derived

@@ -580,7 +580,7 @@ def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
 
 
 # A request type whose schema name the generated modules use themselves (`Literal` is
-# `typing.Literal` there): the schema's name wins (`typing.Literal` yields, codegen/analysis/pynaming.py),
+# `typing.Literal` there): the schema's name wins (`typing.Literal` yields, codegen/pynaming.py),
 # and the registry must name the schema's class, not `typing.Literal`.
 RENAMED = """
 export interface Result { [key: string]: unknown; }

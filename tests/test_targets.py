@@ -154,3 +154,18 @@ def test_no_module_outside_a_target_imports_it() -> None:
             if module != "codegen.targets" and parts[2] != own:
                 offenders.append(f"{module} imports {name}")
     assert offenders == []
+
+
+def test_the_neutral_layer_imports_no_target_and_no_python_spelling() -> None:
+    """`codegen/analysis/` speaks wire names and neutral type names only: it imports no target,
+    nor the Python targets' shared name table, text or formatter modules."""
+    python_only = {"codegen.pynaming", "codegen.pytext", "codegen.pyformat"}
+    offenders = []
+    for path in sorted((REPO / "codegen/analysis").glob("*.py")):
+        module = "codegen.analysis." + path.stem if path.stem != "__init__" else "codegen.analysis"
+        for name in _imports(path, module):
+            if name.startswith("codegen.targets") or name.split(".")[:2] in (
+                n.split(".") for n in python_only
+            ):
+                offenders.append(f"{module} imports {name}")
+    assert offenders == []

@@ -1,5 +1,5 @@
 """Every Python name of the pydantic target, in one place: read from the one Python naming
-pass (`codegen/analysis/pynaming.py`'s `NameTable`, built by `TypeIndex`) for classes and attributes,
+pass (`codegen/pynaming.py`'s `NameTable`, built by `PyIndex`) for classes and attributes,
 with the profile's inline-type names (`--names` format) applied on top.
 
 The collision rule is the dataclass target's: schema names win. The module's own names
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...analysis.pynaming import py_identifier
-from ...analysis.typeindex import TypeIndex
 from ...naming import NO_OVERRIDES, Overrides
+from ...pynaming import PyIndex, py_identifier
 
 # Names the generated module imports or defines itself; a schema type may not take them.
 MODULE_NAMES = (
@@ -53,7 +52,7 @@ MODEL_ATTRS = frozenset({
 })  # fmt: skip
 
 
-def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDES) -> Names:
+def python_names(index: PyIndex, base: str, overrides: Overrides = NO_OVERRIDES) -> Names:
     """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
     in `--names`) rename inline classes; every name then goes through `PyNames`."""
     table = index.names
@@ -83,11 +82,11 @@ def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDE
     return Names(classes, attrs, frozenset(used), own)
 
 
-def inline_paths(index: TypeIndex) -> dict[str, str]:
+def inline_paths(index: PyIndex) -> dict[str, str]:
     """IR path (`A.b.c`) -> IR name of every inline class: what a names entry may match."""
     declared = {td.name for td in index.resolved.types}
     return {".".join(c.obj.path): c.name for c in index.classes.values() if c.name not in declared}
 
 
-def is_declared(index: TypeIndex, name: str) -> bool:
+def is_declared(index: PyIndex, name: str) -> bool:
     return any(td.name == name for td in index.resolved.types)

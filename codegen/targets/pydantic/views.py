@@ -17,9 +17,10 @@ from typing import Any
 
 from ... import ir
 from ...analysis.shapes import cyclic
-from ...analysis.typeindex import ClassDef, TypeIndex
+from ...analysis.typeindex import ClassDef
 from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
+from ...pynaming import PyIndex
 from ...pytext import docstring_body
 from .names import Names, inline_paths, python_names
 from .profile import Section
@@ -66,7 +67,7 @@ class ModuleView:
 class _Hints:
     """Type expression -> Python annotation text, in the module's names."""
 
-    def __init__(self, index: TypeIndex, names: Names, spelled: frozenset[str]) -> None:
+    def __init__(self, index: PyIndex, names: Names, spelled: frozenset[str]) -> None:
         self.index = index
         self.names = names
         self.spelled = spelled  # aliases spelled out where they are used, not named
@@ -131,7 +132,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     """The module of one schema; `section`: the profile's settings for its version (None: the
     faithful default). Stale profile entries are errors, all reported together."""
     s = _Settings(section)
-    index = TypeIndex(resolved)
+    index = PyIndex(resolved)
     names = python_names(index, s.base_name, section.overrides() if section else NO_OVERRIDES)
     hints = _Hints(index, names, _spelled(index, s))
     used: dict[str, set[str]] = {k: set() for k in ("open_classes", "alias_classes",
@@ -295,7 +296,7 @@ def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
     return order
 
 
-def _is_root(index: TypeIndex, td: ir.TypeDef) -> bool:
+def _is_root(index: PyIndex, td: ir.TypeDef) -> bool:
     """Whether a named type becomes a RootModel: an alias that is not an object with members
     nor an open bag of members."""
     t = td.type
@@ -306,7 +307,7 @@ def _is_root(index: TypeIndex, td: ir.TypeDef) -> bool:
     return True
 
 
-def _spelled(index: TypeIndex, s: _Settings) -> frozenset[str]:
+def _spelled(index: PyIndex, s: _Settings) -> frozenset[str]:
     """The aliases a field spells out (`str`, a union of classes...) instead of naming their
     RootModel: a field's value is then the value itself, not a wrapper. Recursive aliases
     (`JSONValue`) are named: a recursive type needs a name."""

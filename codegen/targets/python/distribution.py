@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...analysis.typeindex import TypeIndex
 from ...analysis.versions import Version, identify
 from ...errors import Diagnostic, Location, SchemaError
 from ...jsonout import dumps
 from ...jsonschema_out import emit
 from ...pyformat import format_files
+from ...pynaming import PyIndex
 from ...pytext import sort_all
 from ...templating import render, static_source
 from .appmodel import AppModel, Renames, build, load_renames
@@ -131,7 +131,7 @@ def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str
         return {}
     top = TopView(package, project_view(package, versions, DIST_VERSION).sources)
     header = render(TOP + "_header.j2", top=top)
-    app = Context(model.resolved, TypeIndex(model.resolved), "..")
+    app = Context(model.resolved, PyIndex(model.resolved), "..")
     files = {f"{package}/{Path(source).name}": header + static_source(source)
              for source in SESSION_SOURCES}  # fmt: skip
     sides: tuple[Side, ...] = ("server", "client")

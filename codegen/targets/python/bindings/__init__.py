@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .... import forking, ir
-from ....analysis.typeindex import TypeIndex
 from ....pyformat import Formatting, prepare, start_format
+from ....pynaming import PyIndex
 from ....records import record
 from ....templating import render, static_source
 from . import registry_views
@@ -130,7 +130,7 @@ def start_package(
     """`render_package`'s work, returned once this process has rendered its modules: their
     formatting (and the second process's module) may still be running; `result()` waits for
     them. A caller does its own work meanwhile (`outputs.render_all`: the JSON files)."""
-    ctx = Context(resolved, TypeIndex(resolved), runtime)
+    ctx = Context(resolved, PyIndex(resolved), runtime)
     ctx.index.names.check()  # Python-name collisions: a located error before anything renders
     header = header_view(resolved, regenerate)
 

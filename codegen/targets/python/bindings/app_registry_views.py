@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....analysis.methods import method_model
-from ....analysis.typeindex import TypeIndex
 from ....analysis.versions import Version
+from ....pynaming import PyIndex
 from ....pytext import code_literal, sort_imports
 from ..appmodel import AppModel
 from .registry_views import envelopes
@@ -61,7 +61,7 @@ def app_methods_view(
     results: dict[str, list[str]] = {}
     rows: list[tuple[str, str, list[str]]] = []
     for v in versions:
-        env = envelopes(TypeIndex(v.resolved))
+        env = envelopes(PyIndex(v.resolved))
         responses += [facts.py(v.key, n) for n in (env.result, env.error) if n is not None]
         for m in method_model(v.resolved).methods:
             if m.kind == "notification":

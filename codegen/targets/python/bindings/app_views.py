@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from .... import ir
 from ....analysis.shapes import children, is_class_obj
-from ....analysis.typeindex import TypeIndex
 from ....analysis.versions import Version
+from ....pynaming import PyIndex
 from ....pytext import code_literal, sort_all, sort_imports
 from ..appmodel import AppModel
 from .app_registry_views import AppMethodsView, app_methods_view
@@ -62,7 +62,7 @@ def _tuple(items: list[str]) -> str:
 
 def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -> ConvertView:
     keys = list(model.keys)
-    indexes = {v.key: TypeIndex(v.resolved) for v in versions}
+    indexes = {v.key: PyIndex(v.resolved) for v in versions}
     facts = {f.name: f for f in model.facts}
     wire_rows, app_rows, field_rows, hold_rows, order_rows = [], [], [], [], []
     classes = {c.name for c in app.index.dataclasses()}
@@ -162,7 +162,7 @@ def _value_class(app: Context, t: ir.TypeExpr) -> str | None:
 
 
 def app_init_view(app: Context) -> AppInitView:
-    """The schema's names win here too (`codegen/analysis/pynaming.py`): a conversion entry point or
+    """The schema's names win here too (`codegen/pynaming.py`): a conversion entry point or
     `UNSET` that an application type's name took stays in its module (`convert`, `_runtime`)."""
     names, own = app.index.names.exports(
         models_exports(app), [*CONVERT_EXPORTS, "UNSET", "decode", "encode"]

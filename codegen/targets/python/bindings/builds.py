@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .... import ir
-from ....analysis.pynaming import HelperNames
 from ....analysis.shapes import is_class_obj, structural_key
-from ....analysis.typeindex import Discriminator, TypeIndex
+from ....analysis.typeindex import Discriminator
 from ....errors import Diagnostic, Location
+from ....pynaming import HelperNames, PyIndex
 from ....pytext import code_literal, comment_lines, literal
 from ....records import record
 from .hints import Hints
@@ -64,7 +64,7 @@ class SelectorView:
 
 @dataclass
 class Builds:
-    index: TypeIndex
+    index: PyIndex
     hints: Hints
     selectors: dict[str, SelectorView] = field(default_factory=dict)
     pending: dict[str, ir.TypeExpr] = field(default_factory=dict)

@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .... import ir
-from ....analysis.pynaming import HelperNames
 from ....analysis.shapes import P, describe, is_class_obj, is_never, json_literal, structural_key
-from ....analysis.typeindex import TypeIndex
+from ....pynaming import HelperNames, PyIndex
 from ....pytext import code_literal, literal
 from ....records import record
 from . import inline_checks
@@ -113,7 +112,7 @@ class Helper:
 
 @dataclass
 class Compiler:
-    index: TypeIndex
+    index: PyIndex
     recursive: frozenset[str] = frozenset()  # function keys that take `d`
     helpers: dict[str, Helper] = field(default_factory=dict)
     helper_names: HelperNames = field(init=False)
@@ -478,7 +477,7 @@ def _unknown_literal(path: str, expected: str, v: str) -> str:
     return f"{_UNKNOWN_LITERAL}{path}, {code_literal(expected)}, {v}))"
 
 
-def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
+def dict_value(t: ir.TypeExpr, index: PyIndex) -> ir.TypeExpr | None:
     """The value type of a `dict[str, V]` that needs a loop (V is not `unknown`), else None."""
     if isinstance(t, ir.Obj) and not t.properties and t.index is not None:
         value = t.index.value
@@ -487,7 +486,7 @@ def dict_value(t: ir.TypeExpr, index: TypeIndex) -> ir.TypeExpr | None:
     return None if index.accepts_anything(value) else value
 
 
-def _inlinable(t: ir.TypeExpr, index: TypeIndex) -> bool:
+def _inlinable(t: ir.TypeExpr, index: PyIndex) -> bool:
     """Aliases checked inline instead of by a call: primitives, literals, unions of them, and
     objects of anything (`Record<string, unknown>`, checked by `_json_members`)."""
     if isinstance(t, (ir.Prim, ir.Lit)):

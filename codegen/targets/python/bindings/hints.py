@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .... import ir
 from ....analysis.shapes import P, is_class_obj
-from ....analysis.typeindex import TypeIndex
+from ....pynaming import PyIndex
 from ....pytext import code_literal
 
 _PRIMS = {
@@ -35,9 +35,9 @@ _NUMBER = _PRIMS[P.NUMBER]
 
 class Hints:
     """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
-    table spells them there (`codegen/analysis/pynaming.py`: they yield to schema names)."""
+    table spells them there (`codegen/pynaming.py`: they yield to schema names)."""
 
-    def __init__(self, index: TypeIndex) -> None:
+    def __init__(self, index: PyIndex) -> None:
         self.index = index
         g = index.names.own
         self.g = g

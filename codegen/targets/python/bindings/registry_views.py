@@ -13,7 +13,7 @@ from pathlib import PurePath
 from .... import ir
 from ....analysis.methods import ENVELOPE_UNION, Method, method_model
 from ....analysis.shapes import is_class_obj
-from ....analysis.typeindex import TypeIndex
+from ....pynaming import PyIndex
 from ....pytext import code_literal, comment, sort_imports
 from ....records import record
 from .pyimports import uses
@@ -27,7 +27,7 @@ _ARROWS = {"client_to_server": "client -> server", "server_to_client": "server -
 # -- Python expressions for schema types ------------------------------------------------------
 
 
-def class_expr(index: TypeIndex, t: ir.TypeExpr) -> str:
+def class_expr(index: PyIndex, t: ir.TypeExpr) -> str:
     """What a value of `t` decodes to, as a runtime expression usable with `isinstance`: the
     class (`_m.CallToolResult`; `EmptyResult` is `_m.Result`), a union of them
     (`_m.ElicitRequestFormParams | _m.ElicitRequestURLParams`), `dict` for an object without
@@ -47,7 +47,7 @@ def class_expr(index: TypeIndex, t: ir.TypeExpr) -> str:
     return " | ".join(parts) or "object"
 
 
-def _named(index: TypeIndex, name: str | None) -> str:
+def _named(index: PyIndex, name: str | None) -> str:
     if name is None:
         return "None"
     if name in index.typedefs:
@@ -137,7 +137,7 @@ class Envelopes:
     batches: bool = False  # an array member (2025-03-26)
 
 
-def envelopes(index: TypeIndex) -> Envelopes:
+def envelopes(index: PyIndex) -> Envelopes:
     if ENVELOPE_UNION not in index.typedefs:
         return Envelopes()
     found: dict[str, str] = {}
@@ -157,7 +157,7 @@ def envelopes(index: TypeIndex) -> Envelopes:
     return Envelopes(batches=batches, **found)
 
 
-def _method_view(m: Method, index: TypeIndex) -> MethodInfoView:
+def _method_view(m: Method, index: PyIndex) -> MethodInfoView:
     td = index.typedefs[m.type_name]
     params = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
     params_class = class_expr(index, params.type) if params is not None else "None"
@@ -197,8 +197,8 @@ def _typing_imports(hints: list[str], overloads: bool) -> str:
     return ", ".join(sort_imports(names))
 
 
-def registry_view(resolved: ir.Resolved, index: TypeIndex | None = None) -> RegistryView:
-    index = index if index is not None else TypeIndex(resolved)
+def registry_view(resolved: ir.Resolved, index: PyIndex | None = None) -> RegistryView:
+    index = index if index is not None else PyIndex(resolved)
     model = method_model(resolved)
     env = envelopes(index)
     consts = {c.name: c.value.value for c in resolved.consts}

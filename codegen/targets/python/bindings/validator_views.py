@@ -12,7 +12,8 @@ from typing import Any
 
 from .... import ir
 from ....analysis.shapes import cyclic, is_class_obj
-from ....analysis.typeindex import ClassDef, Discriminator, TypeIndex
+from ....analysis.typeindex import ClassDef, Discriminator
+from ....pynaming import PyIndex
 from ....pytext import code_literal, comment_lines, docstring, key_suffix, literal
 from ....records import record
 from . import inline_checks
@@ -90,7 +91,7 @@ def _path(wire: str) -> str:
 class _Builder:
     def __init__(
         self,
-        index: TypeIndex,
+        index: PyIndex,
         recursive: frozenset[str],
         inline: dict[str, str] | None = None,
         union_members: frozenset[str] = frozenset(),
@@ -353,7 +354,7 @@ def _fold_last(
 
 
 def _build(
-    index: TypeIndex,
+    index: PyIndex,
     recursive: frozenset[str],
     inline: dict[str, str] | None = None,
     union_members: frozenset[str] = frozenset(),
@@ -394,7 +395,7 @@ def _accepts_empty(f: FunctionView) -> bool:
     return f.kind == "check" and f.is_check is not None and f.is_check.kind == "dict"
 
 
-def validators_view(index: TypeIndex) -> ValidatorsView:
+def validators_view(index: PyIndex) -> ValidatorsView:
     # Pass 1 finds the call graph (with helpers), the union members and the small checks to
     # inline; pass 2 renders with depth arguments on cycles and those checks inline.
     first, named = _build(index, frozenset())

@@ -10,10 +10,11 @@ from pathlib import PurePath
 
 from .... import ir
 from ....analysis.shapes import cyclic, is_class_obj
-from ....analysis.typeindex import ClassDef, TypeIndex
+from ....analysis.typeindex import ClassDef
 from ....errors import SchemaError
 from ....graphs import dependency_order
 from ....pyformat import LINE_LENGTH
+from ....pynaming import PyIndex
 from ....pytext import (
     code_literal,
     comment,
@@ -33,7 +34,7 @@ from .pyimports import all_strings, import_lines, uses
 @record
 class Context:
     resolved: ir.Resolved
-    index: TypeIndex
+    index: PyIndex
     runtime: str = "."  # the relative import prefix of the package holding _runtime.py
 
     @cached_property
@@ -224,7 +225,7 @@ def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> F
                      encode, deprecation(f.doc))  # fmt: skip
 
 
-def constant(f: ir.Property, index: TypeIndex) -> str | int | bool | None:
+def constant(f: ir.Property, index: PyIndex) -> str | int | bool | None:
     """The value of a required field whose type is one literal (`method`, `jsonrpc`, `type`):
     its default, so nobody spells it out. It is still written on the wire and decoded strictly
     (the validators are unchanged). Optional fields keep `UNSET`: absent stays absent."""
@@ -237,7 +238,7 @@ def constant(f: ir.Property, index: TypeIndex) -> str | int | bool | None:
 _FEW_OPTIONAL = 3  # up to this many optional fields, undeclared keys are found by counting
 
 
-def _extends(index: TypeIndex) -> dict[str, str]:
+def _extends(index: PyIndex) -> dict[str, str]:
     """Class -> the class it extends in models.py: its `ir.Obj.inherits`, when that is a
     dataclass written before it whose attributes its first ones are. An `extends` chain is then
     written once per link, not once per class for every field it inherits."""

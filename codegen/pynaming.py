@@ -47,10 +47,11 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 
-from .. import ir
-from ..errors import Diagnostic, Location, SchemaError
-from ..records import record
-from .shapes import children, is_class_obj
+from . import ir
+from .analysis.classes import Classes, Declared, classes, where
+from .analysis.shapes import is_class_obj
+from .analysis.typeindex import TypeIndex
+from .errors import Diagnostic, SchemaError
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -83,7 +84,7 @@ VALIDATORS_TEMPLATE = "python/validators.py.j2"
 
 
 def validators_own() -> frozenset[str]:
-    from ..templating import module_names
+    from .templating import module_names
 
     return frozenset(n for n in module_names(VALIDATORS_TEMPLATE) if not n.startswith("__"))
 
@@ -190,46 +191,23 @@ class HelperNames:
         return key
 
 
-@record
-class Named:
-    """A declaration that gets a module-level Python name."""
-
-    name: str  # the schema's name (IR)
-    what: str  # "type", "constant"
-    loc: Location
-
-
-def _where(node: object, resolved: ir.Resolved) -> Location:
-    loc = getattr(node, "loc", None)
-    return loc if isinstance(loc, Location) else Location(resolved.source, 1, 1)
-
-
 class NameTable:
     """Every Python name of one package. Read-only once built; `check()` raises the collisions
     (a target that writes no Python, like zod, builds the analysis without them)."""
 
-    def __init__(self, resolved: ir.Resolved) -> None:
+    def __init__(self, resolved: ir.Resolved, found: Classes | None = None) -> None:
+        """`found`: the schema's class objects (`codegen/analysis/classes.py`), when the caller
+        has them already."""
         self.resolved = resolved
+        found = found if found is not None else classes(resolved)
         self.diagnostics: list[Diagnostic] = []  # Python-name collisions (`check()`)
-        self.model_diagnostics: list[Diagnostic] = []  # two objects of one name: every target's
+        self.model_diagnostics = found.diagnostics  # two objects of one name: every target's
         # class objects in the order the views meet them (typedefs, then their inline objects)
-        self.class_objs: dict[str, tuple[ir.Obj, ir.Doc]] = {}
+        self.class_objs: dict[str, tuple[ir.Obj, ir.Doc]] = found.objs
         self._types: dict[str, str] = {}  # schema name -> Python name
-        by_py: dict[str, Named] = {}
-        walked: dict[str, ir.Obj] = {}  # the objects whose inline objects are declared
-        for td in resolved.types:
-            self._declare(Named(td.name, "type", _where(td, resolved)), by_py)
-            if is_class_obj(td.type):
-                assert isinstance(td.type, ir.Obj)
-                self._add_class(td.name, td.type, td.doc)
-            t = td.type
-            if isinstance(t, ir.Obj) and t.inherits in walked and t.starts_with(walked[t.inherits]):
-                t = ir.Obj(t.path, t.own)  # the inherited part's inline objects are declared
-            self._inline(t, by_py)
-            if isinstance(td.type, ir.Obj):
-                walked[td.name] = td.type
-        for c in resolved.consts:
-            self._declare(Named(c.name, "constant", _where(c, resolved)), by_py)
+        by_py: dict[str, Declared] = {}
+        for d in found.declared:
+            self._declare(d, by_py)
         self.schema_names = frozenset(by_py)
         """The Python names the schema's declarations take at module level."""
         taken = set(by_py)
@@ -255,7 +233,7 @@ class NameTable:
 
     # -- building -------------------------------------------------------------------------------
 
-    def _declare(self, d: Named, by_py: dict[str, Named]) -> None:
+    def _declare(self, d: Declared, by_py: dict[str, Declared]) -> None:
         if d.name in self._types:
             return  # the same declaration met again (an inline object under two paths)
         py = py_identifier(d.name)
@@ -271,25 +249,6 @@ class NameTable:
         by_py.setdefault(py, d)
         self._types[d.name] = py
 
-    def _inline(self, t: ir.TypeExpr, by_py: dict[str, Named]) -> None:
-        for sub in children(t):
-            if isinstance(sub, ir.Obj) and is_class_obj(sub):
-                self._declare(Named(sub.name, "type", _where(sub, self.resolved)), by_py)
-                self._add_class(sub.name, sub, ir.NO_DOC)
-            self._inline(sub, by_py)
-
-    def _add_class(self, name: str, obj: ir.Obj, doc: ir.Doc) -> None:
-        if name in self.class_objs:
-            if self.class_objs[name][0].properties != obj.properties:
-                self.model_diagnostics.append(
-                    Diagnostic(
-                        _where(obj, self.resolved),
-                        f"two different object types are both named '{name}'",
-                    )
-                )
-            return
-        self.class_objs[name] = (obj, doc)
-
     def _attributes(self, cls: str, obj: ir.Obj) -> tuple[str, ...]:
         seen: dict[str, ir.Property] = {}
         out = []
@@ -299,8 +258,8 @@ class NameTable:
             if other is not None:
                 self.diagnostics.append(
                     Diagnostic(
-                        _where(p, self.resolved) if p.loc else _where(obj, self.resolved),
-                        f"properties '{other.name}' (at {_where(other, self.resolved)}) and "
+                        where(p, self.resolved) if p.loc else where(obj, self.resolved),
+                        f"properties '{other.name}' (at {where(other, self.resolved)}) and "
                         f"'{p.name}' of {cls} are both the Python attribute '{attr}'; "
                         "rename one",
                     )
@@ -371,3 +330,20 @@ class NameTable:
         mine = [n for n in schema if n not in SUBMODULES]
         taken = set(mine)
         return mine, [n for n in own if n not in taken]
+
+
+class PyIndex(TypeIndex):
+    """The neutral index with the Python names of one package (`names`): every Python target
+    (the dataclass bindings, pydantic) builds this one; a field's attribute is its Python name.
+    A Python target calls `names.check()` before it renders."""
+
+    names: NameTable
+
+    def _spell(self, found: Classes) -> None:
+        self.names = NameTable(self.resolved, found)
+
+    def _attributes(self, name: str, obj: ir.Obj) -> tuple[str, ...]:
+        return self.names.attributes(name)
+
+    def py_name(self, name: str) -> str:
+        return self.names.type_name(name)
