@@ -123,8 +123,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="mcp-codegen",
         description="Generate bindings from an MCP schema.ts, one output kind (target) a run "
-        "(`mcp-codegen targets` lists them). Subcommands: targets, ir, jsonschema, model, diff, rules, "
-        "history, registry, reference, fetch (each has --help).",
+        "(`mcp-codegen targets` lists them). Subcommands: targets, ir, jsonschema, model, diff, "
+        "rules, history, registry, reference, fetch (each has --help).",
     )
     main.add_argument(
         "schema",
