@@ -21,12 +21,13 @@ TARGET = "py310"  # the oldest Python the generated code supports
 FORMATTERS = ("ruff", "black")
 
 # black's stable style, spelled out: ruff's defaults, fixed here so a later default cannot drift.
-# Every Python target formats with these (the pydantic target too: codegen/targets/pydantic/ruff.py).
-RUFF_FORMAT_ARGS = ("format", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
-              f"--target-version={TARGET}", "--config=format.quote-style='double'",
-              "--config=format.indent-style='space'", "--config=format.line-ending='lf'",
-              "--config=format.skip-magic-trailing-comma=false",
-              "--config=format.docstring-code-format=false")  # fmt: skip
+# Every Python target formats with these (pydantic too: codegen/targets/pydantic/ruff.py).
+RUFF_FORMAT_ARGS = (
+    "format", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
+    f"--target-version={TARGET}", "--config=format.quote-style='double'",
+    "--config=format.indent-style='space'", "--config=format.line-ending='lf'",
+    "--config=format.skip-magic-trailing-comma=false", "--config=format.docstring-code-format=false",
+)  # fmt: skip
 
 
 @functools.cache

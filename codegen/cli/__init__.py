@@ -1,8 +1,8 @@
 """The command line: `main` picks the parser (generation, or a subcommand), resolves every schema
 argument, runs the command and turns errors into messages and exit codes (`exits`). Each module
 of this package holds the commands of one part of the generator, as arguments and output only:
-`generate` (generation, `ir`, `jsonschema`, `targets`), `model`, `diff` (`diff`, `rules`, `history`), `registry`,
-`reference`, `spec` (`fetch`, and the options of schema arguments)."""
+`generate` (generation, `ir`, `jsonschema`, `targets`), `model`, `diff` (`diff`, `rules`,
+`history`), `registry`, `reference`, `spec` (`fetch`, and the options of schema arguments)."""
 
 from __future__ import annotations
 

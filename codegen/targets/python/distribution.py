@@ -10,10 +10,10 @@ Pure: resolved IR in, text out.
     DIR/NAME/versions.py            the versions, negotiation, (method, version) tables
     DIR/NAME/_versioning.py         versions.py's code, and app/convert.py's (_conversion.py, with
     DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
-    DIR/NAME/<subpackage>/...       one version's bindings (codegen.targets.python.bindings.VERSION_MODULES,
-                                    importing the runtime as `.._runtime`) and its schema.json
-    DIR/NAME/app/...                the application types of every version (codegen/targets/python/appmodel.py)
-                                    and their conversions (codegen.targets.python.bindings.app_modules)
+    DIR/NAME/<subpackage>/...       one version's bindings (bindings.VERSION_MODULES, importing
+                                    the runtime as `.._runtime`) and its schema.json
+    DIR/NAME/app/...                the application types of every version (appmodel.py) and
+                                    their conversions (bindings.app_modules)
 
 The subpackage of each schema and which schemas answer negotiation: codegen/analysis/versions.py.
 """

@@ -5,7 +5,7 @@ that do not depend on the schema are real source under templates/python/static/,
 the generated-file header. `render_package` returns the package's files as relative path -> text;
 `MODULES` lists them, so adding a module is one more `Module` or `StaticModule` entry.
 
-The static modules are the runtime: a distribution of several versions (codegen/targets/python/distribution.py)
+The static modules are the runtime: a distribution of several versions (`distribution.py`)
 writes them once at its top and renders each version's other modules with `runtime=".."`, so
 every generated module imports the runtime through that one prefix.
 """

@@ -1,6 +1,6 @@
 """View models of the method registries: `registry.py` in each generated package (the method table
 of codegen.analysis.methods with the Python classes of each method's types, and the JSON-RPC envelope
-types of the schema). The cross-version tables are codegen/targets/python/bindings/versions_views.py's.
+types of the schema). The cross-version tables are `versions_views.py`'s.
 
 Pure: resolved IR (or method models) in, plain template contexts out. Every Python expression a
 template writes (literals, `_m.Class` references, hints) is computed here.

@@ -1,4 +1,4 @@
-"""View models of a distribution's top level (codegen/targets/python/distribution.py): `versions.py` (the
+"""View models of a distribution's top level (`distribution.py`): `versions.py` (the
 versions, their negotiation facts and the `(method, version) -> types` tables of every direction,
 read from codegen.analysis.methods), the top `__init__.py` and `pyproject.toml`.
 
