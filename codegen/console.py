@@ -25,6 +25,7 @@ read escape sequences (ESC) too. The API:
 - `ArgumentParser`: argparse's parser with its usage, help and error messages written through
   `escape_line` (an argument's value is echoed in its error).
 - `flush()`: flush both streams (before a fork, before ending the process).
+- `routed_warnings()`: a context in which Python's own warnings are printed by `warn_lines`.
 
 `tests/test_console.py` parses every module of codegen/ and fails on any other write to stdout
 or stderr (a `print`, `sys.stdout`, `traceback.print_exc`, a subprocess that inherits stderr,
@@ -34,10 +35,16 @@ a parser that is not this one), so a new command inherits the guarantee.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import unicodedata
-from typing import IO, NoReturn
+import warnings
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 # Anything but printable ASCII and tab is looked at; `_escaped` keeps what is not a control,
 # format, separator or surrogate code point (letters, symbols, spaces of other scripts).
@@ -130,19 +137,37 @@ def flush() -> None:
     sys.stderr.flush()
 
 
-def stderr_stream() -> IO[str]:
-    """For argparse's `print_help(file)`: the parser below escapes what it writes there."""
-    return sys.stderr
+@contextlib.contextmanager
+def routed_warnings() -> Iterator[None]:
+    """Python's own warnings (a library's DeprecationWarning, which may quote a line) printed
+    through `warn_lines` while the block runs."""
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: IO[str] | None = None,
+        line: str | None = None,
+    ) -> None:
+        warn_lines(warnings.formatwarning(message, category, filename, lineno, line))
+
+    with warnings.catch_warnings():
+        warnings.showwarning = show
+        yield
 
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse's parser, writing its usage, help and errors line by line through
     `escape_line` (help text is ours, but an error echoes the user's argument)."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:
             stream = file if file is not None else sys.stdout
-            _write(stream, "".join(escape_line(line) + "\n" for line in message.splitlines()))
+            stream.write("".join(escape_line(line) + "\n" for line in message.splitlines()))
+
+    def print_help_to_stderr(self) -> None:
+        self._print_message(self.format_help(), sys.stderr)
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:

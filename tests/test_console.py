@@ -50,8 +50,9 @@ def commands(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     out = []
     for line in runner_lines(text):
         bare = line.lstrip()
-        starts = bare.startswith("::") and not bare.startswith(allowed or ("\0",))
-        if starts or "##[" in line or "\x1b" in line:
+        if allowed and line.startswith(allowed):
+            continue  # a command of ours: parsed as one, so its `##[` is never tried (runner)
+        if bare.startswith("::") or "##[" in line or "\x1b" in line:
             out.append(line)
     return out
 
@@ -228,6 +229,25 @@ def test_ignore_file_messages(
         assert len(runner_lines(err)) == 3, err  # "ignore file ..." and two stale entries
 
 
+@pytest.mark.parametrize("payload", HOSTILE)
+def test_diff_reports_of_hostile_schemas_start_no_command(
+    payload: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, doc = _ts(payload), payload.replace("*/", "")
+    (tmp_path / "old.ts").write_text(
+        f'export interface A {{ "{name}": string; k: "{name}" }}\n', "utf-8"
+    )
+    (tmp_path / "new.ts").write_text(
+        f'/** {doc} */\nexport interface A {{ b: string; k: "x{name}" }}\n', "utf-8"
+    )
+    args = [str(tmp_path / "old.ts"), str(tmp_path / "new.ts"), "--no-ignore"]
+    for fmt in ("summary", "md", "github", "junit", "json", "html"):
+        code, out, err = _run(capsys, "diff", *args, "--format", fmt, "--label-new", payload)
+        assert code == 0, err
+        allowed = ("::error ", "::warning ", "::notice ") if fmt == "github" else ()
+        assert commands(out, allowed) == [] and commands(err) == [], (fmt, out)
+
+
 def test_github_annotations_escape_as_the_toolkit_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -257,6 +277,17 @@ def test_argument_errors_and_internal_errors_are_escaped(
     def broken(*_: object) -> None:
         raise RuntimeError("\n::stop-commands::x")
 
+    def warned(*_: object) -> None:
+        import warnings
+
+        warnings.warn("\n::add-mask::x", DeprecationWarning, stacklevel=1)
+        raise RuntimeError("\n::stop-commands::x")
+
+    monkeypatch.setattr("codegen.cli.spec.resolve_schema_arg", warned)
+    code, out, err = _run(capsys, "ir", "2025-11-25")
+    assert code == 3 and commands(out + err) == [] and "DeprecationWarning: \n\\::add-mask" in err
+    code, out, err = _run(capsys)  # no arguments: the help, on stderr
+    assert code == 2 and out == "" and "usage: mcp-codegen" in err
     monkeypatch.setattr("codegen.cli.spec.resolve_schema_arg", broken)
     code, out, err = _run(capsys, "ir", "2025-11-25")
     assert code == 3 and commands(out + err) == [], err
@@ -278,7 +309,7 @@ def _mirror(reason: str) -> Iterator[str]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -24,7 +24,7 @@ from .spec import attach_options, resolve_args
 COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "reference", "fetch")
 
 
-def build_command_parser() -> argparse.ArgumentParser:
+def build_command_parser() -> console.ArgumentParser:
     """The parser of the subcommands (`COMMANDS`)."""
     sub = console.ArgumentParser(prog="mcp-codegen")
     cmds = sub.add_subparsers(dest="command", required=True)
@@ -63,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # ~5% of a run and free nothing. Off for the command, back on for an in-process caller.
     gc.disable()
     try:
-        code = _run(list(sys.argv[1:] if argv is None else argv))
+        with console.routed_warnings():
+            code = _run(list(sys.argv[1:] if argv is None else argv))
     finally:
         if collecting:
             gc.enable()
@@ -87,7 +88,7 @@ def _end(code: int) -> None:
 
 def _run(argv: list[str]) -> int:
     if not argv:
-        build_parser().print_help(console.stderr_stream())
+        build_parser().print_help_to_stderr()
         return EXIT_BAD_INPUT
     parser = build_command_parser() if argv[0] in COMMANDS else build_parser()
     args = parser.parse_args(argv)

@@ -102,7 +102,7 @@ def _add_schema(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> console.ArgumentParser:
     """The generation command's parser (the one without a subcommand)."""
     main = console.ArgumentParser(
         prog="mcp-codegen",
