@@ -85,6 +85,7 @@ def test_documents_pass_unchanged_unless_a_line_is_hostile() -> None:
 # ----------------------------------------------------------------------- the source, parsed
 
 _STREAMS = {"stdout", "stderr", "__stdout__", "__stderr__"}
+_STREAM_NAMES = {*_STREAMS, "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"}
 _PRINTERS = {"print_exc", "print_exception", "print_stack", "print_tb", "print_last", "pprint"}
 
 
@@ -101,6 +102,10 @@ def _offences(tree: ast.AST) -> Iterator[tuple[int, str]]:
             yield node.lineno, f"from {node.module} import"
         if isinstance(node, ast.Import) and {a.name for a in node.names} & {"logging", "warnings"}:
             yield node.lineno, "import logging/warnings"
+        if isinstance(node, ast.Import) and any(a.name == "sys" and a.asname for a in node.names):
+            yield node.lineno, "import sys as ..."
+        if isinstance(node, ast.Constant) and node.value in _STREAM_NAMES:
+            yield node.lineno, repr(node.value)  # getattr(sys, "stderr"), open("/dev/stderr")
         if isinstance(node, ast.Call):
             yield from _call_offences(node)
 
@@ -146,8 +151,10 @@ def test_the_source_check_finds_what_it_forbids() -> None:
         "import sys, subprocess, traceback, argparse, os\n"
         "print('x')\nsys.stderr.write('x')\ntraceback.print_exc()\n"
         "argparse.ArgumentParser()\nos.write(2, b'x')\nsubprocess.run(['git'])\n"
+        "getattr(sys, 'stderr')\nopen('/dev/tty', 'w')\nimport sys as s\nfrom sys import stdout\n"
+        "import warnings\n"
     )
-    assert sorted(n for n, _ in _offences(ast.parse(bad))) == [2, 3, 4, 5, 6, 7]
+    assert sorted(n for n, _ in _offences(ast.parse(bad))) == list(range(2, 13))
 
 
 # --------------------------------------------------------------------- diagnostics, end to end
