@@ -11,8 +11,10 @@ read escape sequences (ESC) too. The API:
   line and paragraph separators, format characters (bidi overrides, zero-width spaces) and
   lone surrogates are written as Python escapes (`\\n`, `\\r`, `\\t` stays a tab, `\\x1b`,
   `\\u2028`); `##[` becomes `##\\[`; a line that would still start with `::` after leading
-  whitespace gets a `\\` in front. Text without any of those comes back unchanged. Backslashes
-  are not doubled (a `@pattern` stays readable), so the escaping is for the eye, not reversible.
+  whitespace gets a `\\` in front (both also when written with variation selectors or other
+  ignorable code points between, which are then escaped too). Text without any of those comes
+  back unchanged. Backslashes are not doubled (a `@pattern` stays readable), so the escaping
+  is for the eye, not reversible.
 - `warn(text)`: one diagnostic line to stderr (escaped); `say(text)`: one line to stdout.
 - `warn_lines(text)`: several lines to stderr, each escaped (a traceback, a tool's output).
 - `document(text)`: a command's output (Markdown, JSON, a table) to stdout: lines that are
@@ -65,12 +67,28 @@ def _escaped(match: re.Match[str]) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+# Unicode's default-ignorable code points that are not format characters (variation selectors,
+# fillers): the runner compares `::` and `##[` culture-sensitively (.NET StartsWith, IndexOf),
+# which skips them, so `:\ufe0f:` may read as `::`. Kept in ordinary text (an emoji's VS16).
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\ufff0-\ufff8"
+    "\U000e0000-\U000e0fff]"
+)
+
+
+def _code(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def escape_line(text: str) -> str:
     """`text` as one line that no CI runner or terminal takes as a command (module docstring)."""
-    line = _SUSPECT.sub(_escaped, text).replace("##[", "##\\[")
-    if line.lstrip().startswith("::"):
-        line = "\\" + line
-    return line
+    line = _SUSPECT.sub(_escaped, text)
+    skeleton = _IGNORABLE.sub("", line)  # what a culture-sensitive comparison sees
+    command = skeleton.lstrip().startswith("::")
+    if command or "##[" in skeleton:
+        line = _IGNORABLE.sub(_code, line).replace("##[", "##\\[")
+    return "\\" + line if command else line
 
 
 def _harmless(line: str) -> bool:

@@ -35,7 +35,12 @@ HOSTILE = [
     "x ##[add-mask]secret",
     " \t::notice::indented",
     "\u200b::error::hidden",
+    ":\ufe0f:error::forged",  # .NET compares culture-sensitively: ignorable code points skipped
+    "#\u034f#[error]forged",
+    "\U000e0100::error::forged",
 ]
+# default-ignorable code points that are not format characters (a sample)
+_SKIPPED = re.compile("[\u034f\u3164\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
 
 def runner_lines(text: str) -> list[str]:
@@ -48,7 +53,7 @@ def commands(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     """The lines of `text` the runner would take as workflow commands (`allowed`: prefixes of
     the ones written on purpose), or that carry a terminal escape."""
     out = []
-    for line in runner_lines(text):
+    for line in (_SKIPPED.sub("", x) for x in runner_lines(text)):
         bare = line.lstrip()
         if allowed and line.startswith(allowed):
             continue  # a command of ours: parsed as one, so its `##[` is never tried (runner)
