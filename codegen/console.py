@@ -21,8 +21,9 @@ read escape sequences (ESC) too. The API:
   already harmless are written as they are (so an ordinary output is byte for byte what `-o`
   writes), any other line is written through `escape_line`.
 - `workflow_commands(text)`: `--format github` output, the one place that writes commands on
-  purpose: each line must be a command (`::name props::data`) built with `escape_data` and
-  `escape_property`, GitHub's own escaping (@actions/core, `command.ts`); any other line is
+  purpose: each line must be an annotation (`::error`, `::warning`, `::notice`) built with `escape_data` and
+  `escape_property`, GitHub's own escaping (@actions/core, `command.ts`), with the controls,
+  separators and format characters those leave raw shown as escapes; any other line is
   escaped as above.
 - `ArgumentParser`: argparse's parser with its usage, help and error messages written through
   `escape_line` (an argument's value is echoed in its error).
@@ -128,14 +129,17 @@ def guard(text: str) -> str:
     return "\n".join(line if _harmless(line) else escape_line(line) for line in lines)
 
 
-_COMMAND = re.compile(r"::[a-z][a-z-]*( [^\r\n:]*)?::[^\r\n]*")
+_COMMAND = re.compile(r"::(error|warning|notice)( [^\r\n:]*)?::[^\r\n]*")  # annotations only
 
 
 def workflow_commands(text: str) -> None:
     """`--format github` output to stdout: lines that are workflow commands built with
-    `escape_data`/`escape_property` pass; any other line is escaped."""
+    `escape_data`/`escape_property` pass (what those leave raw and a log viewer or terminal
+    would act on, ESC or U+2028, shown as escapes); any other line is escaped."""
     lines = text.split("\n")
-    out = [line if _COMMAND.fullmatch(line) else guard(line) for line in lines]
+    out = [
+        _SUSPECT.sub(_escaped, line) if _COMMAND.fullmatch(line) else guard(line) for line in lines
+    ]
     _write(sys.stdout, "\n".join(out))
 
 

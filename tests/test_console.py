@@ -87,6 +87,17 @@ def test_documents_pass_unchanged_unless_a_line_is_hostile() -> None:
     assert console.guard("a\rb\n") == "a\\rb\n"
 
 
+def test_workflow_commands_pass_only_annotations(capsys: pytest.CaptureFixture[str]) -> None:
+    console.workflow_commands(
+        "::error file=a,line=1::x\x1by\u2028z\n::warning title=b::ok →\n::add-mask::z\n"
+        "::notice::n\nplain ::error::x\n"
+    )
+    assert capsys.readouterr().out == (
+        "::error file=a,line=1::x\\x1by\\u2028z\n::warning title=b::ok →\n\\::add-mask::z\n"
+        "::notice::n\nplain ::error::x\n"
+    )
+
+
 # ----------------------------------------------------------------------- the source, parsed
 
 _STREAMS = {"stdout", "stderr", "__stdout__", "__stderr__"}
