@@ -249,3 +249,45 @@ def test_a_profile_within_the_rules_generates_a_module_that_imports(tmp_path: Pa
         {"count": [{"a": "x"}], "inner": {"a": "y"}, "other": {"b": "z"}}
     )
     assert isinstance(thing.count[0], m.Inner) and m.AnyThing == m.Thing | m.Prompt
+
+
+_SETTINGS = ["base", "optional", "extra", "class_order", "const_defaults", "header", "names",
+             "open_classes", "alias_classes", "union_aliases", "links", "leniencies"]  # fmt: skip
+_VALUES: list[object] = [
+    None, 1, 1.5, True, "", "Thing", "Prompt", "Thing.inner", "pydantic:BaseModel", "::", "class",
+    [], ["Thing"], ["Nope"], {}, {"reason": "r"}, {"value": "x"}, {"value": None, "reason": "r"},
+    {"value": ['"""d"""'], "reason": "r"}, {"members": ["Thing"], "reason": "r"},
+    {"to": 1, "reason": "r"}, {"annotation": "int", "reason": "r"},
+    {"annotation": 5, "reason": "r"}, {"value": "alphabetical", "reason": "r"},
+    {"value": True, "reason": "r"}, {"value": "json:JSONDecoder", "reason": "r"},
+]  # fmt: skip
+
+
+def test_random_profiles_are_exit_0_or_2(tmp_path: Path) -> None:
+    """Profiles drawn from the settings and mixed-up values (a fixed seed: the same 60 on every
+    run): never exit 3, never a module that fails to import."""
+    import json
+    import random
+
+    rng = random.Random(35)
+
+    def value(depth: int) -> object:
+        if depth < 2 and rng.random() < 0.3:
+            keys = [*_SETTINGS, "Thing", "Thing.count", "Tool", "Thing.inner", "x"]
+            return {rng.choice(keys): value(depth + 1) for _ in range(rng.randint(0, 3))}
+        return rng.choice(_VALUES)
+
+    codes = []
+    for i in range(60):
+        section = {rng.choice(_SETTINGS): value(0) for _ in range(rng.randint(1, 3))}
+        doc = {"versions": {"1": section}} if i % 4 else {"all": section, "versions": {"1": {}}}
+        (tmp_path / "p.json").write_text(json.dumps(doc), encoding="utf-8")
+        package = f"pyd_random_{i}"
+        code, err = _pydantic(
+            tmp_path, PROFILE_SCHEMA, package, "--profile", str(tmp_path / "p.json")
+        )
+        assert code in (0, 2), (doc, err)
+        if code == 0:
+            _import(tmp_path, package)
+        codes.append(code)
+    assert 0 in codes and 2 in codes
