@@ -9,12 +9,11 @@ import argparse
 import json
 import os
 import stat
-import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import ir, keep, swap
+from . import console, ir, keep, swap
 
 MANIFEST = ".mcp-codegen-manifest.json"
 
@@ -24,7 +23,7 @@ def report_warnings(*models: ir.Schema | ir.Resolved) -> None:
     they never change the exit code."""
     for model in models:
         for d in model.warnings:
-            print(f"{d.loc}: warning: {d.message}", file=sys.stderr)
+            console.warn(f"{d.loc}: warning: {d.message}")
 
 
 def _manifest(folder: Path) -> set[str] | None:
@@ -113,10 +112,9 @@ def _recover(target: Path, exclusive: bool) -> None:
         if generated is not None and target.is_dir():
             stuck = keep.salvage(leftover, target, generated | (_manifest(target) or set()))
         if stuck:
-            print(
+            console.warn(
                 f"mcp-codegen: warning: kept {leftover}: it holds {stuck[0]} (of a killed run), "
-                f"which {target} lacks and could not take",
-                file=sys.stderr,
+                f"which {target} lacks and could not take"
             )
             continue
         swap.remove(leftover)
@@ -210,12 +208,15 @@ def differences(target: Path, files: Mapping[str, str]) -> list[str]:
     return out
 
 
-def write_output(text: str, path: str | None) -> None:
-    """A command's output: to FILE atomically when `-o FILE` was given, else to stdout."""
+def write_output(text: str, path: str | None, commands: bool = False) -> None:
+    """A command's output: to FILE atomically when `-o FILE` was given, else to stdout through
+    `console` (`commands`: the text is GitHub workflow commands, `--format github`)."""
     if path:
         write_file(Path(path), text)
+    elif commands:
+        console.workflow_commands(text)
     else:
-        sys.stdout.write(text)
+        console.document(text)
 
 
 class OutputError(Exception):

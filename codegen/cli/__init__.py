@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from .. import console
 from ..errors import FormatError, SchemaError, SpecError
 from ..write import OutputError
 from .exits import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
@@ -23,9 +24,9 @@ from .spec import attach_options, resolve_args
 COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "reference", "fetch")
 
 
-def build_command_parser() -> argparse.ArgumentParser:
+def build_command_parser() -> console.ArgumentParser:
     """The parser of the subcommands (`COMMANDS`)."""
-    sub = argparse.ArgumentParser(prog="mcp-codegen")
+    sub = console.ArgumentParser(prog="mcp-codegen")
     cmds = sub.add_subparsers(dest="command", required=True)
 
     for register in _extensions():
@@ -62,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # ~5% of a run and free nothing. Off for the command, back on for an in-process caller.
     gc.disable()
     try:
-        code = _run(list(sys.argv[1:] if argv is None else argv))
+        with console.routed_warnings():
+            code = _run(list(sys.argv[1:] if argv is None else argv))
     finally:
         if collecting:
             gc.enable()
@@ -78,8 +80,7 @@ def _end(code: int) -> None:
     command returns; nothing of ours registers exit handlers. If a flush fails (a closed pipe),
     the normal exit reports it."""
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        console.flush()
     except (OSError, ValueError):
         sys.exit(code)
     os._exit(code)
@@ -87,7 +88,7 @@ def _end(code: int) -> None:
 
 def _run(argv: list[str]) -> int:
     if not argv:
-        build_parser().print_help(sys.stderr)
+        build_parser().print_help_to_stderr()
         return EXIT_BAD_INPUT
     parser = build_command_parser() if argv[0] in COMMANDS else build_parser()
     args = parser.parse_args(argv)
@@ -97,23 +98,21 @@ def _run(argv: list[str]) -> int:
         return code
     except SchemaError as err:
         for d in err.diagnostics:
-            print(str(d), file=sys.stderr)
+            console.warn(str(d))
         return EXIT_BAD_INPUT
     except (SpecError, OutputError) as err:
-        print(f"mcp-codegen: {err}", file=sys.stderr)
+        console.warn(f"mcp-codegen: {err}")
         return EXIT_BAD_INPUT
     except FormatError as err:  # generated code a formatter rejects, or no formatter: our bug
-        print(f"mcp-codegen: internal error: {err}", file=sys.stderr)
+        console.warn_lines(f"mcp-codegen: internal error: {err}")
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception:  # noqa: BLE001 - anything else is our bug, reported as such
         import traceback
 
-        traceback.print_exc()
-        print(
-            "mcp-codegen: internal error (a bug in mcp-codegen; please report it)", file=sys.stderr
-        )
+        console.warn_lines(traceback.format_exc())
+        console.warn("mcp-codegen: internal error (a bug in mcp-codegen; please report it)")
         return EXIT_INTERNAL
 
 

@@ -4,11 +4,11 @@ arguments, output and exit codes, no logic."""
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .. import console
 from ..diff import FAIL_LEVELS, Report, ignore, tally
 from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
 from ..diff.rules import Finding
@@ -43,7 +43,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
         new=info(new, sides[1].label, sides[1].file),
     )
     report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
-    write_output(render(report, args.format, args.fail_on), args.output)
+    write_output(
+        render(report, args.format, args.fail_on), args.output, commands=args.format == "github"
+    )
     return gate(report, args.fail_on)
 
 
@@ -53,13 +55,10 @@ def _ignoring(report: Report, path: str | None) -> Report:
     if path is None:
         return report
     report = ignore.apply(report, ignore.read(path), path)
-    print(
-        f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored",
-        file=sys.stderr,
-    )
+    console.warn(f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored")
     for e in report.stale:
         what = f"id {e['id']}" if "id" in e else f"rule {e['rule']} subject {e['subject']}"
-        print(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding", file=sys.stderr)
+        console.warn(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding")
     return report
 
 
@@ -97,7 +96,7 @@ def gate(report: Report, fail_on: str | None) -> int:
     failing = report.failing(fail_on) if fail_on else ()
     if not failing:
         return EXIT_OK
-    print(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}", file=sys.stderr)
+    console.warn(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}")
     return EXIT_FINDINGS
 
 
@@ -128,7 +127,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     files = history_files(schemas)  # everything is rendered before anything is written
     target = Path(args.output)
     write_tree(target, files, force=args.force)
-    print(f"wrote {len(files)} pages to {args.output}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} pages to {args.output}")
     return EXIT_OK
 
 

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
+from .. import console
 from ..write import report_warnings, write_output, write_tree
 from .exits import EXIT_BAD_INPUT, EXIT_OK
 
@@ -18,8 +18,7 @@ def cmd_reference(args: argparse.Namespace) -> int:
 
     schemas: list[str] = args.schemas
     if len(schemas) > 1 and args.template is not None:
-        print("mcp-codegen: --template applies to one schema (each version uses its own)",
-              file=sys.stderr)  # fmt: skip
+        console.warn("mcp-codegen: --template applies to one schema (each version uses its own)")
         return EXIT_BAD_INPUT
     if len(schemas) == 1:
         schema = declared(schemas[0])
@@ -28,7 +27,7 @@ def cmd_reference(args: argparse.Namespace) -> int:
         write_output(page, args.output)
         return EXIT_OK
     if args.output is None:
-        print("mcp-codegen: several schemas make a folder: give it with -o DIR", file=sys.stderr)
+        console.warn("mcp-codegen: several schemas make a folder: give it with -o DIR")
         return EXIT_BAD_INPUT
     from ..reference.site import site_files
 
@@ -38,7 +37,7 @@ def cmd_reference(args: argparse.Namespace) -> int:
         [declared(s) for s in schemas], resolved, [find_template(s, None) for s in schemas]
     )  # everything is rendered before anything is written
     write_tree(Path(args.output), files)
-    print(f"wrote {len(files)} files to {args.output}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} files to {args.output}")
     return EXIT_OK
 
 

@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
+from .. import console
 from ..errors import SpecError
 from ..spec.arguments import describe, resolve_schema_arg
 from ..spec.cache import cache_root, lookup
@@ -56,10 +57,10 @@ def cmd_fetch(args: argparse.Namespace) -> int:
         pin = known[name]
         hit = None if pin.floats or args.force else lookup(pin, root)
         if hit is not None:
-            print(f"{name}: already in {hit} ({len(pin.files)} files verified)")
+            console.say(f"{name}: already in {hit} ({len(pin.files)} files verified)")
             continue
         fetched = fetch_version(pin, options, root)
-        print(describe(pin, fetched.hashes, fetched.directory))
+        console.say(describe(pin, fetched.hashes, fetched.directory))
     return EXIT_OK
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from xml.etree import ElementTree as ET
 
+from ..console import escape_data, escape_property
 from . import Report, SchemaInfo, tally
 from .rules import ACTION_LEVELS, Finding
 from .summary import cross_cutting
@@ -164,14 +165,6 @@ def _ignored_md(report: Report) -> str:
 # --format github: workflow commands
 
 
-def _escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(value: str) -> str:
-    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
-
-
 def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
     """The new schema.ts line, or the old one for a removal (nothing stands in the new one)."""
     if f.new_line is not None:
@@ -181,14 +174,14 @@ def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
 
 def annotation(report: Report, f: Finding, level: str) -> str:
     side, line = _anchor(report, f)
-    props = [f"file={_escape_property(side.file)}"]
+    props = [f"file={escape_property(side.file)}"]
     if line is not None:
         props.append(f"line={line}")
-    props.append(f"title={_escape_property(f'{level}: {f.rule} {f.subject}')}")
+    props.append(f"title={escape_property(f'{level}: {f.rule} {f.subject}')}")
     ch = change(f)
     message = f"{f.subject}{': ' + ch if ch else ''} — {f.why} ({where(f)})"
     kind = "error" if level == "breaking" else "warning"
-    return f"::{kind} {','.join(props)}::{_escape_data(message)}"
+    return f"::{kind} {','.join(props)}::{escape_data(message)}"
 
 
 def render_github(report: Report) -> str:
@@ -209,7 +202,7 @@ def render_github(report: Report) -> str:
         out.append(
             f"::notice title=mcp-codegen diff::{left} more breaking or risky root causes not"
             f" annotated (GitHub shows {ANNOTATIONS_PER_KIND} of each kind per step);"
-            f" {_escape_data(tally.line(c))} in all: see the full report"
+            f" {escape_data(tally.line(c))} in all: see the full report"
             " (`mcp-codegen diff OLD NEW --format summary` in the job summary, or `--format md`)"
         )
     return "".join(line + "\n" for line in out)
