@@ -1,0 +1,90 @@
+"""`mcp-codegen vectors VERSION|SCHEMA ... -o DIR`: the conformance test vectors of each schema,
+`DIR/<version label>/<Type>.json` (and `json-text.json`). Arguments and writing only; the
+vectors are codegen.conformance."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpecError
+from .exits import EXIT_FINDINGS, EXIT_OK
+
+_DATED = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+
+
+def check_order(labels: list[str]) -> None:
+    """Dated versions oldest first; drafts keep the place they are given (SpecError)."""
+    dated = [label for label in labels if _DATED.match(label)]
+    for a, b in zip(dated, dated[1:]):
+        if b <= a:
+            raise SpecError(f"versions must be given oldest first: {b} comes after {a}")
+
+
+def render(schemas: list[str]) -> dict[str, str]:
+    """Relative path -> text of every vector file."""
+    from ..analysis.versions import label_for
+    from ..conformance import Version, build, read_examples
+    from ..jsonout import dumps
+    from ..pipeline import load_many
+    from ..write import report_warnings
+
+    labels = [label_for(s) for s in schemas]
+    check_order(labels)
+    if len(set(labels)) != len(labels):
+        raise SpecError(f"two schemas share the version label {_repeated(labels)!r}")
+    loaded = load_many(schemas)
+    report_warnings(*loaded)
+    versions = [Version(label, r, read_examples(s)) for label, r, s in zip(labels, loaded, schemas)]
+    docs = build(versions)
+    return {
+        f"{label}/{stem}.json": dumps(doc) for label, d in docs.items() for stem, doc in d.items()
+    }
+
+
+def _repeated(labels: list[str]) -> str:
+    return next(label for label in labels if labels.count(label) > 1)
+
+
+def cmd_vectors(args: argparse.Namespace) -> int:
+    from ..write import differences, write_tree
+
+    files = render(args.schemas)
+    target = Path(args.output)
+    if args.check:
+        stale = differences(target, files)
+        for rel in stale:
+            print(f"{target / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
+        return EXIT_FINDINGS if stale else EXIT_OK
+    write_tree(target, files, force=args.force)
+    tests = sum(text.count('"description": ') for text in files.values())
+    print(f"wrote {len(files)} files ({tests} vectors) to {target}", file=sys.stderr)
+    return EXIT_OK
+
+
+def register(subparsers: Any) -> None:
+    """Add the `vectors` subcommand."""
+    from ..write import add_force
+
+    p = subparsers.add_parser(
+        "vectors",
+        help="write language-neutral conformance test vectors for each version",
+        description="For every named type of each schema: instances that must be accepted and "
+        "rejected, with the expected error paths and codes and the cross-version reasons "
+        "(docs/conformance.md).",
+    )
+    p.add_argument(
+        "schemas",
+        nargs="+",
+        metavar="SCHEMA",
+        help="schema.ts paths, released versions or draft; dated versions oldest first",
+    )
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="output directory")
+    p.add_argument(
+        "--check", action="store_true", help="exit 1 if DIR differs from what would be written"
+    )
+    add_force(p)
+    p.set_defaults(func=cmd_vectors)
