@@ -5,6 +5,7 @@ vectors are codegen.conformance."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import re
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ _DATED = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
 def check_order(labels: list[str]) -> None:
     """Dated versions oldest first; drafts keep the place they are given (SpecError)."""
     dated = [label for label in labels if _DATED.match(label)]
-    for a, b in zip(dated, dated[1:]):
+    for a, b in itertools.pairwise(dated):
         if b <= a:
             raise SpecError(f"versions must be given oldest first: {b} comes after {a}")
 
