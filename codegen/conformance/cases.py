@@ -73,8 +73,23 @@ class TypeCases:
         vector)."""
         found = self.checker.errors(name, case.data)
         if not case.valid:
-            case.errors = found
+            case.errors = found + self.alternatives(name, case.data, found)
         return bool(found) != case.valid
+
+    def alternatives(self, name: str, data: Any, found: list[Problem]) -> list[Problem]:
+        """For a value no member of a union type accepts: the errors of each member, any of
+        which a target may report instead of the union's own."""
+        t = self.types[name].type
+        if not isinstance(t, ir.Union_) or not any(p.path == "$" for p in found):
+            return []
+        seen = {p.path for p in found}
+        out = []
+        for m in t.members:
+            for p in self.checker.errors_of(m, data, "$"):
+                if p.path not in seen:
+                    seen.add(p.path)
+                    out.append(p)
+        return out
 
     # -- valid -----------------------------------------------------------------------------
 

@@ -73,8 +73,7 @@ def json_text_cases(minimal: dict[str, Any]) -> list[Case]:
              "NaN is not JSON", JSON_TEXT_RULE),
         _bad("1e400 is too large for a double", request(args='{"a": 1e400}'),
              "$.params.arguments.a", "number too large for a double", JSON_TEXT_RULE),
-        _bad("text after the value", request() + " {}", "$", "text after the JSON value",
-             JSON_TEXT_RULE),
+        _bad("text after the value", request() + " {}", "$", "text after the JSON value"),
     ]  # fmt: skip
 
 
