@@ -208,3 +208,33 @@ def test_python_target_agrees(
         ):
             wrong.append(f"{where}: python reports {found}, the vector {expected}")
     assert not wrong, "\n".join(wrong[:40])
+
+
+@pytest.mark.slow
+def test_zod_target_agrees(vectors: Docs, tmp_path: Path) -> None:
+    """Every vector but the JSON-text ones (zod validates parsed values; JSON.parse is the
+    text's reader there), all versions in one node process."""
+    import zod_support
+
+    from codegen.zod import render_module
+
+    try:
+        zod_support.ensure_toolchain()
+    except zod_support.ToolchainUnavailable as exc:
+        corpus.missing(f"zod toolchain unavailable: {exc}")
+    jobs, labels = [], []
+    for version in corpus.version_names():
+        module = tmp_path / f"m{len(jobs)}.ts"
+        module.write_text(render_module(corpus.resolved(version)), "utf-8")
+        tests = [(n, t) for n, t in _tests(vectors, version) if not t.get("text")]
+        cases = [{"type": n, "instance": t["data"], "seed": False} for n, t in tests]
+        jobs.append({"module": str(module), "cases": cases})
+        labels.append([(version, n, t) for n, t in tests])
+    results = zod_support.run({"jobs": jobs})["results"]
+    wrong = [
+        f"{version} {n}: {t['description']}: expected valid={t['valid']}"
+        for answer, tests in zip(results, labels, strict=True)
+        for ok, (version, n, t) in zip(answer["verdicts"], tests, strict=True)
+        if ok != t["valid"]
+    ]
+    assert not wrong, "\n".join(wrong[:40])
