@@ -30,6 +30,8 @@ COMMANDS = (
     "reference",
     "fetch",
     "vectors",
+    "check-wire",
+    "check-server",
 )
 
 
@@ -46,6 +48,7 @@ def build_command_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
+    from .checkers import register as register_checkers
     from .diff import register as register_diff
     from .generate import register as register_generate
     from .reference import register as register_reference
@@ -60,6 +63,7 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
         register_reference,
         register_fetch,
         register_vectors,
+        register_checkers,
     ]
 
 

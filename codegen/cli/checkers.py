@@ -1,0 +1,88 @@
+"""`mcp-codegen check-wire [--version V] FILE|-` (recorded traffic) and `mcp-codegen check-server
+[--version V ...] [--timeout S] -- CMD ARGS...` (a live stdio server). Arguments and printing
+only; the checks are codegen.conformance.wire and codegen.conformance.server."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpecError
+from .exits import EXIT_FINDINGS, EXIT_OK
+
+DEFAULT_TIMEOUT = 10.0  # seconds per request of check-server
+
+
+def _versions(args: argparse.Namespace) -> Any:
+    from ..conformance.known import Versions
+    from ..spec.options import options_from_args
+
+    return Versions(options_from_args(args))
+
+
+def _known(versions: Any, name: str) -> str:
+    label = versions.label_of(name)
+    if label is None or versions.resolved(label) is None:
+        raise SpecError(
+            f"unknown or unavailable version {name!r} (known: {', '.join(versions.labels)})"
+        )
+    return str(label)
+
+
+def _read(source: str) -> list[str]:
+    """The lines of FILE or stdin; a line that is not UTF-8 is kept as a marker the checker
+    reports (it is not JSON). SpecError (exit 2) when the input cannot be read at all."""
+    try:
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as err:
+        raise SpecError(f"cannot read {source}: {err.strerror or err}") from err
+    out = []
+    for raw in data.split(b"\n"):
+        try:
+            out.append(raw.decode("utf-8").rstrip("\r"))
+        except UnicodeDecodeError as err:
+            out.append(f"\x00not UTF-8 at byte {err.start}")
+    return out
+
+
+def cmd_check_wire(args: argparse.Namespace) -> int:
+    from ..conformance import report
+    from ..conformance.wire import WireChecker
+
+    versions = _versions(args)
+    fixed = _known(versions, args.version) if args.version else None
+    lines = _read(args.file)
+    result = WireChecker(versions, fixed).lines(lines)
+    name = "<stdin>" if args.file == "-" else args.file
+    if args.format == "json":
+        text = report.as_json(result.violations, result.messages, result.notes)
+    elif args.format == "github":
+        text = report.as_github(name, result.violations)
+    else:
+        text = report.as_text(name, result.violations, result.messages, result.notes)
+    sys.stdout.write(text)
+    return EXIT_FINDINGS if result.violations else EXIT_OK
+
+
+def _spec_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--spec-dir", metavar="DIR", help="local copy of the specification")
+    p.add_argument("--offline", action="store_true", help="never download official schemas")
+
+
+def register(subparsers: Any) -> None:
+    """Add the `check-wire` and `check-server` subcommands."""
+    p = subparsers.add_parser(
+        "check-wire",
+        help="check recorded JSON-RPC traffic against each message's protocol version",
+        description="Read one message per line, or records {direction, message, session?, "
+        "version?} (dir: c2s|s2c), learn each session's version, pair responses with "
+        "requests, and report every message that its version does not accept "
+        "(docs/conformance.md). Exit 1 when one is invalid, 2 when the input cannot be read.",
+    )
+    p.add_argument("file", metavar="FILE", help="the recorded traffic, or - for stdin")
+    p.add_argument("--version", metavar="V", help="check every message against version V")
+    p.add_argument("--format", choices=["text", "json", "github"], default="text")
+    _spec_options(p)
+    p.set_defaults(func=cmd_check_wire)
