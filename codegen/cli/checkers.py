@@ -66,6 +66,42 @@ def cmd_check_wire(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if result.violations else EXIT_OK
 
 
+def cmd_check_server(args: argparse.Namespace) -> int:
+    from ..conformance.peertext import escape_peer_text as esc
+    from ..conformance.report import sentence
+    from ..conformance.server import check_version, table
+
+    argv = list(args.command)
+    if argv[:1] == ["--"]:
+        argv = argv[1:]
+    if not argv:
+        raise SpecError("no server command: mcp-codegen check-server [options] -- CMD ARGS...")
+    if not (0 < args.request_timeout <= 3600):
+        raise SpecError(
+            f"--timeout must be a number of seconds in (0, 3600], not {args.request_timeout}"
+        )
+    versions = _versions(args)
+    wanted = args.version or [v for v in versions.labels if v[:1].isdigit()]
+    labels = [_known(versions, v) for v in wanted]
+    try:
+        runs = [check_version(argv, label, versions, args.request_timeout) for label in labels]
+    except OSError as err:
+        raise SpecError(f"cannot start {argv[0]}: {err.strerror or err}") from err
+    out = [table(runs)]
+    for r in runs:
+        for v in r.violations:
+            out.append(
+                f"{r.asked}: message {v.line} ({esc(v.direction)}, {esc(v.method or '?')}): {sentence(v)}"
+            )
+        for note in r.notes:
+            out.append(f"{r.asked}: note: {esc(note)}")
+        if r.stopped:
+            out.append(f"{r.asked}: stopped: {esc(r.stopped)}")
+    sys.stdout.write("\n".join(out) + "\n")
+    failed = any(r.violations or r.stopped for r in runs)
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
 def _spec_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spec-dir", metavar="DIR", help="local copy of the specification")
     p.add_argument("--offline", action="store_true", help="never download official schemas")
@@ -86,3 +122,26 @@ def register(subparsers: Any) -> None:
     p.add_argument("--format", choices=["text", "json", "github"], default="text")
     _spec_options(p)
     p.set_defaults(func=cmd_check_wire)
+
+    p = subparsers.add_parser(
+        "check-server",
+        help="start a stdio server and check what it sends in each version",
+        description="For each version (default: every released version): negotiate it, call "
+        "ping and the list methods of the declared capabilities (prompts/get, resources/read "
+        "on the first entries), check every message both ways as check-wire does, and print "
+        "a version x method table. A version the server refuses is reported, not a failure; "
+        "a server that hangs or exits is. Exit 1 on any violation.",
+    )
+    p.add_argument("--version", action="append", metavar="V", help="a version to check "
+                   "(repeat for several; default: every released version)")  # fmt: skip
+    p.add_argument(
+        "--timeout",
+        dest="request_timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"how long to wait for each answer (default {DEFAULT_TIMEOUT:g})",
+    )
+    _spec_options(p)
+    p.add_argument("command", nargs=argparse.REMAINDER, help="-- CMD ARGS...: the server")
+    p.set_defaults(func=cmd_check_server)

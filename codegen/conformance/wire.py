@@ -126,8 +126,7 @@ class WireChecker:
         try:
             value = parse_json(text)
         except _NotJSON as err:
-            self.result.messages += 1
-            self.add(number, "", "", "", None, [Problem("$", JSON_TEXT, str(err))])
+            self.not_json(number, str(err))
             return
         if (
             isinstance(value, dict)
@@ -147,6 +146,10 @@ class WireChecker:
             )
         else:
             self.message(number, value, "", "", None)
+
+    def not_json(self, number: int, why: str, direction: str = "", session: str = "") -> None:
+        self.result.messages += 1
+        self.add(number, session, direction, "", None, [Problem("$", JSON_TEXT, why)])
 
     def message(
         self, number: int, msg: Any, direction: str, session: str, given: str | None
