@@ -7,6 +7,7 @@ one place; its expected errors are what the checker (`check`) finds there."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ class Case:
     deviation: str = ""  # one of the flags above: the official schema.json is known to differ
     text: bool = False  # `data` is JSON text, to be parsed by the implementation under test
     member: str = ""  # the top-level member an invalid case dropped (for cross-version vectors)
+    why: str = ""  # the cross-version reason of a dropped member, for its error
 
 
 # A reason for a dropped member: (type, member) -> words, or "" (the cross-version model).
@@ -73,6 +75,9 @@ class TypeCases:
         vector)."""
         found = self.checker.errors(name, case.data)
         if not case.valid:
+            if case.why:
+                found = [dataclasses.replace(p, message=case.why) if p.code == REQUIRED else p
+                         for p in found]  # fmt: skip
             case.errors = found + self.alternatives(name, case.data, found)
         return bool(found) != case.valid
 
@@ -144,6 +149,7 @@ class TypeCases:
                 why = reasons(name, p.name) if top else ""
                 case = Case(f"`{at}` dropped" + (f": {why}" if why else ""), data, False)
                 case.member = p.name if top else ""
+                case.why = why
                 yield case
             current = value.get(p.name)
             if p.name not in value:
