@@ -133,6 +133,9 @@ def test_command_writes_checks_and_refuses_out_of_order(spec_root: Path, tmp_pat
     target = out / "2024-11-05" / "Role.json"
     target.write_text("{}", "utf-8")
     assert cli_main(["vectors", *schemas, "-o", str(out), "--check"]) == 1
+    assert cli_main(["vectors", *schemas, "-o", str(out)]) == 0
+    (out / "2024-11-05" / "Gone.json").write_text("{}", "utf-8")  # a type no longer there
+    assert cli_main(["vectors", *schemas, "-o", str(out), "--check"]) == 1
     assert cli_main(["vectors", schemas[4], schemas[0], "-o", str(tmp_path / "w")]) == 2
     assert not (tmp_path / "w").exists()
 

@@ -50,13 +50,21 @@ def _repeated(labels: list[str]) -> str:
     return next(label for label in labels if labels.count(label) > 1)
 
 
+def _extra(target: Path, files: dict[str, str]) -> list[str]:
+    """Vector files under a version's folder that would no longer be written."""
+    labels = {rel.split("/", 1)[0] for rel in files}
+    found = (p.relative_to(target).as_posix() for label in sorted(labels)
+             for p in sorted((target / label).glob("*.json")))  # fmt: skip
+    return [rel for rel in found if rel not in files]
+
+
 def cmd_vectors(args: argparse.Namespace) -> int:
     from ..write import differences, write_tree
 
     files = render(args.schemas)
     target = Path(args.output)
     if args.check:
-        stale = differences(target, files)
+        stale = differences(target, files) + _extra(target, files)
         for rel in stale:
             print(f"{target / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
         return EXIT_FINDINGS if stale else EXIT_OK

@@ -25,7 +25,13 @@ NULL_ERASED = "null-erased"
 JSON_TEXT_RULE = "json-text-rule"
 
 # A value of each JSON type, to put where the member takes none of that type.
-_WRONG = (("boolean", True), ("string", "x"), ("integer", 7), ("array", []), ("object", {}))
+_WRONG: tuple[tuple[str, Any], ...] = (
+    ("boolean", True),
+    ("string", "x"),
+    ("integer", 7),
+    ("array", []),
+    ("object", {}),
+)
 
 
 @dataclass
