@@ -23,6 +23,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_missing_result_type_is_named_with_method_and_version(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -35,11 +36,13 @@ def test_missing_result_type_is_named_with_method_and_version(
     assert "`resultType` is required since 2026-07-28" in out
 
 
+@pytest.mark.slow
 def test_a_well_behaved_server_passes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, "--version", "2026-07-28", "--", sys.executable, str(FAULTY), "ok")
     assert code == 0, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fault", "said"), [("hang", "no answer within the timeout"),
                                              ("die", "the server exited (status 3)")])  # fmt: skip
 def test_hung_or_dead_server_is_reported(

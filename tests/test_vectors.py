@@ -121,6 +121,7 @@ def test_required_since_2026_07_28(vectors: Docs, type_name: str, member: str) -
     assert any(t["valid"] and t["data"] == dropped["data"] for t in older)
 
 
+@pytest.mark.slow
 def test_command_writes_checks_and_refuses_out_of_order(spec_root: Path, tmp_path: Path) -> None:
     schemas = [str(v.schema_ts) for v in corpus.versions(spec_root)]
     out = tmp_path / "v"
@@ -143,6 +144,7 @@ def test_command_writes_checks_and_refuses_out_of_order(spec_root: Path, tmp_pat
 # -- agreement -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", corpus.version_names())
 def test_agreement_with_official_schema(
     vectors: Docs, version: str, capsys: pytest.CaptureFixture[str]
