@@ -48,7 +48,7 @@ class Requirement:
             since = i
         before = [i for i in earlier if i < since]
         later = [i for i in sorted(states) if i > index and states[i] != "required"]
-        out = f"`{member}` is required since {self.labels[since]}"
+        out = f"`{member}` is required" + (f" since {self.labels[since]}" if before else "")
         if before:
             prev = before[-1]
             out += f"; {self.labels[prev]} {_was(states[prev])}"
