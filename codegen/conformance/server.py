@@ -61,9 +61,13 @@ class _Peer:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for raw in iter(lambda: self.proc.stdout.readline(MAX_LINE), b""):  # type: ignore[union-attr]
-            self.lines.put(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
+        stream = self.proc.stdout
+        assert stream is not None
+        try:
+            for raw in iter(lambda: stream.readline(MAX_LINE), b""):
+                self.lines.put(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
+        except (OSError, ValueError):  # closed under us at the end of a run
+            pass
         self.lines.put(_EOF)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -88,17 +92,20 @@ class _Peer:
         return str(item)
 
     def close(self) -> None:
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        """End of input, a moment to exit, then the kill (this process only: the one started
+        above)."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
         try:
             self.proc.wait(timeout=2)
         except subprocess.TimeoutExpired:
-            self.proc.kill()  # this process only: the one started above
+            self.proc.kill()
             self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 class _Session:
