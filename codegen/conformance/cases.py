@@ -183,13 +183,31 @@ class TypeCases:
                 break
         if accepted == {"string"} and isinstance(current, str) and self.literal(p.type):
             yield "broken literal", WRONG_LITERAL
-        c = p.constraints
+        yield from self.violations(p.constraints, p.type, current)
+        if isinstance(p.type, ir.Array):
+            item_kinds = self.kinds(p.type.item)
+            for kind, v in _WRONG:
+                if not accepts_kind(item_kinds, kind):
+                    yield f"with an item of type {kind}", [copy.deepcopy(v)]
+                    break
+
+    def violations(
+        self, c: ir.Constraints, t: ir.TypeExpr, current: Any
+    ) -> Iterator[tuple[str, Any]]:
+        """Each constraint violated (an array grown past `maxItems` repeats its first item)."""
         if c.minimum is not None:
             yield f"below its minimum {c.minimum}", c.minimum - 1
         if c.maximum is not None:
             yield f"above its maximum {c.maximum}", c.maximum + 1
-        if c.max_items is not None and isinstance(current, list) and current:
-            yield f"more than {c.max_items} items", current[:1] * (c.max_items + 1)
+        if c.max_items is not None:
+            item = current[:1] if isinstance(current, list) and current else None
+            if item is None and isinstance(t, ir.Array):
+                try:
+                    item = [self.build.value(t.item, False, ())]
+                except Unbuildable:
+                    item = None
+            if item is not None:
+                yield f"more than {c.max_items} items", item * (c.max_items + 1)
         if c.min_items is not None and c.min_items > 0:
             yield f"fewer than {c.min_items} items", []
 
@@ -202,6 +220,8 @@ class TypeCases:
                 break
         if accepted == {"string"} and self.literal(td.type):
             yield Case("broken literal", WRONG_LITERAL, False)
+        for description, v in self.violations(td.constraints, td.type, minimal):
+            yield Case(f"the value {description}", v, False)
         if isinstance(td.type, ir.Union_) and accepted == {"object"}:
             for data, what in (({}, "an empty object"), ({"x-unknown": 1}, "an unknown object")):
                 if self.checker.errors(name, data):
