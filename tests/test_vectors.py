@@ -24,7 +24,8 @@ import pytest
 from bindings_support import generate
 
 from codegen.cli import main as cli_main
-from codegen.conformance import FORMAT, JSON_TEXT_FILE, Version, build, read_examples
+from codegen.cli.vectors import read_examples
+from codegen.conformance import FORMAT, JSON_TEXT_FILE, Version, build
 from codegen.conformance.codes import CODES, JSON_TEXT
 
 pytestmark = pytest.mark.spec
@@ -139,6 +140,20 @@ def test_command_writes_checks_and_refuses_out_of_order(spec_root: Path, tmp_pat
     assert cli_main(["vectors", *schemas, "-o", str(out), "--check"]) == 1
     assert cli_main(["vectors", schemas[4], schemas[0], "-o", str(tmp_path / "w")]) == 2
     assert not (tmp_path / "w").exists()
+
+
+def test_an_example_that_is_not_json_is_a_located_error(
+    spec_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "mine"
+    (folder / "examples" / "Role").mkdir(parents=True)
+    (folder / "schema.ts").write_bytes((spec_root / "2025-11-25" / "schema.ts").read_bytes())
+    (folder / "examples" / "Role" / "bad.json").write_text('"user",\n]', "utf-8")
+    assert cli_main(["vectors", str(folder / "schema.ts"), "-o", str(tmp_path / "out")]) == 2
+    assert f"{folder / 'examples' / 'Role' / 'bad.json'}:1:7: example is not JSON" in (
+        capsys.readouterr().err
+    )
+    assert not (tmp_path / "out").exists()
 
 
 # -- agreement -------------------------------------------------------------------------------

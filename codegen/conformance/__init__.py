@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .. import ir
@@ -36,19 +35,8 @@ NOTES = {
 class Version:
     label: str
     resolved: ir.Resolved
-    examples: dict[str, list[tuple[str, Any]]]  # type name -> (file name, instance)
-
-
-def read_examples(schema_path: str) -> dict[str, list[tuple[str, Any]]]:
-    """The official examples beside a schema.ts (`examples/<Type>/<name>.json`), sorted."""
-    root = Path(schema_path).parent / "examples"
-    out: dict[str, list[tuple[str, Any]]] = {}
-    if not root.is_dir():
-        return out
-    for path in sorted(root.glob("*/*.json"), key=lambda p: (p.parent.name, p.name)):
-        with path.open(encoding="utf-8") as f:
-            out.setdefault(path.parent.name, []).append((path.name, json.load(f)))
-    return out
+    # type name -> (file name, instance): the official examples, read by the command
+    examples: dict[str, list[tuple[str, Any]]]
 
 
 def build(versions: Sequence[Version]) -> dict[str, dict[str, dict[str, Any]]]:

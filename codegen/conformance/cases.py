@@ -280,6 +280,3 @@ def _with(value: dict[str, Any], key: str, v: Any) -> dict[str, Any]:
     out = dict(value)
     out[key] = v
     return out
-
-
-__all__ = ["REQUIRED", "Case", "TypeCases"]
