@@ -53,6 +53,15 @@ def test_hung_or_dead_server_is_reported(
     assert code == 1 and f"2025-11-25: stopped: {said}" in out
 
 
+@pytest.mark.slow
+def test_server_text_cannot_forge_output_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--version", "2025-11-25", "--", sys.executable, str(FAULTY), "hostile")
+    assert code == 1 and "not JSON" in out
+    for line in out.splitlines():
+        assert not line.startswith("::") and "\u2028" not in line and "\x1b" not in line
+    assert "::error::" not in out
+
+
 def test_bad_arguments_are_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert run(capsys, "--")[0] == 2
     assert run(capsys, "--timeout", "0", "--", sys.executable)[0] == 2

@@ -255,18 +255,24 @@ def _first(result: Any, key: str) -> dict[str, Any] | None:
 
 
 def table(runs: Sequence[Run]) -> str:
-    """version x method: `ok`, `N violations`, an error code, or `-` (not called)."""
-    methods = sorted({m for r in runs for m in r.cells} | {v.method for r in runs
-                                                           for v in r.violations if v.method})  # fmt: skip
-    head = "| version | agreed | " + " | ".join(f"`{m}`" for m in methods) + " | ended |"
-    rows = [head, "|---|---|" + "---|" * len(methods) + "---|"]
+    """version x method: `ok`, `N violations`, an error code, `timeout`, `exited` or `-` (not
+    called); the last column counts the violations in the server's other messages
+    (notifications, requests, lines that are not JSON)."""
+    methods = sorted({m for r in runs for m in r.cells})
+    head = "| version | agreed | " + " | ".join(f"`{m}`" for m in methods) + " | other | ended |"
+    rows = [head, "|---|---|" + "---|" * len(methods) + "---|---|"]
     for r in runs:
-        cells = []
-        for m in methods:
-            bad = sum(1 for v in r.violations if v.method == m)
-            cell = r.cells.get(m, "-")
-            cells.append(f"{bad} violation{'s' if bad > 1 else ''}" if bad else cell)
+        cells = [_cell(sum(1 for v in r.violations if v.method == m), r.cells.get(m, "-"))
+                 for m in methods]  # fmt: skip
+        other = sum(1 for v in r.violations if v.method not in r.cells)
+        cells.append(_cell(other, "-"))
         ended = "refused" if r.refused else (r.stopped or "ok")
         agreed = esc(r.agreed).replace("|", "\\|") or "-"
         rows.append(f"| {r.asked} | {agreed} | " + " | ".join(cells) + f" | {ended} |")
     return "\n".join(rows) + "\n"
+
+
+def _cell(violations: int, otherwise: str) -> str:
+    if not violations:
+        return otherwise
+    return f"{violations} violation{'s' if violations > 1 else ''}"
