@@ -2,7 +2,7 @@
 argument, runs the command and turns errors into messages and exit codes (`exits`). Each module
 of this package holds the commands of one part of the generator, as arguments and output only:
 `generate` (generation, `ir`, `jsonschema`), `diff` (`diff`, `rules`, `history`), `registry`,
-`reference`, `spec` (`fetch`, and the options of schema arguments)."""
+`reference`, `spec` (`fetch`, and the options of schema arguments), `vectors`."""
 
 from __future__ import annotations
 
@@ -21,7 +21,19 @@ from .spec import attach_options, resolve_args
 
 # The subcommands, named here so that a plain generation builds (and imports) none of them: the
 # diff and fetch modules cost a first run more than parsing the schema does.
-COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "reference", "fetch")
+COMMANDS = (
+    "ir",
+    "jsonschema",
+    "diff",
+    "rules",
+    "history",
+    "registry",
+    "reference",
+    "fetch",
+    "vectors",
+    "check-wire",
+    "check-server",
+)
 
 
 def build_command_parser() -> console.ArgumentParser:
@@ -37,13 +49,23 @@ def build_command_parser() -> console.ArgumentParser:
 
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
+    from .checkers import register as register_checkers
     from .diff import register as register_diff
     from .generate import register as register_generate
     from .reference import register as register_reference
     from .registry import register as register_registry
     from .spec import register as register_fetch
+    from .vectors import register as register_vectors
 
-    return [register_generate, register_diff, register_registry, register_reference, register_fetch]
+    return [
+        register_generate,
+        register_diff,
+        register_registry,
+        register_reference,
+        register_fetch,
+        register_vectors,
+        register_checkers,
+    ]
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
