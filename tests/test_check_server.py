@@ -15,6 +15,13 @@ from codegen.cli import main as cli_main
 
 pytestmark = pytest.mark.spec
 
+
+@pytest.fixture(autouse=True)
+def _spec_dir(spec_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkers read each version's schema from the official folder (as `--spec-dir`)."""
+    monkeypatch.setenv("MCP_SPEC_DIR", str(spec_root))
+
+
 FAULTY = Path(__file__).resolve().parent / "fixtures" / "conformance" / "faulty_server.py"
 
 

@@ -21,6 +21,12 @@ RECORDED = Path(__file__).resolve().parent / "e2e" / "recorded" / "sessions.json
 KNOWN = {("node-2025-06-18", "elicitation/create", "2025-06-18")}
 
 
+@pytest.fixture(autouse=True)
+def _spec_dir(spec_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkers read each version's schema from the official folder (as `--spec-dir`)."""
+    monkeypatch.setenv("MCP_SPEC_DIR", str(spec_root))
+
+
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     code = cli_main(["check-wire", *args])
     return code, capsys.readouterr().out

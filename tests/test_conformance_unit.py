@@ -12,8 +12,8 @@ import pytest
 from codegen.conformance import Version, build
 from codegen.conformance.check import Checker
 from codegen.conformance.crossversion import Requirement
-from codegen.conformance.peertext import escape_peer_text
 from codegen.conformance.wire import parse_json
+from codegen.console import escape_line
 from codegen.pipeline import load_text
 
 V1 = """
@@ -98,6 +98,8 @@ def test_wire_json_rules_accept() -> None:
 
 
 def test_peer_text_escaped() -> None:
-    assert escape_peer_text("a\n::error::x") == "a\\u000a:\\u003aerror:\\u003ax"
-    assert escape_peer_text("\u2028\x85\u200b\ud800\\") == "\\u2028\\u0085\\u200b\\ud800\\\\"
-    assert escape_peer_text("héllo 😀") == "héllo 😀"
+    # peer text is quoted through the one console escaping: one harmless line, whatever it holds
+    assert escape_line("a\n::error::x") == "a\\n::error::x"
+    assert escape_line("::stop-commands::x").startswith("\\")
+    assert escape_line("\u2028\x85\u200b") == "\\u2028\\x85\\u200b"
+    assert escape_line("héllo 😀") == "héllo 😀"

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .. import console
 from ..errors import SpecError
 from .exits import EXIT_FINDINGS, EXIT_OK
 
@@ -24,10 +25,9 @@ def _versions(args: argparse.Namespace) -> Any:
 
 def _known(versions: Any, name: str) -> str:
     label = versions.label_of(name)
-    if label is None or versions.resolved(label) is None:
-        raise SpecError(
-            f"unknown or unavailable version {name!r} (known: {', '.join(versions.labels)})"
-        )
+    if label is None:
+        raise SpecError(f"unknown version {name!r} (known: {', '.join(versions.labels)})")
+    versions.resolved(label)  # a SpecError when its schema cannot be had
     return str(label)
 
 
@@ -62,14 +62,14 @@ def cmd_check_wire(args: argparse.Namespace) -> int:
         text = report.as_github(name, result.violations)
     else:
         text = report.as_text(name, result.violations, result.messages, result.notes)
-    sys.stdout.write(text)
+    (console.workflow_commands if args.format == "github" else console.document)(text)
     return EXIT_FINDINGS if result.violations else EXIT_OK
 
 
 def cmd_check_server(args: argparse.Namespace) -> int:
-    from ..conformance.peertext import escape_peer_text as esc
     from ..conformance.report import sentence
     from ..conformance.server import check_version, table
+    from ..console import escape_line as esc
 
     argv = list(args.command)
     if argv[:1] == ["--"]:
@@ -97,7 +97,7 @@ def cmd_check_server(args: argparse.Namespace) -> int:
             out.append(f"{r.asked}: note: {esc(note)}")
         if r.stopped:
             out.append(f"{r.asked}: stopped: {esc(r.stopped)}")
-    sys.stdout.write("\n".join(out) + "\n")
+    console.document("\n".join(out) + "\n")
     failed = any(r.violations or r.stopped for r in runs)
     return EXIT_FINDINGS if failed else EXIT_OK
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from .. import console
 from ..errors import Diagnostic, Location, SchemaError, SpecError
 from .exits import EXIT_FINDINGS, EXIT_OK
 
@@ -76,11 +76,11 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     if args.check:
         stale = differences(target, files) + _extra(target, files)
         for rel in stale:
-            print(f"{target / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
+            console.warn(f"{target / rel}: differs from what mcp-codegen would generate")
         return EXIT_FINDINGS if stale else EXIT_OK
     write_tree(target, files, force=args.force)
     tests = sum(text.count('"description": ') for text in files.values())
-    print(f"wrote {len(files)} files ({tests} vectors) to {target}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} files ({tests} vectors) to {target}")
     return EXIT_OK
 
 

@@ -7,7 +7,7 @@ import functools
 
 from .. import ir
 from ..analysis.methods import MethodModel, method_model
-from ..errors import SchemaError, SpecError
+from ..errors import SpecError
 from ..spec.arguments import resolve_schema_arg
 from ..spec.options import SpecOptions
 from ..spec.pins import known_versions
@@ -21,39 +21,39 @@ class Versions:
         self.labels = known_versions()
 
     @functools.cache  # noqa: B019 - one instance per command run
-    def resolved(self, label: str) -> ir.Resolved | None:
-        """The schema of `label`, or None when it cannot be had (offline, not cached)."""
+    def resolved(self, label: str) -> ir.Resolved:
+        """The schema of `label`. A version that cannot be had (offline, not cached, no
+        `--spec-dir`) is a SpecError (exit 2): a message of that version would otherwise go
+        unchecked and the run pass."""
         from ..pipeline import load
 
         try:
             return load(resolve_schema_arg(label, self.options, notify=lambda _m: None))
-        except (SpecError, SchemaError, OSError):
-            return None
+        except OSError as err:
+            raise SpecError(f"version {label}: cannot read its schema: {err}") from err
+        except SpecError as err:
+            raise SpecError(f"version {label}: {err}") from err
 
     def label_of(self, protocol_version: str) -> str | None:
         """The label of the version a peer names (`2025-11-25`; the draft by its own string)."""
         if protocol_version in self.labels:
             return protocol_version
         for label in self.labels:
-            r = self.resolved(label)
-            if r is not None and r.protocol_version == protocol_version:
+            if self.resolved(label).protocol_version == protocol_version:
                 return label
         return None
 
     @functools.cache  # noqa: B019
-    def checker(self, label: str) -> Checker | None:
-        r = self.resolved(label)
-        return None if r is None else Checker(r)
+    def checker(self, label: str) -> Checker:
+        return Checker(self.resolved(label))
 
     @functools.cache  # noqa: B019
-    def methods(self, label: str) -> MethodModel | None:
-        r = self.resolved(label)
-        return None if r is None else method_model(r)
+    def methods(self, label: str) -> MethodModel:
+        return method_model(self.resolved(label))
 
     @functools.cached_property
     def loaded(self) -> list[tuple[str, ir.Resolved]]:
-        pairs = [(label, self.resolved(label)) for label in self.labels]
-        return [(label, r) for label, r in pairs if r is not None]
+        return [(label, self.resolved(label)) for label in self.labels]
 
     @functools.cached_property
     def requirement(self) -> Requirement:

@@ -1,5 +1,6 @@
 """The checkers' findings as text, JSON or GitHub annotations. Every piece of peer text (method,
-path, message) goes through `escape_peer_text`: no output line can be forged by a peer."""
+path, message) goes through `console.escape_line` (annotations through GitHub's own escaping): no output line
+can be forged by a peer."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .peertext import escape_peer_text as esc
+from ..console import escape_data, escape_property
+from ..console import escape_line as esc
 from .wire import Violation
 
 
@@ -46,23 +48,10 @@ def as_json(violations: Sequence[Violation], messages: int, notes: Sequence[str]
     return json.dumps(data, indent=2, sort_keys=True) + "\n"  # JSON escapes what it must
 
 
-def _property(text: str) -> str:
-    """A workflow command's property value (GitHub's escaping: %, CR, LF, colon, comma)."""
-    for a, b in (("%", "%25"), ("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C")):
-        text = text.replace(a, b)
-    return text
-
-
-def _data(text: str) -> str:
-    for a, b in (("%", "%25"), ("\r", "%0D"), ("\n", "%0A")):
-        text = text.replace(a, b)
-    return text
-
-
 def as_github(name: str, violations: Sequence[Violation]) -> str:
     lines = []
     for v in violations:
-        title = _property(f"MCP {esc(v.method or 'message')} ({esc(v.version or '?')})")
-        file = _property(esc(name))
-        lines.append(f"::error file={file},line={v.line},title={title}::{_data(sentence(v))}")
+        title = escape_property(f"MCP {esc(v.method or 'message')} ({esc(v.version or '?')})")
+        file = escape_property(esc(name))
+        lines.append(f"::error file={file},line={v.line},title={title}::{escape_data(sentence(v))}")
     return "".join(line + "\n" for line in lines)

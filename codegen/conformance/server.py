@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..console import escape_line as esc
 from .known import Versions
-from .peertext import escape_peer_text as esc
 from .wire import DIRECTIONS, Violation, WireChecker, parse_json
 
 CLIENT_INFO = {"name": "mcp-codegen-check-server", "version": "1"}

@@ -326,7 +326,7 @@ class WireChecker:
         """The newest other version whose `type_name` accepts `value`, or ""."""
         for other in reversed(self.versions.requirement.labels):
             checker = self.versions.checker(other)
-            if other == label or checker is None or type_name not in checker.types:
+            if other == label or type_name not in checker.types:
                 continue
             if not checker.errors(type_name, value):
                 return other
