@@ -83,7 +83,7 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
         (args.old_input, args.label_old, "old"),
         (args.new_input, args.label_new, "new"),
     )
-    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
+    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg, args.git_dir) is None}
     # an unknown version name fails before the other side is downloaded
     paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
     out = []
