@@ -130,7 +130,9 @@ def load_json(text: str, name: str, what: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise located(name, f"{what} is not JSON: {err.msg}", err.lineno, err.colno) from None
+        raise located(
+            name, f"cannot read {what}: not JSON: {err.msg}", err.lineno, err.colno
+        ) from None
     except RecursionError:
         raise located(name, f"{what} is nested too deep to read") from None
     except ValueError as err:  # an integer past sys.get_int_max_str_digits()

@@ -41,6 +41,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
         from ..pydantic import load_profile
 
         profile = load_profile(args.profile)
+    renames = None
+    if args.app_renames is not None and args.package is not None:  # read first too
+        from ..appmodel import load_renames
+
+        renames = load_renames(Path(args.app_renames))
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
     if args.target == "pydantic":
@@ -54,10 +59,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     elif args.package is None:
         files = render_all(loaded[0], args.formatter)
     else:
-        from ..appmodel import load_renames
         from ..distribution import render_distribution
 
-        renames = None if args.app_renames is None else load_renames(Path(args.app_renames))
         files = render_distribution(
             loaded, args.package, args.dist_version, renames, args.formatter
         )

@@ -9,13 +9,13 @@ in the current directory is used when it exists (`--no-ignore`: neither)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, Location, SchemaError
+from ..reading import load_json, read_text
 from . import Report
 from .rules import Finding
 
@@ -42,10 +42,7 @@ def find(explicit: str | None, disabled: bool, cwd: Path | None = None) -> str |
 
 def parse(text: str, path: str) -> tuple[Entry, ...]:
     """The entries of an ignore file; a located error for anything but the documented format."""
-    try:
-        doc: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise _bad(path, f"not JSON: {err.msg}", err.lineno, err.colno) from None
+    doc: Any = load_json(text, path, "ignore file")
     if not isinstance(doc, dict) or set(doc) != {"ignore"} or not isinstance(doc["ignore"], list):
         raise _bad(path, 'an ignore file is {"ignore": [entry, ...]}')
     out = []
@@ -66,13 +63,7 @@ def parse(text: str, path: str) -> tuple[Entry, ...]:
 
 
 def read(path: str) -> tuple[Entry, ...]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise _bad(path, f"cannot read ignore file: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise _bad(path, "ignore file is not UTF-8") from None
-    return parse(text, path)
+    return parse(read_text(path, "ignore file"), path)
 
 
 def matches(entry: Entry, f: Finding) -> bool:
