@@ -129,14 +129,16 @@ class GitSchema:
     folder: str | None  # the tree id of PATH's folder in the same commit
 
 
-def read_ref_path(ref: str, path: str, git_dir: str | None, arg: str) -> GitSchema:
+def read_ref_path(
+    ref: str, path: str, git_dir: str | None, arg: str, what: str = "schema"
+) -> GitSchema:
     """The blob `REF:PATH` (within the size limit) and the tree of its folder."""
     folder = posixpath.dirname(path)
     folder = "./" if folder == "." else folder
     try:
         hit, tree = lookup(git_dir, [f"{ref}:{path}", f"{ref}:{folder}"])
         if hit is not None and hit[1] == "blob":
-            return GitSchema(blob(git_dir, hit[0], hit[2], arg, "schema"),
+            return GitSchema(blob(git_dir, hit[0], hit[2], arg, what),
                              tree[0] if tree is not None and tree[1] == "tree" else None)  # fmt: skip
         if resolves(git_dir, ref):
             raise _error(arg, f"git cannot read {arg}: {ref} has no file {path}")

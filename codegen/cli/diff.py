@@ -42,17 +42,17 @@ def cmd_diff(args: argparse.Namespace) -> int:
         old=info(old, sides[0].label, sides[0].file),
         new=info(new, sides[1].label, sides[1].file),
     )
-    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
+    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore), args.git_dir)
     write_output(render(report, args.format, args.fail_on), args.output)
     return gate(report, args.fail_on)
 
 
-def _ignoring(report: Report, path: str | None) -> Report:
+def _ignoring(report: Report, path: str | None, git_dir: str | None) -> Report:
     """The report with the ignore file's entries applied, saying on stderr which file that was
     and which of its entries are stale."""
     if path is None:
         return report
-    report = ignore.apply(report, ignore.read(path), path)
+    report = ignore.apply(report, ignore.read(path, git_dir), path)
     print(
         f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored",
         file=sys.stderr,
@@ -162,8 +162,9 @@ def register(subparsers: Any) -> None:
         "--ignore",
         metavar="FILE",
         help='accepted findings, left out of counts and --fail-on: {"ignore": [{"id": ...,'
-        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]} (default:'
-        f" {ignore.DEFAULT_FILE} in the current directory, if there is one)",
+        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]}; REF:PATH reads it'
+        f" from git, such as the base branch's (default: {ignore.DEFAULT_FILE} in the current"
+        " directory, the checkout under review, if there is one)",
     )
     p.add_argument(
         "--no-ignore",

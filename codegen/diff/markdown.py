@@ -22,14 +22,17 @@ from .summary import CROSS_CUTTING_MIN, cross_cutting, roots, summarize
 _ROOT = re.compile(r"^[^.\[]+")
 _MARKUP = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 _BACKTICKS = re.compile(r"`+")
+_MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 # A method entry lists the findings of its own (at most this many methods carry them);
 # changes to types shared by more methods are named by type and detailed once below.
 _OWN_MAX = 2
 
 
 def text(value: str) -> str:
-    """Plain text with every Markdown/HTML special character escaped, on one line."""
-    return _MARKUP.sub(r"\\\1", " ".join(value.split()))
+    """Plain text with every Markdown/HTML special character escaped, on one line; an `@` that
+    GitHub would make a mention (`@org/team` in a label) gets a zero-width space after it, so a
+    PR comment notifies nobody."""
+    return _MENTION.sub("@&#8203;", _MARKUP.sub(r"\\\1", " ".join(value.split())))
 
 
 def comment(value: str) -> str:
@@ -327,6 +330,7 @@ def view(report: Report) -> dict[str, Any]:
             {"subject": code(s), "changes": text(", ".join(c))} for s, c in doc_groups.items()
         ],
         "ignored_from": code(report.ignore_file or ""),
+        "ignored_count": len(report.ignored),
         "ignored": [f"{_short(f)} — {text(reason)}" for f, reason in report.ignored],
         "stale": [code(_entry_text(e)) + " — " + text(e.get("reason", "")) for e in report.stale],
     }
