@@ -271,10 +271,12 @@ def _details(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
 
 
 def _doc_change(f: Finding) -> str:
+    """One documentation change as Markdown: tag names (schema text) in code spans, where
+    GitHub makes no `@` a mention."""
     if f.rule == "description-changed":
         return "description changed"
     if f.rule == "category-changed":
-        return f"@category {f.before or '(none)'} → {f.after or '(none)'}"
+        return f"`@category` {text(f.before or '(none)')} → {text(f.after or '(none)')}"
     tag = f.after or f.before or "tag"
     if f.rule in ("deprecated-added", "internal-added"):
         verb = "added"
@@ -284,7 +286,7 @@ def _doc_change(f: Finding) -> str:
         verb = "added" if f.before is None else "removed" if f.after is None else "changed"
     else:
         verb = ""
-    return f"{tag} {verb}"
+    return f"{code(tag)} {verb}"
 
 
 def _entry_text(e: Any) -> str:
@@ -327,7 +329,7 @@ def view(report: Report) -> dict[str, Any]:
         "details": _details(report, levels),
         "documentation": len(docs),
         "docs": [
-            {"subject": code(s), "changes": text(", ".join(c))} for s, c in doc_groups.items()
+            {"subject": code(s), "changes": ", ".join(c)} for s, c in doc_groups.items()
         ],
         "ignored_from": code(report.ignore_file or ""),
         "ignored_count": len(report.ignored),
