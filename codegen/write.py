@@ -69,6 +69,11 @@ def _reason(err: OSError) -> str:
     return f"{err.strerror or err}{where}"
 
 
+def check_target(target: Path) -> None:
+    """Refuse an impossible `-o DIR` before any work (the write checks again)."""
+    _checked_target(target)
+
+
 def _checked_target(target: Path) -> Path:
     """The real path to write (symlinks followed): never a file, never the working directory
     or a folder above it (the swap would take the shell's directory away)."""

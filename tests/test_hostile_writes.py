@@ -78,6 +78,7 @@ def test_o_naming_a_device_fifo_or_socket_is_refused(
     assert not [p for p in tmp_path.iterdir() if ".tmp-" in p.name or ".old-" in p.name]
 
 
+@pytest.mark.slow
 def test_folders_named_like_leftovers_are_the_user_s(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -107,6 +108,7 @@ def test_folders_named_like_leftovers_are_the_user_s(
     assert not swap.journal(out).exists()  # a run that was not killed leaves no journal
 
 
+@pytest.mark.slow
 def test_a_killed_run_s_leftovers_are_removed_and_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,7 +14,7 @@ from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
 from ..diff.rules import Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
-from ..write import add_force, report_warnings, write_output, write_tree
+from ..write import add_force, check_target, report_warnings, write_output, write_tree
 from .exits import EXIT_FINDINGS, EXIT_OK
 
 FORMATS = ("md", "json", "html", "summary", "github", "junit")
@@ -123,6 +123,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     from ..diff.history import history_files
     from ..pipeline import load_many, read_overrides
 
+    check_target(Path(args.output))  # before any work
     schemas = load_many(args.schemas, read_overrides(args.names))
     report_warnings(*schemas)
     files = history_files(schemas)  # everything is rendered before anything is written

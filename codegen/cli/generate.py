@@ -16,7 +16,7 @@ from .spec import attach_options
 def cmd_generate(args: argparse.Namespace) -> int:
     from ..outputs import render_all
     from ..pipeline import load_many, read_overrides
-    from ..write import differences, write_tree
+    from ..write import check_target, differences, write_tree
 
     if len(args.schema) > 1 and args.package is None:
         print(
@@ -36,6 +36,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.target == "pydantic" and (len(args.schema) > 1 or args.package is not None):
         print("mcp-codegen: --target pydantic takes one schema (no --package)", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not args.check:
+        check_target(Path(args.output))  # a device or a file as -o: refused before any work
     profile = None
     if args.profile is not None:  # read first: a bad profile stops the run before any work
         from ..pydantic import load_profile

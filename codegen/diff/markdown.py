@@ -328,9 +328,7 @@ def view(report: Report) -> dict[str, Any]:
         "protocol_wide": [_short(f) + _affects(f) for f in protocol_wide(report, levels)],
         "details": _details(report, levels),
         "documentation": len(docs),
-        "docs": [
-            {"subject": code(s), "changes": ", ".join(c)} for s, c in doc_groups.items()
-        ],
+        "docs": [{"subject": code(s), "changes": ", ".join(c)} for s, c in doc_groups.items()],
         "ignored_from": code(report.ignore_file or ""),
         "ignored_count": len(report.ignored),
         "ignored": [f"{_short(f)} — {text(reason)}" for f, reason in report.ignored],
