@@ -147,3 +147,17 @@ def test_git_schema_includes_blobs_of_its_own_tree_only(
         code, out, err = _reference(capsys, "HEAD:spec/schema.ts")
         assert code == 2 and f"HEAD:spec/schema.ts:5:4: @includeCode {include}: " in err, err
         assert why in err and SECRET not in out + err
+
+
+@pytest.mark.parametrize(
+    "tag", ["{@include ../secret.txt}", "{@include /proc/self/environ}", "{@inline ../secret.txt}"]
+)
+def test_other_include_tags_read_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tag: str
+) -> None:
+    """Only `{@includeCode}` reads a file; typedoc's other inline tags stay text on the page."""
+    schema = _tree(tmp_path, "./examples/ok.json")
+    schema.write_text(schema.read_text().replace(" * A thing.", f" * A thing. {tag}"))
+    code, out, err = _reference(capsys, str(schema))
+    assert code == 0, err
+    assert SECRET not in out and "PATH=" not in out
