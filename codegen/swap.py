@@ -93,8 +93,20 @@ def listed(target: Path) -> list[str]:
     return sorted({n for n in text.splitlines() if pattern.fullmatch(n)})
 
 
+def _open_journal(target: Path, flags: int) -> int:
+    """The journal opened for writing: never through a symlink, never a FIFO or a device (a
+    checkout could plant one beside `-o`), else OSError."""
+    path = journal(target)
+    fd = os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | flags, 0o644)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    return fd
+
+
 def _enlist(target: Path, name: str) -> None:
-    with open(journal(target), "a", encoding="utf-8") as f:
+    fd = _open_journal(target, os.O_APPEND | os.O_CREAT)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(name + "\n")
 
 
@@ -104,11 +116,12 @@ def forget(target: Path) -> None:
     path = journal(target)
     try:
         if names:
-            path.write_text("".join(n + "\n" for n in names), encoding="utf-8")
-        elif os.path.lexists(path) and path.is_file() and not path.is_symlink():
+            with os.fdopen(_open_journal(target, os.O_TRUNC), "w", encoding="utf-8") as f:
+                f.write("".join(n + "\n" for n in names))
+        elif stat.S_ISREG(os.lstat(path).st_mode):
             path.unlink()
     except OSError:
-        pass  # retried by the next run
+        pass  # absent, or retried by the next run
 
 
 def _new_name(target: Path, kind: str) -> Path:

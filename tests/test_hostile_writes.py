@@ -141,3 +141,27 @@ def test_package_names_that_cannot_be_imported_are_refused(
     code, err = _run(capsys, V1, V2, "--package", name, "-o", str(tmp_path / "dist"))
     assert code == 2 and err.startswith(f"<command line>:1:1: --package {name!r}: "), err
     assert "choose another" in err and list(tmp_path.iterdir()) == []
+
+
+def test_a_planted_journal_writes_nothing_elsewhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checkout can hold `.NAME.mcp-codegen-temp` as a symlink (to a file outside) or a FIFO:
+    the write is refused and nothing is appended through it."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("untouched\n")
+    work = tmp_path / "checkout"
+    work.mkdir()
+    swap.journal(work / "report.md").symlink_to(victim)
+    os.mkfifo(swap.journal(work / "ir.json"))
+    for argv in (
+        ["diff", V1, V2, "-o", str(work / "report.md")],
+        ["ir", V1, "-o", str(work / "ir.json")],
+    ):
+        code, err = _run(capsys, *argv)
+        assert code == 2 and "cannot write" in err, err
+    assert victim.read_text() == "untouched\n"
+    assert sorted(p.name for p in work.iterdir()) == [
+        ".ir.json.mcp-codegen-temp",
+        ".report.md.mcp-codegen-temp",
+    ]
