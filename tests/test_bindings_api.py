@@ -46,6 +46,17 @@ def m(packages: dict[str, ModuleType]) -> ModuleType:
     return packages[LATEST]
 
 
+# 0. A repr shows what is there (issue 39) -----------------------------------------------------
+
+
+def test_repr_leaves_out_unset_members_and_an_empty_extra(m: ModuleType) -> None:
+    tool = m.Tool(name="t", input_schema={"type": "object"})
+    assert repr(tool) == "Tool(name='t', input_schema={'type': 'object'})"
+    kept = m.Tool.from_dict({"name": "t", "inputSchema": {"type": "object"}, "x-a": 1})
+    assert repr(kept) == "Tool(name='t', input_schema={'type': 'object'}, extra={'x-a': 1})"
+    assert repr(m.CallToolResult(content=[], is_error=False)).endswith("is_error=False)")
+
+
 # 1. UNSET is falsy and prints as UNSET --------------------------------------------------------
 
 
