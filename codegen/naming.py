@@ -22,10 +22,10 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
-from pathlib import Path
 
 from .discriminators import Member, discriminator, distinguishing_keys
 from .errors import Collector, Diagnostic, Location, SchemaError
+from .reading import read_json
 from .records import record
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -114,13 +114,7 @@ NO_OVERRIDES = Overrides()
 def read_overrides(path: str | None) -> Overrides:
     if path is None:
         return NO_OVERRIDES
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, ValueError) as err:
-        raise SchemaError(
-            [Diagnostic(Location(path, 1, 1), f"cannot read name overrides: {err}")]
-        ) from None
+    text, data = read_json(path, "name overrides")
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):

@@ -14,7 +14,7 @@ from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
 from ..diff.rules import Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
-from ..write import add_force, report_warnings, write_output, write_tree
+from ..write import add_force, check_target, report_warnings, write_output, write_tree
 from .exits import EXIT_FINDINGS, EXIT_OK
 
 FORMATS = ("md", "json", "html", "summary", "github", "junit")
@@ -42,19 +42,19 @@ def cmd_diff(args: argparse.Namespace) -> int:
         old=info(old, sides[0].label, sides[0].file),
         new=info(new, sides[1].label, sides[1].file),
     )
-    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
+    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore), args.git_dir)
     write_output(
         render(report, args.format, args.fail_on), args.output, commands=args.format == "github"
     )
     return gate(report, args.fail_on)
 
 
-def _ignoring(report: Report, path: str | None) -> Report:
+def _ignoring(report: Report, path: str | None, git_dir: str | None) -> Report:
     """The report with the ignore file's entries applied, saying on stderr which file that was
     and which of its entries are stale."""
     if path is None:
         return report
-    report = ignore.apply(report, ignore.read(path), path)
+    report = ignore.apply(report, ignore.read(path, git_dir), path)
     console.warn(f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored")
     for e in report.stale:
         what = f"id {e['id']}" if "id" in e else f"rule {e['rule']} subject {e['subject']}"
@@ -82,7 +82,7 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
         (args.old_input, args.label_old, "old"),
         (args.new_input, args.label_new, "new"),
     )
-    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
+    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg, args.git_dir) is None}
     # an unknown version name fails before the other side is downloaded
     paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
     out = []
@@ -122,6 +122,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     from ..diff.history import history_files
     from ..pipeline import load_many, read_overrides
 
+    check_target(Path(args.output))  # before any work
     schemas = load_many(args.schemas, read_overrides(args.names))
     report_warnings(*schemas)
     files = history_files(schemas)  # everything is rendered before anything is written
@@ -161,8 +162,9 @@ def register(subparsers: Any) -> None:
         "--ignore",
         metavar="FILE",
         help='accepted findings, left out of counts and --fail-on: {"ignore": [{"id": ...,'
-        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]} (default:'
-        f" {ignore.DEFAULT_FILE} in the current directory, if there is one)",
+        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]}; REF:PATH reads it'
+        f" from git, such as the base branch's (default: {ignore.DEFAULT_FILE} in the current"
+        " directory, the checkout under review, if there is one)",
     )
     p.add_argument(
         "--no-ignore",

@@ -16,7 +16,7 @@ from .spec import attach_options
 def cmd_generate(args: argparse.Namespace) -> int:
     from ..outputs import render_all
     from ..pipeline import load_many, read_overrides
-    from ..write import differences, write_tree
+    from ..write import check_target, differences, write_tree
 
     if len(args.schema) > 1 and args.package is None:
         console.warn(
@@ -35,11 +35,18 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.target == "pydantic" and (len(args.schema) > 1 or args.package is not None):
         console.warn("mcp-codegen: --target pydantic takes one schema (no --package)")
         return EXIT_BAD_INPUT
+    if not args.check:
+        check_target(Path(args.output))  # a device or a file as -o: refused before any work
     profile = None
     if args.profile is not None:  # read first: a bad profile stops the run before any work
         from ..pydantic import load_profile
 
         profile = load_profile(args.profile)
+    renames = None
+    if args.app_renames is not None and args.package is not None:  # read first too
+        from ..appmodel import load_renames
+
+        renames = load_renames(Path(args.app_renames))
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
     if args.target == "pydantic":
@@ -53,10 +60,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     elif args.package is None:
         files = render_all(loaded[0], args.formatter)
     else:
-        from ..appmodel import load_renames
         from ..distribution import render_distribution
 
-        renames = None if args.app_renames is None else load_renames(Path(args.app_renames))
         files = render_distribution(
             loaded, args.package, args.dist_version, renames, args.formatter
         )
