@@ -22,6 +22,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
+from pathlib import Path
 
 from .discriminators import Member, discriminator, distinguishing_keys
 from .errors import Collector, Diagnostic, Location, SchemaError

@@ -246,7 +246,7 @@ def _ignored_notice(report: Report) -> str:
         + (f"; {len(report.stale)} stale entr(y/ies) match nothing" if report.stale else "")
         + ": they are left out of the annotations and of --fail-on"
     )
-    return f"::notice title=mcp-codegen diff ignore file::{_escape_data(message)}"
+    return f"::notice title=mcp-codegen diff ignore file::{escape_data(message)}"
 
 
 # ---------------------------------------------------------------------------------------------
