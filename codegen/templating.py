@@ -139,4 +139,6 @@ def module_names(name: str) -> frozenset[str]:
 
 
 if __name__ == "__main__":  # python -m codegen.templating: like compileall, for the templates
-    print(f"compiled {compile_all()} templates into {bytecode_dir(False).parent}")
+    from . import console
+
+    console.say(f"compiled {compile_all()} templates into {bytecode_dir(False).parent}")

@@ -161,7 +161,9 @@ def test_versions_out_of_order_are_refused(
     code = cli.main(["model", paths["2021-01-01"], paths["2020-01-01"], "-o", str(out)])
     assert code == EXIT_BAD_INPUT and not out.exists()
     err = capsys.readouterr().err
-    assert f"{paths['2020-01-01']}:1:1: version 2020-01-01 is given after 2021-01-01" in err
+    assert (
+        f"{paths['2020-01-01']}:1:1: versions are given oldest first: 2020-01-01 comes after" in err
+    )
     args = ["model", paths["2020-01-01"], paths["draft"], paths["2021-01-01"], "-o", str(out)]
     assert cli.main(args) == EXIT_OK  # a draft keeps the place it is given
     assert json.loads(out.read_text())["versions"] == ["2020-01-01", "draft", "2021-01-01"]

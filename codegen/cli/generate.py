@@ -5,11 +5,11 @@ name."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import console
 from ..write import add_force, report_warnings, write_output
 from .exits import EXIT_FINDINGS, EXIT_OK
 from .spec import attach_options
@@ -25,7 +25,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..pipeline import load_many, read_overrides
     from ..targets import Request, get
-    from ..write import differences, write_tree
+    from ..write import check_target, differences, write_tree
 
     target = get(args.target)
     if len(args.schema) > 1 and not target.several:
@@ -33,6 +33,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     options: dict[str, object] = {o.dest: getattr(args, o.dest) for o in target.options}
     if target.check_options is not None:
         options.update(target.check_options(options, len(args.schema)) or {})
+    if not args.check:
+        check_target(Path(args.output))  # a device or a file as -o: refused before any work
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
     labels = tuple(label_for(r.source) for r in loaded)
@@ -41,10 +43,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.check:
         stale = differences(out, files)
         for rel in stale:
-            print(f"{out / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
+            console.warn(f"{out / rel}: differs from what mcp-codegen would generate")
         return EXIT_FINDINGS if stale else EXIT_OK
     write_tree(out, files, force=args.force)
-    print(f"wrote {len(files)} files to {out}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} files to {out}")
     return EXIT_OK
 
 
@@ -104,13 +106,13 @@ def _chosen_target(argv: Sequence[str]) -> str | None:
     """The --target of `argv` (the default when absent), or None when it names no target."""
     from ..targets import DEFAULT, names
 
-    pre = argparse.ArgumentParser(add_help=False)
+    pre = console.ArgumentParser(add_help=False)
     pre.add_argument("--target", default=DEFAULT)
     known, _ = pre.parse_known_args(argv)
     return known.target if known.target in names() else None
 
 
-def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> console.ArgumentParser:
     """The generation command's parser (the one without a subcommand): the shared arguments
     and the options of the target `argv` chooses; of every target for help (no `argv`, or -h)."""
     from ..targets import DEFAULT, get, names
@@ -120,7 +122,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     shown = names() if every else [chosen] if chosen is not None else []
     targets = [get(n) for n in shown]
     listing = "; ".join(f"{t.name}: {t.summary}" for t in targets) if every else ""
-    main = argparse.ArgumentParser(
+    main = console.ArgumentParser(
         prog="mcp-codegen",
         description="Generate bindings from an MCP schema.ts, one output kind (target) a run "
         "(`mcp-codegen targets` lists them). Subcommands: targets, ir, jsonschema, model, diff, "
@@ -223,11 +225,11 @@ def cmd_targets(args: argparse.Namespace) -> int:
 
     targets = [get(n) for n in names()]
     if args.format == "json":
-        sys.stdout.write(dumps([_target_json(t) for t in targets]))
+        console.document(dumps([_target_json(t) for t in targets]))
     else:
         width = max(len(t.name) for t in targets)
         for t in targets:
-            print(f"{t.name.ljust(width)}  {t.summary}")
+            console.say(f"{t.name.ljust(width)}  {t.summary}")
     return EXIT_OK
 
 

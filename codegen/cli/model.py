@@ -22,11 +22,11 @@ def cmd_model(args: argparse.Namespace) -> int:
     from ..analysis.versions import label_for
     from ..jsonout import dumps
     from ..pipeline import load_many, read_overrides
-    from ..published import build, check_order
+    from ..published import build, check_labels
 
     labels = [label_for(path) for path in args.schemas]
-    check_order(labels, args.schemas)  # before the schemas are read
-    loaded = load_many(args.schemas, read_overrides(args.names))
+    check_labels(labels, args.schemas)  # before the schemas are read
+    loaded = load_many(args.schemas, read_overrides(args.names))  # oldest first: checked there
     report_warnings(*loaded)
     write_output(dumps(build(labels, loaded)), args.output)
     return EXIT_OK

@@ -11,7 +11,6 @@ expressions: `exprs.py`; the document's JSON Schema: `schema.py`.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,38 +18,31 @@ from .. import ir
 from ..analysis.methods import method_model
 from ..analysis.presence import Facts, Presence, TypeFacts, presence
 from ..analysis.shapes import children
+from ..analysis.versions import check_order
 from ..discriminators import discriminator, resolved_member
 from ..errors import Diagnostic, Location, SchemaError
 from .exprs import constraints, doc_fields, expr
 
 FORMAT = "mcp-codegen-model/1"
-_DATED = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def check_order(labels: Sequence[str], sources: Sequence[str]) -> None:
-    """Versions oldest first: a dated label before an earlier dated one is a located error
-    (undated ones, drafts, keep the place they are given); a label given twice too."""
-    problems = []
-    newest: str | None = None
+def check_labels(labels: Sequence[str], sources: Sequence[str]) -> None:
+    """Each version once: the document is keyed by version name. (The order, oldest first, is
+    `analysis.versions.check_order`'s, which `pipeline.load_many` applies.)"""
     seen: set[str] = set()
+    problems = []
     for label, source in zip(labels, sources):
-        where = Location(source, 1, 1)
         if label in seen:
-            problems.append(Diagnostic(where, f"version '{label}' is given twice"))
+            problems.append(Diagnostic(Location(source, 1, 1), f"version '{label}' is given twice"))
         seen.add(label)
-        if not _DATED.fullmatch(label):
-            continue
-        if newest is not None and label < newest:
-            message = f"version {label} is given after {newest}: give the versions oldest first"
-            problems.append(Diagnostic(where, message))
-        newest = label if newest is None or label > newest else newest
     if problems:
         raise SchemaError(problems)
 
 
 def build(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> dict[str, Any]:
     """The model document of `schemas` (oldest first) named by `labels`."""
-    check_order(labels, [s.source for s in schemas])
+    check_labels(labels, [s.source for s in schemas])
+    check_order(list(schemas))
     facts = presence(labels, schemas)
     newest_type: dict[str, tuple[ir.TypeDef, ir.Resolved]] = {}
     newest_inline: dict[str, ir.Obj] = {}

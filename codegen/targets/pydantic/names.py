@@ -4,7 +4,10 @@ with the profile's inline-type names (`--names` format) applied on top.
 
 The collision rule is the dataclass target's: schema names win. The module's own names
 (`BaseModel`, `Field`, `Any`...) yield to a schema name of the same spelling (`NameTable.spell`:
-a type `Annotated` keeps its name and `typing.Annotated` is imported as `_Annotated`).
+a type `Annotated` keeps its name and `typing.Annotated` is imported as `_Annotated`). Two
+exceptions, names that cannot yield: a class named like one of BaseModel's own attributes
+(`model_config`, `model_dump`...) gets `_` appended, and so does a field attribute that takes a
+class name of the module.
 """
 
 from __future__ import annotations
@@ -56,25 +59,36 @@ def python_names(index: PyIndex, base: str, overrides: Overrides = NO_OVERRIDES)
     """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
     in `--names`) rename inline classes; every name then goes through `PyNames`."""
     table = index.names
+    # a class named like a BaseModel attribute would be read as that attribute in a class body
+    # (`c: model_config` after `model_config = ConfigDict(...)`): pydantic's cannot yield
+
+    def spelled(py: str) -> str:
+        while py in MODEL_ATTRS:
+            py += "_"
+        return py
+
     classes: dict[str, str] = {}
     used: set[str] = set()
 
     for td in index.resolved.types:
-        classes[td.name] = table.type_name(td.name)
+        classes[td.name] = spelled(table.type_name(td.name))
     for c in index.classes.values():
         if c.name in classes:
             continue
         key = ".".join(c.obj.path)
         if key in overrides.names:
             used.add(key)
-            classes[c.name] = py_identifier(overrides.names[key])
+            classes[c.name] = spelled(py_identifier(overrides.names[key]))
         else:
-            classes[c.name] = table.type_name(c.name)
+            classes[c.name] = spelled(table.type_name(c.name))
     attrs: dict[tuple[str, str], str] = {}
+    # an attribute with a default binds its name in the class body, where a later annotation
+    # naming a class of that name would read the default: attributes yield to class names
+    class_names = set(classes.values())
     for c in index.classes.values():
         taken: set[str] = set()
         for f, attr in zip(c.fields, table.attributes(c.name)):
-            while attr in MODEL_ATTRS or attr in taken:
+            while attr in MODEL_ATTRS or attr in taken or attr in class_names:
                 attr += "_"
             taken.add(attr)
             attrs[(c.name, f.prop.name)] = attr

@@ -22,6 +22,7 @@ from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
 from ...pynaming import PyIndex
 from ...pytext import docstring_body
+from . import profile_checks
 from .names import Names, inline_paths, python_names
 from .profile import Section
 
@@ -131,6 +132,10 @@ def split_union(text: str) -> list[str]:
 def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     """The module of one schema; `section`: the profile's settings for its version (None: the
     faithful default). Stale profile entries are errors, all reported together."""
+    if section is not None:
+        problems = profile_checks.entries(section)
+        if problems:
+            raise SchemaError(problems)
     s = _Settings(section)
     index = PyIndex(resolved)
     names = python_names(index, s.base_name, section.overrides() if section else NO_OVERRIDES)
@@ -166,6 +171,10 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         view = ClassView("model", name, names.own[s.base_name], doc(text), config=s.config(extra))
         for f in c.fields:
             view.fields.append(field_view(c, name, f.prop))
+        if any(f.attr.startswith(("model_dump", "model_validate")) for f in view.fields):
+            # pydantic warns on import of a field in its protected namespaces; the name is the
+            # schema's (`model_dump` yielded to `model_dump_`) and shadows nothing
+            view.config.insert(-1, ("protected_namespaces", "()"))
         idx = c.obj.index
         if extra == "allow" and section is None and idx is not None:
             values = hints.of(idx.value)
@@ -231,6 +240,11 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     if section is not None:
         stale = [d for key, got in used.items() for d in section.stale(key, got)]
         stale += section.stale("names", used_names)
+        imported = set(names.own.values())  # as the module spells them
+        defined = {v.name for v in items + late}
+        stale += profile_checks.against_module(
+            section, names.classes, inline_paths(index), defined, imported
+        )
         if stale:
             raise SchemaError(stale)
     classes = _dependencies_first(items + late)

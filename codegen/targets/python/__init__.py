@@ -13,17 +13,24 @@ from ...errors import UsageError
 from ..base import Files, Option, Request, Target
 
 
-def _check(options: Mapping[str, object], count: int) -> None:
+def _check(options: Mapping[str, object], count: int) -> Mapping[str, object] | None:
     package = options.get("package")
     if count > 1 and package is None:
         raise UsageError(
             "several schemas make one distribution: give its import name with --package NAME "
             "(e.g. --package mcp_bindings)"
         )
-    if package is not None:
-        from .distribution import check_package_name
+    if package is None:
+        return None
+    from .distribution import check_package_name
 
-        check_package_name(str(package))  # before the schemas are read: it is the quick check
+    check_package_name(str(package))  # before the schemas are read: it is the quick check
+    renames_file = options.get("app_renames")
+    if renames_file is None:
+        return None
+    from .appmodel import load_renames
+
+    return {"app_renames": load_renames(Path(str(renames_file)))}  # read first too
 
 
 def _render(request: Request) -> Files:
@@ -33,11 +40,11 @@ def _render(request: Request) -> Files:
         from .outputs import render_all
 
         return render_all(request.schemas[0], formatter)
-    from .appmodel import load_renames
+    from .appmodel import Renames
     from .distribution import render_distribution
 
-    renames_file = request.option("app_renames")
-    renames = None if renames_file is None else load_renames(Path(str(renames_file)))
+    renames = request.option("app_renames")
+    assert renames is None or isinstance(renames, Renames)
     version = str(request.option("dist_version"))
     return render_distribution(list(request.schemas), str(package), version, renames, formatter)
 
