@@ -1,5 +1,5 @@
 """Which objects of a resolved schema get a name of their own, a neutral fact every target reads
-(the Python classes, zod's schemas, a Rust struct or a Go type): every declared object type with
+(the Python classes, zod's schemas, any other language's types): every declared object type with
 properties, and every inline object with properties under a declaration (named by its path in
 `codegen/naming.py`), in the order a reader meets them: each declaration, then the inline objects
 inside it. The inherited part of an object that starts with its base's very properties is not
