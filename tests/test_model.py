@@ -114,6 +114,9 @@ def test_official_lineage_methods_and_variants(official: tuple[list[str], dict[s
     content = model["types"]["ContentBlock"]
     assert content["discriminator"] == "type" and content["since"] == "2025-06-18"
     assert "AudioContent" in content["variants"]
+    version = model["constants"]["LATEST_PROTOCOL_VERSION"]
+    assert version["value"] == corpus.resolved(labels[-1]).protocol_version  # the newest's
+    assert version["versions"] == labels and "until" not in version
     levels = {v["value"]: v["since"] for v in model["types"]["LoggingLevel"]["values"]}
     assert levels["debug"] == labels[0] and model["types"]["LoggingLevel"]["kind"] == "enum"
 
@@ -147,6 +150,7 @@ def test_since_until_lineage_variants_and_values_of_a_small_pair() -> None:
     assert values == {"a": ("2020-01-01", None), "b": ("2020-01-01", "2020-01-01"),
                       "c": ("2021-01-01", None)}  # fmt: skip
     assert model["types"]["U"]["variants"]["B"]["since"] == "2021-01-01"
+    assert model["constants"]["LATEST_PROTOCOL_VERSION"]["value"] == "2021-01-01"
 
 
 def test_versions_out_of_order_are_refused(

@@ -8,7 +8,8 @@ inherited ones included, by wire name. A type is deprecated in a version when it
 carries `@deprecated`; a member when its own comment does or its type is deprecated (as the
 reference page marks it). A union alias also has its variants (the declared types it lists) and
 its values (the literals it lists, by their JSON text: an enum's values). Inline object types
-(named by their path) are kept apart (`inline`), with their members, and every property's
+(named by their path) are kept apart (`inline`), with their members, and so are constants
+(`consts`), and every property's
 object (declared or inline) per version (`slots`), so a member can be followed from an inline
 object into the declared type a later version extracted (`lineage`).
 
@@ -83,6 +84,7 @@ class Presence:
     types: dict[str, TypeFacts]
     methods: dict[str, Facts] = field(default_factory=dict)  # method string -> where declared
     inline: dict[str, TypeFacts] = field(default_factory=dict)  # inline objects, by path name
+    consts: dict[str, Facts] = field(default_factory=dict)  # constants (`export const`), by name
     # (owner type, wire name) -> per version index, the object the property holds: a declared
     # type's name, or an inline object's path name (`inline` True)
     slots: dict[tuple[str, str], dict[int, Held]] = field(default_factory=dict)
@@ -172,6 +174,12 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
             found = methods.setdefault(method.method, Facts())
             found.versions.append(label)
             found.indexes.append(index)
+        for c in schema.consts:
+            found = out.consts.setdefault(c.name, Facts())
+            found.versions.append(label)
+            found.indexes.append(index)
+            if is_deprecated(c.doc):
+                found.deprecated.append(label)
         by_name = schema.type_map()
         for t in schema.types:
             facts = types.setdefault(t.name, TypeFacts())

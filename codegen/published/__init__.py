@@ -67,11 +67,18 @@ def build(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> dict[str, An
         name: _inline(facts, facts.inline[name], newest_inline[name], members["inline:" + name])
         for name in sorted(facts.inline)
     }
+    newest_const: dict[str, ir.Const] = {c.name: c for schema in schemas for c in schema.consts}
+    constants = {
+        name: {**_span(facts, facts.consts[name]), "value": newest_const[name].value.value,
+               **doc_fields(newest_const[name].doc)}
+        for name in sorted(facts.consts)
+    }  # fmt: skip
     return {
         "format": FORMAT,
         "versions": list(labels),
         "types": types,
         "inline_types": inline,
+        "constants": constants,
         "methods": _methods(facts, labels, schemas),
     }
 

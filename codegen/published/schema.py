@@ -92,17 +92,22 @@ def schema() -> dict[str, Any]:
     method = _object(
         {**span, "definitions": _map(definition)}, ("versions", "since", "definitions")
     )
+    constant = _object(
+        {**span, **documented, "value": {"type": ["string", "number", "boolean"]}},
+        ("versions", "since", "value"),
+    )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": f"mcp-codegen model ({FORMAT})",
         **_object(
             {"format": {"const": FORMAT}, "versions": _STRINGS, "types": _map(_ref("type")),
-             "inline_types": _map(_ref("inline")), "methods": _map(_ref("method"))},
+             "inline_types": _map(_ref("inline")), "constants": _map(_ref("constant")),
+             "methods": _map(_ref("method"))},
             ("format", "versions", "types", "inline_types", "methods"),
         ),
         "$defs": {"expr": expr, "constraints": constraints, "member": member, "present": present,
-                  "type": type_, "inline": inline, "method": method},
+                  "type": type_, "inline": inline, "method": method, "constant": constant},
     }  # fmt: skip
 
 
