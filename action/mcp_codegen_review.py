@@ -166,10 +166,13 @@ def has_blob(commit: str, path: str) -> bool:
 # the diff, through the CLI
 
 
-def cli(*args: str) -> subprocess.Popen[str]:
-    """`mcp-codegen ARGS` with this Python, output captured."""
+def cli(cwd: Path, *args: str) -> subprocess.Popen[str]:
+    """`mcp-codegen ARGS` with this Python, output captured. `cwd` is a folder of our own,
+    never the checkout: `python -m` puts the current folder first on sys.path, and a pull
+    request could add a `codegen/` of its own there."""
     return subprocess.Popen(
         [sys.executable, "-m", "codegen", *args],
+        cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -181,10 +184,18 @@ def finish(proc: subprocess.Popen[str]) -> tuple[int, str, str]:
     return proc.returncode, out, err
 
 
-def diff_args(settings: Settings, base: str, pr: PullRequest | None) -> list[str]:
-    """The arguments every run shares: the two sides, their labels, ignore file and baseline."""
+def diff_args(settings: Settings, base: str, pr: PullRequest | None, tmp: Path) -> list[str]:
+    """The arguments every run shares: the two sides (from the checkout's repository), their
+    labels, ignore file and baseline (a file of the checkout named by its absolute path: the
+    CLI runs elsewhere)."""
     head = pr.head_sha if pr else (commit_of("HEAD") or "HEAD")
+    workspace = Path.cwd()
+
+    def file_or_ref(value: str) -> str:
+        return str(workspace / value) if (workspace / value).is_file() else value
+
     args = [
+        f"--git-dir={workspace}",
         f"{base}:{settings.schema}",
         f"HEAD:{settings.schema}",
         f"--label-old=base {base[:7]}",
@@ -193,15 +204,15 @@ def diff_args(settings: Settings, base: str, pr: PullRequest | None) -> list[str
     if settings.ignore == "none":
         args.append("--no-ignore")
     elif settings.ignore:
-        args.append(f"--ignore={settings.ignore}")
+        args.append(f"--ignore={file_or_ref(settings.ignore)}")
     elif has_blob(base, IGNORE_FILE):  # the base branch's acceptances, never the PR's own
         args.append(f"--ignore={base}:{IGNORE_FILE}")
     else:
         args.append("--no-ignore")
     if settings.baseline:
-        if "--baseline" not in finish(cli("diff", "--help"))[1]:
+        if "--baseline" not in finish(cli(tmp, "diff", "--help"))[1]:
             raise InputError("the input `baseline` needs an mcp-codegen whose diff has --baseline")
-        args.append(f"--baseline={settings.baseline}")
+        args.append(f"--baseline={file_or_ref(settings.baseline)}")
     return args
 
 
@@ -219,9 +230,9 @@ def run_diff(settings: Settings, args: list[str], tmp: Path) -> Outcome:
     if settings.fail_on_baseline and settings.baseline:
         gate_args.append(f"--fail-on-baseline={settings.fail_on_baseline}")
     runs = [
-        cli("diff", *args, *gate_args, "--format=json", f"--output={tmp / 'report.json'}"),
-        cli("diff", *args, "--format=summary", f"--output={tmp / 'summary.md'}"),
-        cli("diff", *args, "--format=github"),
+        cli(tmp, "diff", *args, *gate_args, "--format=json", f"--output={tmp / 'report.json'}"),
+        cli(tmp, "diff", *args, "--format=summary", f"--output={tmp / 'summary.md'}"),
+        cli(tmp, "diff", *args, "--format=github"),
     ]
     (gate, _, gate_err), (summary, _, summary_err), (github, annotations, _) = map(finish, runs)
     console.warn_lines(gate_err)  # the ignore file used, what fails --fail-on
@@ -302,8 +313,8 @@ def main() -> int:
         base = base_commit(settings, pr)
         if not has_blob(base, settings.schema):
             raise InputError(f"{settings.schema} is not in the base commit {base[:12]}")
-        args = diff_args(settings, base, pr)
         with tempfile.TemporaryDirectory() as tmp:
+            args = diff_args(settings, base, pr, Path(tmp))
             outcome = run_diff(settings, args, Path(tmp))
     except InputError as e:
         notice("error", str(e))

@@ -136,7 +136,7 @@ def github() -> Iterator[FakeGitHub]:
     gh = FakeGitHub()
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(gh))
     gh.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     yield gh
     server.shutdown()
@@ -247,7 +247,14 @@ class Run:
     outputs: dict[str, str]
 
 
-def review(repo: Repo, github: FakeGitHub, tmp_path: Path, hostile: str = "", **given: str) -> Run:
+def review(
+    repo: Repo,
+    github: FakeGitHub,
+    tmp_path: Path,
+    hostile: str = "",
+    event: dict[str, Any] | None = None,
+    **given: str,
+) -> Run:
     """Run the review step as the runner would: inputs (defaults from action.yml) into the
     step's `env:`, its `run:` line through bash, GitHub's variables around it."""
     action = _action()
@@ -256,8 +263,9 @@ def review(repo: Repo, github: FakeGitHub, tmp_path: Path, hostile: str = "", **
     inputs |= {k.replace("_", "-"): v for k, v in given.items()}
     inputs = {k: _expand(v, inputs) for k, v in inputs.items()}
     step = next(s for s in action["runs"]["steps"] if s.get("id") == "review")
-    event = tmp_path / "event.json"
-    event.write_text(json.dumps(_event(repo, _git(repo.path, "rev-parse", "HEAD"), hostile)))
+    payload = event or _event(repo, _git(repo.path, "rev-parse", "HEAD"), hostile)
+    event_file = tmp_path / "event.json"
+    event_file.write_text(json.dumps(payload))
     summary, output = tmp_path / "step_summary.md", tmp_path / "github_output"
     summary.write_text(""), output.write_text("")
     pwned = tmp_path / "pwned-dir"
@@ -268,7 +276,7 @@ def review(repo: Repo, github: FakeGitHub, tmp_path: Path, hostile: str = "", **
         "PYTHONPATH": str(REPO),
         "GITHUB_ACTION_PATH": str(REPO),
         "GITHUB_EVENT_NAME": "pull_request",
-        "GITHUB_EVENT_PATH": str(event),
+        "GITHUB_EVENT_PATH": str(event_file),
         "GITHUB_REPOSITORY": OWNER_REPO,
         "GITHUB_API_URL": github.url,
         "GITHUB_STEP_SUMMARY": str(summary),
@@ -300,6 +308,20 @@ def review(repo: Repo, github: FakeGitHub, tmp_path: Path, hostile: str = "", **
 
 # ---------------------------------------------------------------------------------------------
 # the tests
+
+
+def test_no_expression_is_shell_text() -> None:
+    """Every input reaches the steps through `env:`: no `${{ }}` inside a `run:` line."""
+    steps = _action()["runs"]["steps"]
+    assert [s["id"] for s in steps] == ["install", "review"]
+    for step in steps:
+        assert "${{" not in step["run"], step["run"]
+        assert step["shell"] == "bash"
+    assert "$GITHUB_ACTION_PATH" in steps[0]["run"]  # installs the action's own checkout
+    assert steps[0]["run"].startswith('cd "$RUNNER_TEMP"\n')  # not from the PR's checkout
+    review_env = steps[1]["env"]
+    for name in _action()["inputs"]:
+        assert any(f"inputs.{name} }}}}" in value for value in review_env.values()), name
 
 
 def test_first_run_creates_the_comment_later_runs_update_it(
@@ -370,6 +392,7 @@ def test_the_pull_request_cannot_accept_its_own_breaking_change(
         {".mcp-codegen-diff.json": json.dumps(accept)},
     )
     assert review(repo, github, tmp_path).code == 1  # the PR's own file is not read
+    assert review(repo, github, tmp_path, ignore=".mcp-codegen-diff.json").code == 0  # if asked
 
     # the base branch's file is: a pull request on top of a base that accepts it passes
     repo.base = _git(repo.path, "rev-parse", "HEAD")
@@ -415,7 +438,10 @@ def test_hostile_pull_request_text_stays_data(
         "/** A closed numeric interval. */",
         f"/** A closed numeric interval. {HOSTILE}\n::add-mask::x\n@octo-org/everyone */",
     )
-    repo.commit("hostile", text)
+    # and a package named like the tool: `python -m codegen` in the checkout would run it
+    touch = 'import os, pathlib\npathlib.Path(os.environ["PWNED_DIR"], "pwned-module").touch()\n'
+    (repo.path / "codegen").mkdir()
+    repo.commit("hostile", text, {"codegen/__init__.py": touch, "codegen/__main__.py": touch})
     run = review(repo, github, tmp_path, hostile=HOSTILE)  # title, body, branch name
     assert run.code == 0, run.stderr
     (comment,) = github.ours()
@@ -478,3 +504,16 @@ def test_a_shallow_checkout_fetches_the_base_commit(
     run = review(shallow, github, tmp_path)
     assert run.code == 0, run.stdout + run.stderr
     assert f"base {repo.base[:7]}" in run.summary
+
+
+def test_outside_a_pull_request_the_base_is_given_and_nothing_is_posted(
+    repo: Repo, github: FakeGitHub, tmp_path: Path
+) -> None:
+    repo.commit("drop from", _remove_from(repo.schema))
+    push = {"ref": "refs/heads/main", "before": repo.base, "after": "0" * 40}
+    run = review(repo, github, tmp_path, event=push)
+    assert run.code == 2 and "the input `base` is needed outside a pull_request" in run.stdout
+    run = review(repo, github, tmp_path, event=push, base="HEAD~1")
+    assert run.code == 1 and "::error file=schema.ts," in run.stdout
+    assert "not a pull_request event: no comment posted" in run.stdout
+    assert github.requests == []
