@@ -304,9 +304,31 @@ def set_outputs(path: str | None, values: dict[str, str]) -> None:
                 f.write(f"{key}={value}\n")
 
 
+def publish(
+    settings: Settings, pr: PullRequest | None, outcome: Outcome, base: str, env: dict[str, str]
+) -> str:
+    """The pull request comment, posted or updated: its URL, or "" (none, or it failed: a
+    warning says why, and the gate still decides the job)."""
+    token = env.get("GITHUB_TOKEN", "")
+    if pr is None:
+        notice("notice", "not a pull_request event: no comment posted")
+        return ""
+    if not token:
+        notice("warning", "no GITHUB_TOKEN: no comment posted (the job summary has the review)")
+        return ""
+    body = comment_body(outcome.summary, base, pr.head_sha)
+    api = env.get("GITHUB_API_URL", "https://api.github.com")
+    try:
+        client = Client(api, env.get("GITHUB_REPOSITORY", ""), token)
+        return post(client, pr.number, body, settings.comment_author, quiet(outcome.report))
+    except ApiError as e:  # a fork's read-only token, say
+        message = f"the pull request comment was not posted ({e}); the job summary has the review"
+        notice("warning", message, token)
+        return ""
+
+
 def main() -> int:
     env = dict(os.environ)
-    token = env.get("GITHUB_TOKEN", "")
     try:
         settings = Settings.from_env(env)
         pr = pull_request(env.get("GITHUB_EVENT_PATH"))
@@ -330,27 +352,8 @@ def main() -> int:
         "failed": "true" if outcome.exit_code else "false",
         "comment-url": "",
     }
-    if settings.comment and pr is None:
-        notice("notice", "not a pull_request event: no comment posted")
-    elif settings.comment and not token:
-        notice("warning", "no GITHUB_TOKEN: no comment posted (the job summary has the review)")
-    elif settings.comment and pr is not None:
-        body = comment_body(outcome.summary, base, pr.head_sha)
-        try:
-            client = Client(
-                env.get("GITHUB_API_URL", "https://api.github.com"),
-                env.get("GITHUB_REPOSITORY", ""),
-                token,
-            )
-            outputs["comment-url"] = post(
-                client, pr.number, body, settings.comment_author, quiet(outcome.report)
-            )
-        except ApiError as e:  # a fork's read-only token, say: the gate still decides
-            notice(
-                "warning",
-                f"the pull request comment was not posted ({e}); the job summary has the review",
-                token,
-            )
+    if settings.comment:
+        outputs["comment-url"] = publish(settings, pr, outcome, base, env)
     set_outputs(env.get("GITHUB_OUTPUT"), outputs)
     return outcome.exit_code
 
