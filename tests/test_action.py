@@ -45,6 +45,7 @@ class FakeGitHub:
     read_only: bool = False  # writes answer 403, as a fork's token gets
     next_id: int = 100
     url: str = ""
+    link_base: str = ""  # where the `Link` header points: the API itself unless set
 
     def seed(self, author: str, body: str) -> int:
         self.next_id += 1
@@ -103,7 +104,8 @@ def _handler(gh: FakeGitHub) -> type[BaseHTTPRequestHandler]:
             items = sorted(gh.comments.values(), key=lambda c: c["id"])
             chunk = items[(page - 1) * PAGE : page * PAGE]
             more = page * PAGE < len(items)
-            link = f'<{gh.url}{parts.path}?per_page={PAGE}&page={page + 1}>; rel="next"'
+            target = f"{gh.link_base or gh.url}{parts.path}?per_page={PAGE}&page={page + 1}"
+            link = f'<{target}>; rel="next"'
             self._send(200, [self._comment(c) for c in chunk], link if more else None)
 
         def do_POST(self) -> None:
@@ -517,3 +519,24 @@ def test_outside_a_pull_request_the_base_is_given_and_nothing_is_posted(
     assert run.code == 1 and "::error file=schema.ts," in run.stdout
     assert "not a pull_request event: no comment posted" in run.stdout
     assert github.requests == []
+
+
+def test_the_token_goes_to_the_api_host_only(github: FakeGitHub) -> None:
+    """A `Link` to another host (here the same server by another name) is not followed: the
+    token would go with it."""
+    sys.path.insert(0, str(REPO / "action"))
+    try:
+        from github_comments import ApiError, Client
+    finally:
+        sys.path.remove(str(REPO / "action"))
+    for i in range(3):
+        github.seed("reviewer", f"comment {i}")
+    client = Client(github.url, OWNER_REPO, TOKEN)
+    assert [c.id for c in client.comments(7)] == [101, 102, 103]  # two pages
+    github.requests.clear()
+    github.link_base = github.url.replace("127.0.0.1", "localhost")
+    with pytest.raises(ApiError, match="the next page is on another host") as e:
+        client.comments(7)
+    assert len(github.requests) == 1 and TOKEN not in str(e.value)
+    with pytest.raises(ApiError, match="is not OWNER/NAME"):
+        Client(github.url, "octo-org/spec/../../x", TOKEN)
