@@ -65,7 +65,7 @@ class Builder:
         decl = Decl(go, c.name)
         decl.text += self.doc(doc)
         fields: list[tuple[list[str], list[str]]] = []  # (doc lines, cells)
-        used: set[str] = set()
+        used: set[str] = {"MarshalJSON", "UnmarshalJSON", "MethodName"}  # its methods
         cases: list[list[str]] = []
         required: list[str] = []
         encode: list[str] = []
@@ -114,7 +114,7 @@ class Builder:
                 case.append(f"\t\terr = {dec}(d, m.Value, p, &{fld})")
                 encode += [f"\te.Key({key})", f"\t{enc}(e, {fld})"]
             cases.append(case)
-            tag = "`json:" + go_string(p.name + (",omitempty" if p.optional else "")) + "`"
+            tag = _tag(p.name + (",omitempty" if p.optional else ""))
             fields.append((self.doc(p.doc, "\t"), [name, ftype, tag]))
         extra = _unique("Extra", used)
         fields.append(
@@ -296,10 +296,7 @@ class Builder:
                 f"// A {go} is one of the constants below (any string when read tolerantly)."
             )
         decl.text.append(f"type {go} string")
-        rows = []
-        used: set[str] = set()
-        for v in en.values:
-            rows.append([_unique(go + exported(v), used), go, "= " + go_string(v)])
+        rows = [[self.types.fresh(go + exported(v)), go, "= " + go_string(v)] for v in en.values]
         decl.text += ["", "// The values of " + go + ".", "const ("]
         decl.text += ["\t" + x for x in align(rows)]
         decl.text.append(")")
@@ -404,6 +401,12 @@ def _const_check(t: ir.Lit) -> str:
     if t.kind == "boolean":
         return f"wire.ConstBool(d, m.Value, p, {'true' if t.value is True else 'false'})"
     return f"wire.ConstNumber(d, m.Value, p, {go_string(literal_text(t))})"
+
+
+def _tag(value: str) -> str:
+    """The field's `json:"..."` tag (documentation: the codecs do not read tags)."""
+    tag = "json:" + go_string(value)
+    return "`" + tag + "`" if "`" not in tag else go_string(tag)
 
 
 def _raw_string(text: str) -> str:

@@ -60,8 +60,9 @@ def build(
 ) -> PackageView:
     index = TypeIndex(resolved)
     go_names = go_type_names(index)
-    _check_unique(resolved, go_names)
-    types = Types(index, go_names, taken=set(go_names.values()) | set(RESERVED))
+    _check_unique(resolved, [*go_names.items(), *((c.name, c.name) for c in resolved.consts)])
+    taken = set(go_names.values()) | set(RESERVED) | {c.name for c in resolved.consts}
+    types = Types(index, go_names, taken=taken)
     for td in resolved.types:
         types.kinds[td.name] = _kind(types, td)
     known = set(go_names.values()) | set(RESERVED)
@@ -101,7 +102,7 @@ def build(
         flush()
     markers = _markers(b.markers)
     model = method_model(resolved)
-    methods = _methods(model.methods, types, go_names)
+    methods = _methods(model.methods, types)
     structs = {d.name for d in decls if d.text and any(x.endswith(" struct {") for x in d.text)}
     results = sorted({_struct_of(types, r) for m in model.methods for r in m.result_types
                       if r in go_names and _struct_of(types, r) in structs})  # fmt: skip
@@ -207,16 +208,10 @@ def _markers(markers: dict[str, list[str]]) -> str:
     return "\n" + "\n".join(lines)
 
 
-def _methods(
-    methods: tuple[Method, ...], types: Types, go_names: dict[str, str]
-) -> list[MethodView]:
+def _methods(methods: tuple[Method, ...], types: Types) -> list[MethodView]:
     out = []
-    used: set[str] = set()
     for m in methods:
-        const = "Method" + exported(m.method)
-        while const in used:
-            const += "_"
-        used.add(const)
+        const = types.fresh("Method" + exported(m.method))
 
         def s(x: str | None) -> str:
             return go_string(x or "")
@@ -238,10 +233,12 @@ def _const_value(lit: ir.Lit) -> str:
     return literal_text(lit)
 
 
-def _check_unique(resolved: ir.Resolved, go_names: dict[str, str]) -> None:
+def _check_unique(resolved: ir.Resolved, go_names: list[tuple[str, str]]) -> None:
+    """Every type and constant declared once: two schema names spelled alike for Go, or one
+    spelled as a name the package declares itself, is an error located at the type."""
     seen: dict[str, str] = {}
     problems = []
-    for name, go in go_names.items():
+    for name, go in go_names:
         other = seen.get(go)
         if other is not None or go in RESERVED:
             what = f"'{other}'" if other is not None else "a name the package declares"
