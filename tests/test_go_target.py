@@ -98,7 +98,19 @@ def module_dir(
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text, encoding="utf-8")
     shutil.copy(HERE / "go" / "behaviour_test.go", out / "v20260728" / "behaviour_test.go")
+    (out / "v20260728" / "example_doc_test.go").write_text(doc_example(), encoding="utf-8")
     return out
+
+
+def doc_example() -> str:
+    """docs/targets-go.md's program, as a Go example the package's tests run (its `// Output:`
+    is checked)."""
+    page = (HERE.parent / "docs" / "targets-go.md").read_text(encoding="utf-8")
+    [program] = [b for b in re.findall(r"```go\n(.*?)```", page, re.DOTALL) if "package main" in b]
+    assert f'mcp "{MODULE}/v20260728"' in program
+    return program.replace("package main", "package v20260728_test", 1).replace(
+        "func main() {", "func Example() {", 1
+    )
 
 
 def go(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
