@@ -33,6 +33,11 @@ HERE = Path(__file__).resolve().parent
 MODULE = "example.com/mcp"
 AGREEMENT = ("2026-07-28", "draft")  # the versions with official examples
 MUTATIONS = 60  # mutations kept per example for the agreement test
+# Schema text that tries to break the output (comments, names, literals): judged with the rest.
+HOSTILE = (
+    HERE / "fixtures" / "hostile" / "injection.ts",
+    HERE / "fixtures" / "hostile" / "format_colon.ts",
+)
 PACKAGES = {
     "2024-11-05": "v20241105",
     "2025-03-26": "v20250326",
@@ -94,7 +99,11 @@ def module_dir(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Path:
     out = tmp_path_factory.mktemp("gomod")
-    for rel, text in generated[2].items():
+    hostile = render(Request(tuple(load_many([str(p) for p in HOSTILE])), {"module": MODULE}))
+    assert {k: v for k, v in hostile.items() if "/" not in k or k.startswith("internal/")} == {
+        k: v for k, v in generated[2].items() if "/" not in k or k.startswith("internal/")
+    }
+    for rel, text in {**generated[2], **hostile}.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text, encoding="utf-8")
     shutil.copy(HERE / "go" / "behaviour_test.go", out / "v20260728" / "behaviour_test.go")
@@ -123,6 +132,7 @@ def go(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProces
 # -- generation (no Go needed) ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_layout_and_determinism(
     generated: tuple[list[str], list[ir.Resolved], dict[str, str]],
 ) -> None:
@@ -190,11 +200,13 @@ def test_gofmt_vet_and_test(go_env: dict[str, str], module_dir: Path, tmp_path: 
         text=True,
     )
     assert test.returncode == 0, test.stdout[-6000:] + test.stderr
+    assert "ok  \t" + MODULE + "/injection" in test.stdout
+    assert not list(module_dir.rglob("PWNED*")) and not list(HERE.rglob("PWNED*"))
     for label in AGREEMENT:  # every official example was read
         assert f"{len(corpus.examples(label))} examples" in test.stdout, label
     if vectors is not None:  # every package read its vectors
         read = re.findall(r"(\d+) vectors", test.stdout)
-        assert len(read) == len(PACKAGES) and all(int(n) > 0 for n in read), read
+        assert sum(1 for n in read if int(n) > 0) == len(PACKAGES), read
     _compare_verdicts(cases, expected)
 
 

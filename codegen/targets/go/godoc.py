@@ -29,8 +29,9 @@ def links(text: str, known: Container[str]) -> str:
 
 
 def _safe(line: str) -> str:
-    """A prose line: no leading blanks (they would make it code), no comment closer."""
-    return line.strip().replace("*/", "* /")
+    """A prose line as gofmt leaves it: no leading blanks (they would make it code), and the
+    doubled quotes gofmt turns into typographic ones already turned (`` -> “, '' -> ”)."""
+    return line.strip().replace("``", "\u201c").replace("''", "\u201d")
 
 
 def paragraphs(markdown: str, known: Container[str]) -> list[str]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ... import ir
+from ...analysis.methods import ENVELOPE_UNION as ENVELOPE
 from ...analysis.methods import Method, method_model
 from ...analysis.typeindex import TypeIndex
 from ...errors import Diagnostic, Location, SchemaError
@@ -51,6 +52,7 @@ class PackageView:
     result_types: list[str]  # Go structs answering a request
     result_names: list[tuple[str, str]]  # (schema name, Go struct) of every result
     type_names: list[str]
+    envelope: tuple[str, str, str]  # the JSON-RPC envelope's Go type, decoder, encoder
     reencoders: list[tuple[str, str]]  # (schema name, Go name) of every typedef
     doc: list[str]
 
@@ -134,6 +136,11 @@ def build(
         message_structs=sorted({m.type for m in methods if m.type}),
         result_types=results,
         result_names=sorted((r, s) for r, s in _all_structs(types, model.methods) if s in structs),
+        envelope=(
+            (go_names[ENVELOPE], f"decode{go_names[ENVELOPE]}", f"encode{go_names[ENVELOPE]}")
+            if ENVELOPE in go_names
+            else ("json.RawMessage", "wire.DecodeRaw", "wire.EncodeRaw")
+        ),
         type_names=sorted({td.name for td in resolved.types} | set(index.classes)),
         reencoders=sorted(
             [(td.name, go_names[td.name]) for td in resolved.types]
@@ -184,7 +191,8 @@ def _markers(markers: dict[str, list[str]]) -> str:
     lines: list[str] = []
     unions = sorted({u for us in markers.values() for u in us})
     lines += align([[f"func ({m}) is{u}()", "{}"] for m in sorted(markers) for u in markers[m]])
-    lines.append("")
+    if lines:
+        lines.append("")
     lines.append(
         "// An Unknown is a union member this version does not know (a newer content block),"
     )
