@@ -153,7 +153,8 @@ def test_layout_and_determinism(
                            tuple(labels)))  # fmt: skip
     elapsed = time.perf_counter() - start
     assert again == files
-    assert elapsed < 3.0, f"seven versions took {elapsed:.2f} s"
+    # No test asserts a duration (docs/testing.md); the figure is printed for the record.
+    print(f"go target: seven versions rendered in {elapsed:.2f} s")
 
 
 def test_docs_and_deprecations(

@@ -18,7 +18,6 @@ from ...errors import Diagnostic, Location, SchemaError
 from ...templating import render as render_template
 from ...templating import static_source
 from ..base import Files, Option, Request, Target
-from .gotypes import go_string
 from .names import package_names
 from .package import build
 
@@ -42,9 +41,8 @@ def render(request: Request) -> Files:
     labels = list(request.labels) or [_label(r) for r in schemas]
     for resolved, (package, version), label in zip(schemas, package_names(schemas), labels):
         view = build(resolved, package, version, label, module)
-        context = {"v": _Quoted(view)}
         for name in ("types", "codec", "registry", "conformance", "conformance_test"):
-            files[f"{package}/{name}.go"] = render_template(f"go/{name}.go.j2", **context)
+            files[f"{package}/{name}.go"] = render_template(f"go/{name}.go.j2", v=view)
     return files
 
 
@@ -52,27 +50,6 @@ def _label(resolved: ir.Resolved) -> str:
     from ...analysis.versions import label_for
 
     return label_for(resolved.source)
-
-
-class _Quoted:
-    """The package view with the values the templates write as Go string literals quoted."""
-
-    def __init__(self, view: object) -> None:
-        self._view = view
-
-    def __getattr__(self, name: str) -> object:
-        v = self._view
-        if name == "version_literal":
-            return go_string(v.version)  # type: ignore[attr-defined]
-        if name == "label":
-            return go_string(v.label)  # type: ignore[attr-defined]
-        if name == "type_names":
-            return [go_string(n) for n in v.type_names]  # type: ignore[attr-defined]
-        if name == "reencoders":
-            return [(go_string(n), g) for n, g in v.reencoders]  # type: ignore[attr-defined]
-        if name == "result_names":
-            return [(go_string(n), g) for n, g in v.result_names]  # type: ignore[attr-defined]
-        return getattr(v, name)
 
 
 TARGET = Target(

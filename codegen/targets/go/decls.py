@@ -376,15 +376,15 @@ def _methods(go: str) -> list[str]:
 def constrained(gt: GoType, c: ir.Constraints) -> GoType:
     """`gt` with the constraints Go checks on decode (`@format` is an annotation, unchecked)."""
     dec = gt.dec
-    if gt.text == "json.Number" and (c.minimum is not None or c.maximum is not None):
+    if gt.number and (c.minimum is not None or c.maximum is not None):
         lo = "" if c.minimum is None else _number(c.minimum)
         hi = "" if c.maximum is None else _number(c.maximum)
         dec = f"wire.Bounds({dec}, {go_string(lo)}, {go_string(hi)})"
-    if gt.text.startswith("[]") and (c.min_items is not None or c.max_items is not None):
+    if gt.array and (c.min_items is not None or c.max_items is not None):
         lo_n = -1 if c.min_items is None else c.min_items
         hi_n = -1 if c.max_items is None else c.max_items
         dec = f"wire.Items({dec}, {lo_n}, {hi_n})"
-    if gt.text == "string" and c.pattern is not None:
+    if gt.string and c.pattern is not None:
         dec = f"wire.Pattern({dec}, {go_string(c.pattern)})"
     if dec == gt.dec:
         return gt

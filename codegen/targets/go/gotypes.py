@@ -30,9 +30,11 @@ class GoType:
     dec: str
     enc: str
     nilable: bool = False  # the zero value is "absent" (nil slice, map, interface, raw JSON)
-    number: bool = False  # json.Number: bounds apply
-    string: bool = False  # a Go string underneath: a pattern applies
-    array: bool = False  # item counts apply
+    # What the type is, through Go aliases (`type Cursor = string`): the constraints that
+    # apply to it (bounds to a json.Number, a pattern to a string, item counts to a slice)
+    number: bool = False
+    string: bool = False
+    array: bool = False
 
 
 def go_string(s: str) -> str:
@@ -148,7 +150,7 @@ class Types:
             f"encode{go}",
             nilable=kind in ("union", "raw") or (kind == "alias" and inner.nilable),
             number=kind == "alias" and inner.number,
-            string=kind == "enum" or (kind == "alias" and inner.string),
+            string=kind == "alias" and inner.string,
             array=kind == "alias" and inner.array,
         )
 
@@ -198,7 +200,6 @@ class Types:
             f"decode{name}",
             f"encode{name}",
             nilable=nilable,
-            string=kind in ("enum", "open-enum"),
         )
 
     def declare(self, kind: str, t: ir.Union_, name: str, where: str, doc: ir.Doc) -> None:

@@ -36,13 +36,14 @@ class MethodView:
 @dataclass(frozen=True)
 class PackageView:
     name: str  # Go package name
-    version: str  # the version key
-    label: str  # the schema's directory label (examples live under it)
+    version: str  # the version key, as a Go string literal
+    label: str  # the schema's directory label (examples live under it), as a Go string literal
     source: str
     sha256: str
     import_wire: str
     types: str  # text of types.go's declarations
     codec: str  # text of codec.go's functions
+    codec_json: bool  # whether they name encoding/json
     consts: list[str]
     method_consts: list[str]
     methods: list[MethodView]
@@ -50,10 +51,10 @@ class PackageView:
     method_names: list[tuple[str, str]]  # the first method of each message struct
     message_structs: list[str]
     result_types: list[str]  # Go structs answering a request
-    result_names: list[tuple[str, str]]  # (schema name, Go struct) of every result
-    type_names: list[str]
+    result_names: list[tuple[str, str]]  # (schema name as a Go literal, Go struct) per result
+    type_names: list[str]  # Go string literals
     envelope: tuple[str, str, str]  # the JSON-RPC envelope's Go type, decoder, encoder
-    reencoders: list[tuple[str, str]]  # (schema name, Go name) of every typedef
+    reencoders: list[tuple[str, str]]  # (schema name as a Go literal, Go name) of every type
     doc: list[str]
 
 
@@ -103,6 +104,7 @@ def build(
         decls.append(b.struct(c, go_names[name], c.doc))
         flush()
     markers = _markers(b.markers)
+    codec = "\n\n".join("\n".join(d.codec) for d in decls if d.codec)
     model = method_model(resolved)
     methods = _methods(model.methods, types)
     structs = {d.name for d in decls if d.text and any(x.endswith(" struct {") for x in d.text)}
@@ -119,13 +121,14 @@ def build(
     ]  # fmt: skip
     return PackageView(
         name=package,
-        version=version,
-        label=label,
+        version=go_string(version),
+        label=go_string(label),
         source=PurePath(resolved.source).name,
         sha256=resolved.sha256,
         import_wire=f"{module}/internal/wire",
         types="\n\n".join("\n".join(d.text) for d in decls) + "\n" + markers,
-        codec="\n\n".join("\n".join(d.codec) for d in decls if d.codec),
+        codec=codec,
+        codec_json="json." in codec,
         consts=consts,
         method_consts=["\t" + x for x in align([[m.const, "= " + m.value] for m in methods])],
         methods=methods,
@@ -135,17 +138,24 @@ def build(
         )[::-1],
         message_structs=sorted({m.type for m in methods if m.type}),
         result_types=results,
-        result_names=sorted((r, s) for r, s in _all_structs(types, model.methods) if s in structs),
+        result_names=sorted(
+            (go_string(r), s) for r, s in _all_structs(types, model.methods) if s in structs
+        ),
         envelope=(
             (go_names[ENVELOPE], f"decode{go_names[ENVELOPE]}", f"encode{go_names[ENVELOPE]}")
             if ENVELOPE in go_names
             else ("json.RawMessage", "wire.DecodeRaw", "wire.EncodeRaw")
         ),
-        type_names=sorted({td.name for td in resolved.types} | set(index.classes)),
-        reencoders=sorted(
-            [(td.name, go_names[td.name]) for td in resolved.types]
-            + [(n, go_names[n]) for n in index.classes if n not in index.typedefs]
-        ),
+        type_names=[
+            go_string(n) for n in sorted({td.name for td in resolved.types} | set(index.classes))
+        ],
+        reencoders=[
+            (go_string(n), g)
+            for n, g in sorted(
+                [(td.name, go_names[td.name]) for td in resolved.types]
+                + [(n, go_names[n]) for n in index.classes if n not in index.typedefs]
+            )
+        ],
         doc=doc,
     )
 
