@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
 	"regexp"
 	"sort"
@@ -132,10 +133,8 @@ func CheckText(data []byte) error {
 		}
 		return Fail("$", "invalid UTF-8 at byte %d", n)
 	}
-	if !json.Valid(data) {
-		var v any
-		err := json.Unmarshal(data, &v)
-		return Fail("$", "invalid JSON text: %v", err)
+	if len(bytes.TrimSpace(data)) == 0 {
+		return Fail("$", "invalid JSON text: no value")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -160,8 +159,14 @@ func CheckText(data []byte) error {
 	}
 	for {
 		tok, err := dec.Token()
-		if err != nil {
-			break // io.EOF: json.Valid saw the rest
+		if err == io.EOF && len(stack) == 0 {
+			return nil
+		}
+		if err != nil { // located where the parser was: the member or item being read
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return Fail(path(), "invalid JSON text: %v", err)
 		}
 		var top *frame
 		if len(stack) > 0 {
@@ -198,9 +203,14 @@ func CheckText(data []byte) error {
 			} else {
 				f.n++
 			}
+			continue
 		}
+		// the value is complete: only blanks may follow it
+		if rest := bytes.TrimSpace(data[dec.InputOffset():]); len(rest) > 0 {
+			return Fail("$", "text after the JSON value")
+		}
+		return nil
 	}
-	return nil
 }
 
 // CheckNumber: a number with a fraction or an exponent must fit a float64, an integer must
@@ -283,9 +293,10 @@ func Array(data []byte, path string) ([][]byte, error) {
 	return out, nil
 }
 
-// Missing is the error for a required member that is absent.
+// Missing is the error for a required member that is absent, at the member's path (as the
+// Python bindings report it).
 func Missing(path, key string) error {
-	return Fail(path, "missing required member %s", Quote(key))
+	return Fail(Key(path, key), "required member missing")
 }
 
 // DecodeString decodes a JSON string.
@@ -372,7 +383,18 @@ func DecodeNever(_ *Decoder, data []byte, path string, _ *json.RawMessage) error
 
 // DecodeObject keeps any JSON object as its members' texts (a TypeScript `object` or `{}`).
 func DecodeObject(d *Decoder, data []byte, path string, out *map[string]json.RawMessage) error {
-	return MapOf(DecodeRaw)(d, data, path, out)
+	return Depth(MapOf(DecodeRaw))(d, data, path, out)
+}
+
+// Depth checks the nesting of a value of any JSON from where it starts (an array or a map of
+// any JSON: the limit counts from it, not from each of its members), then decodes it.
+func Depth[T any](dec Dec[T]) Dec[T] {
+	return func(d *Decoder, data []byte, path string, out *T) error {
+		if err := checkDepth(data, path); err != nil {
+			return err
+		}
+		return dec(d, data, path, out)
+	}
 }
 
 func checkDepth(data []byte, path string) error {

@@ -96,7 +96,7 @@ func TestErrorPaths(t *testing.T) {
 		`{"action":"accept","content":{"x-y":{}}}`: `$.content["x-y"]: `,
 		`{"action":"accept","content":{"ok":{}}}`:  `$.content.ok: `,
 		`{"action":"maybe"}`:                       `$.action: `,
-		`{"content":{}}`:                           `$: missing required member "action"`,
+		`{"content":{}}`:                           `$.action: required member missing`,
 		`{"action":"accept","action":"decline"}`:   `$: key "action" given twice`,
 	}
 	for in, prefix := range cases {

@@ -10,7 +10,7 @@ always written, its zero value included; members a type does not declare are kep
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ... import ir
 from ...analysis.shapes import is_class_obj
@@ -388,7 +388,7 @@ def constrained(gt: GoType, c: ir.Constraints) -> GoType:
         dec = f"wire.Pattern({dec}, {go_string(c.pattern)})"
     if dec == gt.dec:
         return gt
-    return GoType(gt.text, dec, gt.enc, gt.nilable, gt.number, gt.string, gt.array)
+    return replace(gt, dec=dec)
 
 
 def _number(v: float) -> str:

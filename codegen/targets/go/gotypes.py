@@ -11,7 +11,7 @@ map's values), spelled for Go.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ... import ir
 from ...analysis.shapes import is_class_obj, structural_key
@@ -101,7 +101,18 @@ class Types:
     # -- expressions -----------------------------------------------------------------------------
 
     def of(self, t: ir.TypeExpr, where: str) -> GoType:
-        """The Go type of `t`, which stands at `where` (a neutral name for inline types)."""
+        """The Go type of `t`, which stands at `where` (a neutral name for inline types). An
+        array or map of any JSON checks its nesting from where it starts, as Python does."""
+        gt = self._of(t, where)
+        if (
+            isinstance(t, (ir.Array, ir.Map, ir.Obj))
+            and gt.dec.startswith(("wire.ArrayOf(", "wire.MapOf("))
+            and self.index.is_raw(t)
+        ):
+            return replace(gt, dec=f"wire.Depth({gt.dec})")
+        return gt
+
+    def _of(self, t: ir.TypeExpr, where: str) -> GoType:
         if isinstance(t, ir.Prim):
             return prim(t.kind)
         if isinstance(t, ir.Lit):
