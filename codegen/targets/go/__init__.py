@@ -23,6 +23,7 @@ from .package import build
 
 # The `go` directive: generics, sync.OnceValues (1.21), and no newer than go-sdk's 1.25.
 GO_VERSION = "1.22"
+WIRE = ("text.go", "decode.go", "encode.go")  # JSON text and paths; decoding; encoding
 _MODULE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z0-9._~-]+)*")
 
 
@@ -34,10 +35,10 @@ def render(request: Request) -> Files:
         raise SchemaError([Diagnostic(where, f"--module {module!r} is not a Go module path")])
     files: Files = {
         "go.mod": render_template("go/go.mod.j2", module=module, go_version=GO_VERSION),
-        "internal/wire/wire.go": render_template(
-            "go/wire.go.j2", source=static_source("go/wire.go").rstrip("\n")
-        ),
     }
+    for name in WIRE:  # the shared runtime: real Go source under templates/go/wire/
+        source = static_source(f"go/wire/{name}").rstrip("\n")
+        files[f"internal/wire/{name}"] = render_template("go/static.go.j2", source=source)
     labels = list(request.labels) or [_label(r) for r in schemas]
     for resolved, (package, version), label in zip(schemas, package_names(schemas), labels):
         view = build(resolved, package, version, label, module)

@@ -1,232 +1,14 @@
-// Package wire is the JSON machinery the version packages of this module share: JSON text
-// checked once (UTF-8, syntax, repeated keys, number range, nesting), objects and arrays read
-// member by member, values decoded into the generated types with a JSON path for every error,
-// and compact JSON written back.
 package wire
 
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
 	"math/big"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 )
-
-// MaxDepth is how deeply arrays and objects may nest in a value of any JSON (an `unknown`
-// member, an undeclared member), counted from where that value starts; the Python bindings
-// have the same limit.
-const MaxDepth = 256
-
-// MaxTextDepth is how deeply the whole JSON text may nest (about what Python's parser reads).
-const MaxTextDepth = 1000
-
-// MaxIntegerDigits is the longest integer a number may be written with (Python's default
-// int_max_str_digits): a longer one is not interoperable JSON.
-const MaxIntegerDigits = 4300
-
-// Error is a decoding error: where (a JSON path such as `$.params.name` or `$["x-y"]`) and why.
-type Error struct {
-	Path   string
-	Reason string
-}
-
-func (e *Error) Error() string { return e.Path + ": " + e.Reason }
-
-// Fail is an *Error at path.
-func Fail(path, format string, args ...any) error {
-	return &Error{Path: path, Reason: fmt.Sprintf(format, args...)}
-}
-
-// Key is the path of the member key of the value at path: `$.a.b`, or `$.a["x-y"]` when the
-// key is not an identifier.
-func Key(path, key string) string {
-	if isIdentifier(key) {
-		return path + "." + key
-	}
-	return path + "[" + Quote(key) + "]"
-}
-
-// Index is the path of item i of the array at path.
-func Index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
-
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r == '_' || unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r))) {
-			continue
-		}
-		return false
-	}
-	return true
-}
-
-// Quote writes s as a JSON string with every character outside ASCII escaped (as Python's
-// json.dumps does), for paths and messages.
-func Quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || (r >= 0x7f && r < 0x10000):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		case r >= 0x10000:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// Kind names the JSON kind of a value's text, for messages.
-func Kind(data []byte) string {
-	if len(data) == 0 {
-		return "nothing"
-	}
-	switch data[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// CheckText checks JSON text as the Python bindings do before decoding: UTF-8, one value and
-// nothing after it, no key given twice in an object, numbers a float can hold (integers of at
-// most MaxIntegerDigits digits), nesting of at most MaxTextDepth levels.
-func CheckText(data []byte) error {
-	if !utf8.Valid(data) {
-		n := 0
-		for n < len(data) {
-			r, size := utf8.DecodeRune(data[n:])
-			if r == utf8.RuneError && size <= 1 {
-				break
-			}
-			n += size
-		}
-		return Fail("$", "invalid UTF-8 at byte %d", n)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return Fail("$", "invalid JSON text: no value")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	type frame struct {
-		object bool
-		path   string
-		keys   map[string]bool
-		n      int
-		key    string
-		atKey  bool // an object's next token is a key
-	}
-	var stack []*frame
-	path := func() string {
-		if len(stack) == 0 {
-			return "$"
-		}
-		f := stack[len(stack)-1]
-		if f.object {
-			return Key(f.path, f.key)
-		}
-		return Index(f.path, f.n)
-	}
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF && len(stack) == 0 {
-			return nil
-		}
-		if err != nil { // located where the parser was: the member or item being read
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return Fail(path(), "invalid JSON text: %v", err)
-		}
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		if key, ok := tok.(string); ok && top != nil && top.atKey {
-			if top.keys[key] {
-				return Fail(top.path, "key %s given twice", Quote(key))
-			}
-			top.keys[key] = true
-			top.key, top.atKey = key, false
-			continue
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			if t == '{' || t == '[' {
-				if len(stack) >= MaxTextDepth {
-					return Fail(path(), "nested deeper than %d levels", MaxTextDepth)
-				}
-				open := t == '{'
-				stack = append(stack, &frame{object: open, path: path(), keys: map[string]bool{}, atKey: open})
-				continue
-			}
-			stack = stack[:len(stack)-1]
-		case json.Number:
-			if err := CheckNumber(string(t)); err != nil {
-				return Fail(path(), "%s", err.Error())
-			}
-		}
-		if len(stack) > 0 {
-			f := stack[len(stack)-1]
-			if f.object {
-				f.atKey = true
-			} else {
-				f.n++
-			}
-			continue
-		}
-		// the value is complete: only blanks may follow it
-		if rest := bytes.TrimSpace(data[dec.InputOffset():]); len(rest) > 0 {
-			return Fail("$", "text after the JSON value")
-		}
-		return nil
-	}
-}
-
-// CheckNumber: a number with a fraction or an exponent must fit a float64, an integer must
-// have at most MaxIntegerDigits digits.
-func CheckNumber(text string) error {
-	if strings.ContainsAny(text, ".eE") {
-		if _, err := strconv.ParseFloat(text, 64); err != nil {
-			return fmt.Errorf("number %s is too large for a float", text)
-		}
-		return nil
-	}
-	if len(strings.TrimPrefix(text, "-")) > MaxIntegerDigits {
-		return fmt.Errorf("integer of more than %d digits", MaxIntegerDigits)
-	}
-	return nil
-}
 
 // Decoder carries what every decoding function of a value needs to know: whether the read is
 // tolerant (an unknown union member is kept, not refused).
@@ -236,9 +18,6 @@ type Decoder struct {
 
 // Dec decodes the JSON text data (one value, checked by CheckText) found at path into out.
 type Dec[T any] func(d *Decoder, data []byte, path string, out *T) error
-
-// Enc writes v as compact JSON.
-type Enc[T any] func(e *Encoder, v T)
 
 // Member is one member of an object, its value as JSON text.
 type Member struct {
@@ -570,16 +349,6 @@ func MapOf[T any](value Dec[T]) Dec[map[string]T] {
 	}
 }
 
-// Checked decodes with dec, then checks the value with check (an alias's own constraints).
-func Checked[T any](dec Dec[T], check func(d *Decoder, data []byte, path string) error) Dec[T] {
-	return func(d *Decoder, data []byte, path string, out *T) error {
-		if err := check(d, data, path); err != nil {
-			return err
-		}
-		return dec(d, data, path, out)
-	}
-}
-
 // Tag reads the string member key of the object data: what a discriminated union dispatches on.
 func Tag(data []byte, path, union, key string) (string, error) {
 	members, err := Object(data, path)
@@ -615,174 +384,6 @@ func Keys(data []byte, keys ...string) int {
 		}
 	}
 	return n
-}
-
-// Reencode decodes data as a value (strictly, or tolerantly) and writes it back as compact
-// JSON: the conformance hook.
-func Reencode[T any](data []byte, tolerant bool, dec Dec[T], enc Enc[T]) ([]byte, error) {
-	var v T
-	if err := Decode(data, tolerant, dec, &v); err != nil {
-		return nil, err
-	}
-	return Encode(v, enc)
-}
-
-// Decode checks the JSON text and decodes it into out.
-func Decode[T any](data []byte, tolerant bool, dec Dec[T], out *T) error {
-	if err := CheckText(data); err != nil {
-		return err
-	}
-	return dec(&Decoder{Tolerant: tolerant}, bytes.TrimSpace(data), "$", out)
-}
-
-// Encoder accumulates compact JSON text and the first error met.
-type Encoder struct {
-	buf []byte
-	err error
-}
-
-// Encode writes v with enc.
-func Encode[T any](v T, enc Enc[T]) ([]byte, error) {
-	e := &Encoder{}
-	enc(e, v)
-	if e.err != nil {
-		return nil, e.err
-	}
-	return e.buf, nil
-}
-
-// Fail records an encoding error (the first one is returned).
-func (e *Encoder) Fail(format string, args ...any) {
-	if e.err == nil {
-		e.err = fmt.Errorf("cannot encode: "+format, args...)
-	}
-}
-
-// Open starts an object.
-func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
-
-// Close ends an object.
-func (e *Encoder) Close() { e.buf = append(e.buf, '}') }
-
-// Key writes an object member's key (and the comma before it, when it is not the first).
-func (e *Encoder) Key(key string) {
-	e.sep('{')
-	e.buf = appendString(e.buf, key)
-	e.buf = append(e.buf, ':')
-}
-
-// Text writes JSON text as it is.
-func (e *Encoder) Text(text string) { e.buf = append(e.buf, text...) }
-
-func (e *Encoder) sep(open byte) {
-	if n := len(e.buf); n > 0 && e.buf[n-1] != open {
-		e.buf = append(e.buf, ',')
-	}
-}
-
-// EncodeString writes a JSON string (invalid UTF-8 as U+FFFD).
-func EncodeString(e *Encoder, v string) { e.buf = appendString(e.buf, v) }
-
-func appendString(buf []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	buf = append(buf, '"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			buf = append(buf, '\\', byte(r))
-		case r == '\n':
-			buf = append(buf, '\\', 'n')
-		case r == '\r':
-			buf = append(buf, '\\', 'r')
-		case r == '\t':
-			buf = append(buf, '\\', 't')
-		case r < 0x20:
-			buf = append(buf, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
-		default:
-			buf = utf8.AppendRune(buf, r)
-		}
-	}
-	return append(buf, '"')
-}
-
-// EncodeNumber writes a number's text (refusing text that is not a JSON number).
-func EncodeNumber(e *Encoder, v json.Number) {
-	s := string(v)
-	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) || !json.Valid([]byte(s)) {
-		e.Fail("%q is not a JSON number", s)
-		s = "0"
-	}
-	e.buf = append(e.buf, s...)
-}
-
-// EncodeBool writes true or false.
-func EncodeBool(e *Encoder, v bool) { e.buf = strconv.AppendBool(e.buf, v) }
-
-// EncodeRaw writes JSON text compacted (null when there is none).
-func EncodeRaw(e *Encoder, v json.RawMessage) {
-	if len(v) == 0 {
-		e.buf = append(e.buf, "null"...)
-		return
-	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, v); err != nil {
-		e.Fail("invalid JSON text: %v", err)
-		e.buf = append(e.buf, "null"...)
-		return
-	}
-	e.buf = append(e.buf, b.Bytes()...)
-}
-
-// EncodeObject writes an object of JSON texts (keys sorted).
-func EncodeObject(e *Encoder, v map[string]json.RawMessage) { MapEnc(EncodeRaw)(e, v) }
-
-// ArrayEnc writes an array (nil as []: a required array is never dropped).
-func ArrayEnc[T any](item Enc[T]) Enc[[]T] {
-	return func(e *Encoder, v []T) {
-		e.buf = append(e.buf, '[')
-		for _, x := range v {
-			e.sep('[')
-			item(e, x)
-		}
-		e.buf = append(e.buf, ']')
-	}
-}
-
-// MapEnc writes an object, keys sorted (nil as {}).
-func MapEnc[T any](value Enc[T]) Enc[map[string]T] {
-	return func(e *Encoder, v map[string]T) {
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		e.Open()
-		for _, k := range keys {
-			e.Key(k)
-			value(e, v[k])
-		}
-		e.Close()
-	}
-}
-
-// Extra writes the members a type does not declare, keys sorted, after its own (a key it
-// declares is skipped: it is written from its field).
-func Extra(e *Encoder, v map[string]json.RawMessage, declared ...string) {
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		skip := false
-		for _, dk := range declared {
-			skip = skip || dk == k
-		}
-		if !skip {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		e.Key(k)
-		EncodeRaw(e, v[k])
-	}
 }
 
 // Check is a verdict on a value without decoding it anywhere.
@@ -849,15 +450,6 @@ func Nullable[T any](d *Decoder, data []byte, path string, out **T, dec Dec[T]) 
 		return nil
 	}
 	return Ptr(d, data, path, out, dec)
-}
-
-// EncodeNullable writes null for nil.
-func EncodeNullable[T any](e *Encoder, v *T, enc Enc[T]) {
-	if v == nil {
-		e.Text("null")
-		return
-	}
-	enc(e, *v)
 }
 
 // Keep keeps a member a type does not declare, checked by check when there is one (an index
@@ -1015,12 +607,3 @@ func ByShape[U any](d *Decoder, data []byte, path string, out *U, union string, 
 
 // IsArray says whether the value is an array.
 func IsArray(data []byte) bool { return len(data) > 0 && data[0] == '[' }
-
-// EncodePtr writes *v (a nil pointer is an error: there is no value to write).
-func EncodePtr[T any](e *Encoder, v *T, enc Enc[T]) {
-	if v == nil {
-		e.Fail("nil %T", v)
-		return
-	}
-	enc(e, *v)
-}
