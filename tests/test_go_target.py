@@ -233,25 +233,45 @@ def _vectors(out: Path) -> Path | None:
     return out
 
 
-def _agreement_cases(cases: Path, tmp: Path) -> dict[str, list[tuple[str, str, bool]]]:
-    """Write each version's cases (examples and their mutations) for the Go test, and return
-    the Python validators' verdict on each."""
-    out: dict[str, list[tuple[str, str, bool]]] = {}
+Case = tuple[str, str, str, bool]  # (type name, direction or "", JSON text, Python's verdict)
+DIRECTIONS = ("client_to_server", "server_to_client")
+
+
+def _agreement_cases(cases: Path, tmp: Path) -> dict[str, list[Case]]:
+    """Write each version's cases for the Go test (every example and its mutations as its
+    type; those that are JSON-RPC messages also as a message sent either way, through the
+    registries) and return the Python bindings' verdict on each."""
+    out: dict[str, list[Case]] = {}
     for label in AGREEMENT:
         pkg = _python_bindings(label, tmp)
-        rows: list[tuple[str, str, bool]] = []
+        registry = importlib.import_module(pkg.__name__ + ".registry")
+        rows: list[Case] = []
         for ex in corpus.examples(label):
             values = [ex.instance] + [
                 m.instance for m in corpus.mutations(label, ex.type_name, ex.instance, MUTATIONS)
             ]
+            message = isinstance(ex.instance, dict) and "jsonrpc" in ex.instance
             for value in values:
                 text = json.dumps(value)
-                rows.append((ex.type_name, text, bool(pkg.is_valid(ex.type_name, value))))
+                rows.append((ex.type_name, "", text, bool(pkg.is_valid(ex.type_name, value))))
+                for direction in DIRECTIONS if message else ():
+                    rows.append(
+                        (ex.type_name, direction, text, _parses(registry, value, direction))
+                    )
         (cases / f"{label}.json").write_text(
-            json.dumps([{"type": t, "text": x} for t, x, _ in rows]), encoding="utf-8"
+            json.dumps([{"type": t, "direction": d, "text": x} for t, d, x, _ in rows]),
+            encoding="utf-8",
         )
         out[label] = rows
     return out
+
+
+def _parses(registry: ModuleType, value: object, direction: str) -> bool:
+    try:
+        registry.parse_message(value, direction=direction)
+    except registry.ValidationError:
+        return False
+    return True
 
 
 def _python_bindings(label: str, tmp: Path) -> ModuleType:
@@ -261,14 +281,18 @@ def _python_bindings(label: str, tmp: Path) -> ModuleType:
     return import_package(tmp / "py", name)
 
 
-def _compare_verdicts(cases: Path, expected: dict[str, list[tuple[str, str, bool]]]) -> None:
+def _compare_verdicts(cases: Path, expected: dict[str, list[Case]]) -> None:
     for label, rows in expected.items():
         verdicts = json.loads((cases / f"{label}.verdicts.json").read_text("utf-8"))
         assert len(verdicts) == len(rows)
         differ = [
-            (t, x, py, go_err) for (t, x, py), go_err in zip(rows, verdicts) if py != (go_err == "")
+            (t, d, x, py, go_err)
+            for (t, d, x, py), go_err in zip(rows, verdicts)
+            if py != (go_err == "")
         ]
         assert not differ, f"{label}: {len(differ)} of {len(rows)} differ, e.g. {differ[:3]}"
         rejected = [v for v in verdicts if v]
         assert rejected and all(v.startswith("$") for v in rejected)
-        assert sum(1 for _, _, py in rows if py) > len(corpus.examples(label))
+        for messages in (False, True):  # both kinds of case, accepted and refused
+            verdicts_of = [py for _, d, _, py in rows if bool(d) == messages]
+            assert True in verdicts_of and False in verdicts_of, (label, messages)

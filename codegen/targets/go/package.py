@@ -53,7 +53,7 @@ class PackageView:
     result_types: list[str]  # Go structs answering a request
     result_names: list[tuple[str, str]]  # (schema name as a Go literal, Go struct) per result
     type_names: list[str]  # Go string literals
-    envelope: tuple[str, str, str]  # the JSON-RPC envelope's Go type, decoder, encoder
+    envelopes: Envelopes
     reencoders: list[tuple[str, str]]  # (schema name as a Go literal, Go name) of every type
     doc: list[str]
 
@@ -141,11 +141,7 @@ def build(
         result_names=sorted(
             (go_string(r), s) for r, s in _all_structs(types, model.methods) if s in structs
         ),
-        envelope=(
-            (go_names[ENVELOPE], f"decode{go_names[ENVELOPE]}", f"encode{go_names[ENVELOPE]}")
-            if ENVELOPE in go_names
-            else ("json.RawMessage", "wire.DecodeRaw", "wire.EncodeRaw")
-        ),
+        envelopes=_envelopes(index, go_names),
         type_names=[
             go_string(n) for n in sorted({td.name for td in resolved.types} | set(index.classes))
         ],
@@ -158,6 +154,39 @@ def build(
         ],
         doc=doc,
     )
+
+
+@dataclass(frozen=True)
+class Envelopes:
+    """The Go structs of the declared JSON-RPC messages ("" when not declared) and whether
+    batches are: the Python registry's rule (members of `JSONRPCMessage`: with `method` and
+    `id` a request, with `method` a notification, with `result` or `error` a response)."""
+
+    request: str = ""
+    notification: str = ""
+    result: str = ""
+    error: str = ""
+    batches: bool = False
+
+
+def _envelopes(index: TypeIndex, go_names: dict[str, str]) -> Envelopes:
+    if ENVELOPE not in index.typedefs:
+        return Envelopes()
+    found: dict[str, str] = {}
+    batches = False
+    for member in index.members(ir.Ref(ENVELOPE)):
+        if isinstance(index.target(member), ir.Array):
+            batches = True
+            continue
+        name = index.class_of(member)
+        if name is None or not isinstance(member, ir.Ref):
+            continue
+        keys = {p.name for p in index.classes[name].obj.properties}
+        role = ("request" if "id" in keys else "notification") if "method" in keys else (
+            "result" if "result" in keys else "error" if "error" in keys else None)  # fmt: skip
+        if role is not None:
+            found.setdefault(role, go_names[name])
+    return Envelopes(batches=batches, **found)
 
 
 def _all_structs(types: Types, methods: tuple[Method, ...]) -> set[tuple[str, str]]:
