@@ -293,6 +293,8 @@ def _compare_verdicts(cases: Path, expected: dict[str, list[Case]]) -> None:
         assert not differ, f"{label}: {len(differ)} of {len(rows)} differ, e.g. {differ[:3]}"
         rejected = [v for v in verdicts if v]
         assert rejected and all(v.startswith("$") for v in rejected)
+        n = sum(1 for row in rows if row[1])
+        print(f"go target: {label}: {len(rows)} verdicts agree ({n} of them on whole messages)")
         for messages in (False, True):  # both kinds of case, accepted and refused
             verdicts_of = [py for _, d, _, py in rows if bool(d) == messages]
             assert True in verdicts_of and False in verdicts_of, (label, messages)
