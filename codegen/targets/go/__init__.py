@@ -24,7 +24,10 @@ from .package import build
 # The `go` directive: generics, sync.OnceValues (1.21), and no newer than go-sdk's 1.25.
 GO_VERSION = "1.22"
 WIRE = ("text.go", "decode.go", "encode.go")  # JSON text and paths; decoding; encoding
-_MODULE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z0-9._~-]+)*")
+# A module path: slash-separated elements of letters, digits and `._~-`, none starting or ending
+# with a dot (so no `.` or `..` element); go.mod is the only place it is written.
+_ELEMENT = r"[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?"
+_MODULE = re.compile(rf"{_ELEMENT}(?:/{_ELEMENT})*")
 
 
 def render(request: Request) -> Files:

@@ -36,7 +36,7 @@ class MethodView:
 @dataclass(frozen=True)
 class PackageView:
     name: str  # Go package name
-    version: str  # the version key, as a Go string literal
+    version: str  # the protocol version it declares (else its key), as a Go string literal
     label: str  # the schema's directory label (examples live under it), as a Go string literal
     source: str
     sha256: str
@@ -121,7 +121,7 @@ def build(
     ]  # fmt: skip
     return PackageView(
         name=package,
-        version=go_string(version),
+        version=go_string(resolved.protocol_version or version),
         label=go_string(label),
         source=PurePath(resolved.source).name,
         sha256=resolved.sha256,
