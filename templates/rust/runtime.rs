@@ -1,0 +1,732 @@
+//! What every version module shares: JSON paths, the decoding error, the decoding context
+//! (strict or tolerant) and the helpers the generated decoders and encoders call.
+//!
+//! Decoding goes through [`serde_json::Value`]: the text is parsed once, then each generated
+//! `FromJson` implementation takes the parts it needs by value (nothing is copied), checks
+//! what serde cannot (constants, bounds, the union rules) and keeps every member its type does
+//! not declare, so decoding and encoding again gives the same JSON.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::{Deserialize, Deserializer};
+pub use serde_json::{Map, Number, Value};
+
+/// A value that failed to decode: where (a JSON path such as `$.params.name`) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    path: String,
+    reason: String,
+}
+
+impl Error {
+    /// An error at `path` (rendered now: errors are rare, paths are cheap until then).
+    pub fn new(path: &Path<'_>, reason: impl Into<String>) -> Self {
+        Error {
+            path: path.render(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The JSON path of the offending value, spelled `$.a.b[0]["x-y"]`.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Why the value was refused.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.reason)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Where a value stands in the document being decoded, as a chain on the stack.
+#[derive(Debug, Clone, Copy)]
+pub enum Path<'a> {
+    /// The document itself (`$`).
+    Root,
+    /// A member of an object.
+    Key(&'a Path<'a>, &'a str),
+    /// An item of an array.
+    Index(&'a Path<'a>, usize),
+}
+
+impl<'a> Path<'a> {
+    /// The member `key` of the object at this path.
+    pub fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path::Key(self, key)
+    }
+
+    /// The item `index` of the array at this path.
+    pub fn index(&'a self, index: usize) -> Path<'a> {
+        Path::Index(self, index)
+    }
+
+    /// `$`, then `.key` for a key that is an identifier, `["key"]` (JSON) for any other key
+    /// and `[n]` for an item: the Python target's spelling.
+    pub fn render(&self) -> String {
+        let mut parts = Vec::new();
+        let mut at = self;
+        loop {
+            match at {
+                Path::Root => break,
+                Path::Key(parent, key) => {
+                    parts.push(key_segment(key));
+                    at = parent;
+                }
+                Path::Index(parent, index) => {
+                    parts.push(format!("[{index}]"));
+                    at = parent;
+                }
+            }
+        }
+        parts.reverse();
+        format!("${}", parts.concat())
+    }
+}
+
+fn key_segment(key: &str) -> String {
+    let mut chars = key.chars();
+    let first = chars.next();
+    let starts = first.is_some_and(|c| c == '_' || c.is_alphabetic());
+    if starts && chars.all(|c| c == '_' || c.is_alphanumeric()) {
+        format!(".{key}")
+    } else {
+        let mut quoted = String::new();
+        for c in key.chars() {
+            match c {
+                '"' => quoted.push_str("\\\""),
+                '\\' => quoted.push_str("\\\\"),
+                '\n' => quoted.push_str("\\n"),
+                '\r' => quoted.push_str("\\r"),
+                '\t' => quoted.push_str("\\t"),
+                c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                    let mut units = [0u16; 2];
+                    for unit in c.encode_utf16(&mut units) {
+                        quoted.push_str(&format!("\\u{unit:04x}"));
+                    }
+                }
+                c => quoted.push(c),
+            }
+        }
+        format!("[\"{quoted}\"]")
+    }
+}
+
+/// How to decode. Strict (the default) refuses what the version does not declare; tolerant
+/// keeps a union member or a string the version does not know as an `Unknown` value, written
+/// back as it came.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cx {
+    /// Keep unknown union members and enum strings instead of refusing them.
+    pub tolerant: bool,
+}
+
+/// A type decoded from a JSON value, with the checks serde cannot make.
+pub trait FromJson: Sized {
+    /// Decode `value`, which stands at `at` in the document.
+    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error>;
+}
+
+/// Decode a value as `T` (a short name for the generated code).
+pub fn d<T: FromJson>(value: Value, cx: Cx, at: &Path<'_>) -> Result<T, Error> {
+    T::from_json(value, cx, at)
+}
+
+/// Decode a value as `T` and wrap it (`Self::Variant`): what a union's arm does.
+pub fn dm<T: FromJson, U>(
+    value: Value,
+    cx: Cx,
+    at: &Path<'_>,
+    wrap: fn(T) -> U,
+) -> Result<U, Error> {
+    T::from_json(value, cx, at).map(wrap)
+}
+
+/// Decode a JSON text as `T` and encode it again as compact JSON.
+pub fn reencode<T: FromJson + Serialize>(text: &str, cx: Cx) -> Result<String, Error> {
+    from_str::<T>(text, cx).map(|value| to_string(&value))
+}
+
+/// An error about the whole document.
+pub fn at_root(reason: impl Into<String>) -> Error {
+    Error::new(&Path::Root, reason)
+}
+
+/// Decode a JSON text as `T`.
+pub fn from_str<T: FromJson>(text: &str, cx: Cx) -> Result<T, Error> {
+    let value: Value = serde_json::from_str(text).map_err(|e| Error {
+        path: "$".to_owned(),
+        reason: format!("not JSON: {e}"),
+    })?;
+    T::from_json(value, cx, &Path::Root)
+}
+
+/// serde's entry: read a [`Value`], then decode it strictly.
+pub fn via_json<'de, D: Deserializer<'de>, T: FromJson>(d: D) -> Result<T, D::Error> {
+    let value = Value::deserialize(d)?;
+    T::from_json(value, Cx::default(), &Path::Root).map_err(serde::de::Error::custom)
+}
+
+/// The JSON kind of a value, as messages name it.
+pub fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// `expected X, got Y` at `at`.
+pub fn mismatch(at: &Path<'_>, expected: &str, value: &Value) -> Error {
+    Error::new(at, format!("expected {expected}, got {}", describe(value)))
+}
+
+/// [`mismatch`] as a result.
+pub fn mismatched<T>(at: &Path<'_>, expected: &str, value: &Value) -> Result<T, Error> {
+    Err(mismatch(at, expected, value))
+}
+
+/// The JSON kinds a union dispatches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool,
+    /// any number
+    Number,
+    /// a string
+    String,
+    /// an array
+    Array,
+    /// an object
+    Object,
+}
+
+/// The kind of `value`.
+pub fn kind(value: &Value) -> Kind {
+    match value {
+        Value::Null => Kind::Null,
+        Value::Bool(_) => Kind::Bool,
+        Value::Number(_) => Kind::Number,
+        Value::String(_) => Kind::String,
+        Value::Array(_) => Kind::Array,
+        Value::Object(_) => Kind::Object,
+    }
+}
+
+impl FromJson for Value {
+    fn from_json(value: Value, _: Cx, _: &Path<'_>) -> Result<Self, Error> {
+        Ok(value)
+    }
+}
+
+impl FromJson for String {
+    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match value {
+            Value::String(s) => Ok(s),
+            other => Err(mismatch(at, "string", &other)),
+        }
+    }
+}
+
+impl FromJson for bool {
+    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match value {
+            Value::Bool(b) => Ok(b),
+            other => Err(mismatch(at, "boolean", &other)),
+        }
+    }
+}
+
+impl FromJson for Number {
+    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match value {
+            Value::Number(n) => Ok(n),
+            other => Err(mismatch(at, "number", &other)),
+        }
+    }
+}
+
+impl FromJson for i64 {
+    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match &value {
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Ok(i),
+                None if n.as_f64().is_some_and(|f| f.fract() == 0.0) => {
+                    Err(Error::new(at, "integer out of the 64-bit range"))
+                }
+                None => Err(mismatch(at, "integer", &value)),
+            },
+            _ => Err(mismatch(at, "integer", &value)),
+        }
+    }
+}
+
+impl FromJson for Map<String, Value> {
+    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match value {
+            Value::Object(map) => Ok(map),
+            other => Err(mismatch(at, "object", &other)),
+        }
+    }
+}
+
+impl<T: FromJson> FromJson for Vec<T> {
+    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match value {
+            Value::Array(items) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| T::from_json(item, cx, &at.index(i)))
+                .collect(),
+            other => Err(mismatch(at, "array", &other)),
+        }
+    }
+}
+
+impl<T: FromJson> FromJson for BTreeMap<String, T> {
+    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        match value {
+            Value::Object(map) => map
+                .into_iter()
+                .map(|(k, v)| {
+                    let item = T::from_json(v, cx, &at.key(&k))?;
+                    Ok((k, item))
+                })
+                .collect(),
+            other => Err(mismatch(at, "object", &other)),
+        }
+    }
+}
+
+impl<T: FromJson> FromJson for Box<T> {
+    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
+        T::from_json(value, cx, at).map(Box::new)
+    }
+}
+
+/// A constant a member must have (`"type": "text"`, `"jsonrpc": "2.0"`, an error code).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Lit {
+    /// A string constant.
+    Str(&'static str),
+    /// An integer constant.
+    Int(i64),
+    /// A boolean constant.
+    Bool(bool),
+}
+
+impl Lit {
+    fn matches(&self, value: &Value) -> bool {
+        match (self, value) {
+            (Lit::Str(s), Value::String(v)) => s == v,
+            (Lit::Int(i), Value::Number(n)) => n.as_f64() == Some(*i as f64),
+            (Lit::Bool(b), Value::Bool(v)) => b == v,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lit::Str(s) => write!(f, "{}", Value::from(*s)),
+            Lit::Int(i) => write!(f, "{i}"),
+            Lit::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+impl Serialize for Lit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Lit::Str(v) => s.serialize_str(v),
+            Lit::Int(v) => s.serialize_i64(*v),
+            Lit::Bool(v) => s.serialize_bool(*v),
+        }
+    }
+}
+
+/// Bounds from `@minimum`, `@maximum`, `@minItems` and `@maxItems`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    minimum: Option<f64>,
+    maximum: Option<f64>,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+}
+
+impl Bounds {
+    /// Numeric bounds.
+    pub const fn range(minimum: Option<f64>, maximum: Option<f64>) -> Self {
+        Bounds {
+            minimum,
+            maximum,
+            min_items: None,
+            max_items: None,
+        }
+    }
+
+    /// Item counts.
+    pub const fn items(min_items: Option<usize>, max_items: Option<usize>) -> Self {
+        Bounds {
+            minimum: None,
+            maximum: None,
+            min_items,
+            max_items,
+        }
+    }
+
+    /// Check a raw value against these bounds (before it is decoded).
+    pub fn check(&self, value: &Value, at: &Path<'_>) -> Result<(), Error> {
+        if let Value::Number(n) = value {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if let Some(min) = self.minimum.filter(|min| x < *min) {
+                return Err(Error::new(at, format!("must be >= {min}")));
+            }
+            if let Some(max) = self.maximum.filter(|max| x > *max) {
+                return Err(Error::new(at, format!("must be <= {max}")));
+            }
+        }
+        if let Value::Array(items) = value {
+            let n = items.len();
+            if let Some(min) = self.min_items.filter(|min| n < *min) {
+                return Err(Error::new(at, format!("must have at least {min} items")));
+            }
+            if let Some(max) = self.max_items.filter(|max| n > *max) {
+                return Err(Error::new(at, format!("must have at most {max} items")));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An object being decoded: each declared member is taken out of it, the rest is kept.
+pub struct Obj<'a> {
+    map: Map<String, Value>,
+    cx: Cx,
+    at: &'a Path<'a>,
+}
+
+impl<'a> Obj<'a> {
+    /// The object `value`, or an error naming the type expected.
+    pub fn new(value: Value, cx: Cx, at: &'a Path<'a>, name: &str) -> Result<Self, Error> {
+        match value {
+            Value::Object(map) => Ok(Obj { map, cx, at }),
+            other => Err(mismatch(at, &format!("object ({name})"), &other)),
+        }
+    }
+
+    fn missing(&self, key: &str) -> Error {
+        Error::new(&self.at.key(key), "required property missing")
+    }
+
+    /// A required member.
+    pub fn req<T: FromJson>(&mut self, key: &'static str) -> Result<T, Error> {
+        match self.map.remove(key) {
+            Some(v) => T::from_json(v, self.cx, &self.at.key(key)),
+            None => Err(self.missing(key)),
+        }
+    }
+
+    /// An optional member.
+    pub fn opt<T: FromJson>(&mut self, key: &'static str) -> Result<Option<T>, Error> {
+        match self.map.remove(key) {
+            Some(v) => T::from_json(v, self.cx, &self.at.key(key)).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// A required member with bounds.
+    pub fn req_in<T: FromJson>(&mut self, key: &'static str, b: Bounds) -> Result<T, Error> {
+        match self.map.remove(key) {
+            Some(v) => {
+                let at = self.at.key(key);
+                b.check(&v, &at)?;
+                T::from_json(v, self.cx, &at)
+            }
+            None => Err(self.missing(key)),
+        }
+    }
+
+    /// An optional member with bounds.
+    pub fn opt_in<T: FromJson>(
+        &mut self,
+        key: &'static str,
+        b: Bounds,
+    ) -> Result<Option<T>, Error> {
+        match self.map.remove(key) {
+            Some(v) => {
+                let at = self.at.key(key);
+                b.check(&v, &at)?;
+                T::from_json(v, self.cx, &at).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// A required member that may be `null` (`None`).
+    pub fn req_null<T: FromJson>(&mut self, key: &'static str) -> Result<Option<T>, Error> {
+        match self.map.remove(key) {
+            Some(Value::Null) => Ok(None),
+            Some(v) => T::from_json(v, self.cx, &self.at.key(key)).map(Some),
+            None => Err(self.missing(key)),
+        }
+    }
+
+    /// An optional member that may be `null` (`Some(None)`).
+    pub fn opt_null<T: FromJson>(&mut self, key: &'static str) -> Result<Option<Option<T>>, Error> {
+        match self.map.remove(key) {
+            Some(Value::Null) => Ok(Some(None)),
+            Some(v) => T::from_json(v, self.cx, &self.at.key(key)).map(|x| Some(Some(x))),
+            None => Ok(None),
+        }
+    }
+
+    /// A required member that must equal `lit`.
+    pub fn lit(&mut self, key: &'static str, lit: Lit) -> Result<(), Error> {
+        match self.map.remove(key) {
+            Some(v) if lit.matches(&v) => Ok(()),
+            Some(_) => Err(Error::new(&self.at.key(key), format!("must be {lit}"))),
+            None => Err(self.missing(key)),
+        }
+    }
+
+    /// An optional member that must equal `lit` when present (`true` when it is).
+    pub fn opt_lit(&mut self, key: &'static str, lit: Lit) -> Result<bool, Error> {
+        match self.map.remove(key) {
+            Some(v) if lit.matches(&v) => Ok(true),
+            Some(_) => Err(Error::new(&self.at.key(key), format!("must be {lit}"))),
+            None => Ok(false),
+        }
+    }
+
+    /// The members no property declares, kept as they came.
+    pub fn rest(self) -> Map<String, Value> {
+        self.map
+    }
+
+    /// The members no property declares, each decoded as the index signature's type.
+    pub fn rest_as<T: FromJson>(self) -> Result<BTreeMap<String, T>, Error> {
+        let (cx, at) = (self.cx, self.at);
+        self.map
+            .into_iter()
+            .map(|(k, v)| {
+                let item = T::from_json(v, cx, &at.key(&k))?;
+                Ok((k, item))
+            })
+            .collect()
+    }
+}
+
+/// A union told apart by a discriminator: its name, the member that carries the tag and the
+/// values every member declares (for messages).
+#[derive(Debug, Clone, Copy)]
+pub struct Tagged {
+    /// The union's name.
+    pub name: &'static str,
+    /// The discriminator's wire name.
+    pub key: &'static str,
+    /// The tag values, JSON-quoted and comma-separated.
+    pub values: &'static str,
+}
+
+/// The discriminator of `value` (an object that must carry `tagged.key` as a string).
+pub fn tag(value: &Value, at: &Path<'_>, tagged: &Tagged) -> Result<String, Error> {
+    let map = match value {
+        Value::Object(map) => map,
+        other => return Err(mismatch(at, &format!("object ({})", tagged.name), other)),
+    };
+    match map.get(tagged.key) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(other) => Err(mismatch(&at.key(tagged.key), "string", other)),
+        None => Err(Error::new(
+            &at.key(tagged.key),
+            format!(
+                "required property missing (the {} discriminator)",
+                tagged.name
+            ),
+        )),
+    }
+}
+
+/// A tag no member declares: kept when tolerant, else an error listing the known tags.
+pub fn unknown(value: Value, cx: Cx, at: &Path<'_>, tagged: &Tagged) -> Result<Value, Error> {
+    if cx.tolerant {
+        return Ok(value);
+    }
+    let found = value.get(tagged.key).cloned().unwrap_or(Value::Null);
+    let reason = format!(
+        "{} is no {} member's {} (expected one of {})",
+        found, tagged.name, tagged.key, tagged.values
+    );
+    Err(Error::new(&at.key(tagged.key), reason))
+}
+
+/// The strings of an enum: its name and values (JSON-quoted, comma-separated), for messages.
+#[derive(Debug, Clone, Copy)]
+pub struct Strings {
+    /// The enum's name.
+    pub name: &'static str,
+    /// Its values.
+    pub values: &'static str,
+}
+
+/// A string none of an enum's values is: kept (wrapped) when tolerant, else an error.
+pub fn unknown_enum<U>(
+    s: &str,
+    cx: Cx,
+    at: &Path<'_>,
+    e: &Strings,
+    wrap: fn(String) -> U,
+) -> Result<U, Error> {
+    unknown_str(s, cx, at, e.name, e.values).map(wrap)
+}
+
+/// A string none of an enum's values is: kept when tolerant, else an error.
+pub fn unknown_str(
+    s: &str,
+    cx: Cx,
+    at: &Path<'_>,
+    name: &str,
+    values: &str,
+) -> Result<String, Error> {
+    if cx.tolerant {
+        return Ok(s.to_owned());
+    }
+    let reason = format!(
+        "{} is no {name} value (expected one of {values})",
+        Value::from(s)
+    );
+    Err(Error::new(at, reason))
+}
+
+/// The members of a union without a discriminator: each one's required keys, most first.
+#[derive(Debug, Clone, Copy)]
+pub struct Alts {
+    /// The union's name.
+    pub name: &'static str,
+    /// Per member, in the order they are tried, a line: the keys it requires, tab-separated.
+    pub required: &'static str,
+}
+
+/// Tries the members of an [`Alts`] union whose required keys an object has, in order.
+pub struct Tries<'a> {
+    value: Option<Value>,
+    alts: &'a Alts,
+    at: &'a Path<'a>,
+    fits: Vec<usize>,
+    next: usize,
+    errors: Vec<(usize, Error)>,
+}
+
+impl<'a> Tries<'a> {
+    /// Start on `value`, which must be an object.
+    pub fn new(value: Value, at: &'a Path<'a>, alts: &'a Alts) -> Result<Self, Error> {
+        let map = match &value {
+            Value::Object(map) => map,
+            other => return Err(mismatch(at, &format!("object ({})", alts.name), other)),
+        };
+        let fits = alts
+            .required
+            .split('\n')
+            .enumerate()
+            .filter(|(_, keys)| {
+                keys.split('\t')
+                    .all(|k| k.is_empty() || map.contains_key(k))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        Ok(Tries {
+            value: Some(value),
+            alts,
+            at,
+            fits,
+            next: 0,
+            errors: Vec::new(),
+        })
+    }
+
+    /// The next member to try and the value to decode (a copy unless it is the last).
+    pub fn next_member(&mut self) -> Option<(usize, Value)> {
+        let i = *self.fits.get(self.next)?;
+        self.next += 1;
+        let value = if self.next == self.fits.len() {
+            self.value.take()?
+        } else {
+            self.value.clone()?
+        };
+        Some((i, value))
+    }
+
+    /// Note why the member just tried refused the value.
+    pub fn fail(&mut self, error: Error) {
+        let i = self.fits[self.next - 1];
+        self.errors.push((i, error));
+    }
+
+    /// The error once every member has refused: the one member's own error, or a summary.
+    pub fn error(mut self) -> Error {
+        if self.errors.len() == 1 {
+            return self.errors.remove(0).1;
+        }
+        if self.errors.is_empty() {
+            let reason = format!(
+                "matches no member of {} (no member's required keys are all present)",
+                self.alts.name
+            );
+            return Error::new(self.at, reason);
+        }
+        let why: Vec<String> = self.errors.iter().map(|(_, e)| e.to_string()).collect();
+        let reason = format!(
+            "matches no member of {}: {}",
+            self.alts.name,
+            why.join("; ")
+        );
+        Error::new(self.at, reason)
+    }
+}
+
+/// Write `value` under `key` unless it is `None`.
+pub fn put<M: SerializeMap, T: Serialize>(
+    m: &mut M,
+    key: &str,
+    value: &Option<T>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(v) => m.serialize_entry(key, v),
+        None => Ok(()),
+    }
+}
+
+/// Write the members a type does not declare, as they came.
+pub fn put_all<M: SerializeMap, T: Serialize>(
+    m: &mut M,
+    rest: &BTreeMap<String, T>,
+) -> Result<(), M::Error> {
+    rest.iter().try_for_each(|(k, v)| m.serialize_entry(k, v))
+}
+
+/// Write the members a type does not declare (kept as JSON), as they came.
+pub fn put_rest<M: SerializeMap>(m: &mut M, rest: &Map<String, Value>) -> Result<(), M::Error> {
+    rest.iter().try_for_each(|(k, v)| m.serialize_entry(k, v))
+}
+
+/// Encode `value` as compact JSON.
+pub fn to_string<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("a generated type always encodes")
+}
