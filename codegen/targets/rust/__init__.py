@@ -106,7 +106,9 @@ def render(request: Request) -> Files:
             package=package,
             versions=modules,
             labels=", ".join(v.label for v in versions),
-            default=modules[-1]["module"] if not any(v.negotiable for v in versions) else next(
+            default=modules[-1]["module"]
+            if not any(v.negotiable for v in versions)
+            else next(
                 m["module"] for v, m in reversed(list(zip(versions, modules))) if v.negotiable
             ),
         ),

@@ -130,7 +130,11 @@ class Builder:
         dep = None
         if is_deprecated(doc) if deprecated is None else deprecated:
             note = " ".join((doc.tag("deprecated") or "").split())
-            dep = rs.attribute(indent, "deprecated", f"note = {rs.string(note)}") if note else f"{indent}#[deprecated]"
+            dep = (
+                rs.attribute(indent, "deprecated", f"note = {rs.string(note)}")
+                if note
+                else f"{indent}#[deprecated]"
+            )
         return Doc(lines, dep)
 
     def field_names(self, obj: ir.Obj) -> dict[str, str]:
@@ -249,7 +253,9 @@ class Builder:
     def member(self, item: Struct, p: ir.Property, obj: ir.Obj, fname: str) -> None:
         wire = rs.string(p.name)
         t = p.type
-        members = [m for m in t.members if m != ir.Prim(P.NULL)] if isinstance(t, ir.Union_) else [t]
+        members = (
+            [m for m in t.members if m != ir.Prim(P.NULL)] if isinstance(t, ir.Union_) else [t]
+        )
         nullable = p.nullable or (isinstance(t, ir.Union_) and len(members) < len(t.members))
         if len(members) == 1:
             t = members[0]
@@ -261,7 +267,9 @@ class Builder:
             lit_text = _lit(lit)
             if not p.optional:
                 item.checks.append(rs.call("o.lit", [wire, lit_text], " " * 8, "?;"))
-                item.consts.append(rs.call("m.serialize_entry", [wire, f"&{lit_text}"], " " * 8, "?;"))
+                item.consts.append(
+                    rs.call("m.serialize_entry", [wire, f"&{lit_text}"], " " * 8, "?;")
+                )
                 item.mutable = True
                 return
             item.mutable = True
@@ -271,7 +279,9 @@ class Builder:
                 f"            m.serialize_entry({wire}, &{lit_text})?;",
                 "        }",
             ]
-            doc.lines.append(f"    /// Whether the constant `{p.name}` ({_lit_json(lit)}) is present.")
+            doc.lines.append(
+                f"    /// Whether the constant `{p.name}` ({_lit_json(lit)}) is present."
+            )
             item.fields.append(Field(fname, "bool", doc, decode, "\n".join(encode)))
             return
         path = (*obj.path, p.name)
@@ -298,7 +308,9 @@ class Builder:
 
     # -- string enums -----------------------------------------------------------------------
 
-    def str_enum(self, lits: tuple[ir.Lit, ...], path: tuple[str, ...], doc: ir.Doc, open_: bool = False) -> str:
+    def str_enum(
+        self, lits: tuple[ir.Lit, ...], path: tuple[str, ...], doc: ir.Doc, open_: bool = False
+    ) -> str:
         name = path_name(path) if len(path) > 1 else path[0]
         if name in self.items:
             return name
@@ -351,7 +363,14 @@ class Builder:
         for cname, vs in disc.members:
             pattern = " | ".join(rs.string(v) for v in vs)
             body.append(rs.arm(pattern, "rt::dm", ["v", "cx", "at", f"Self::{cname}"], " " * 12))
-        body.append(rs.call("_ => rt::unknown", ["v", "cx", "at", "&Self::TAG"], " " * 12, ".map(Self::Unknown),"))
+        body.append(
+            rs.call(
+                "_ => rt::unknown",
+                ["v", "cx", "at", "&Self::TAG"],
+                " " * 12,
+                ".map(Self::Unknown),",
+            )
+        )
         body.append("        }")
         item.body = body
 
@@ -396,7 +415,9 @@ class Builder:
             if kind == "null" and these[0][1] == ir.Prim(P.NULL):
                 body.append(f"            {pat} => Ok(Self::{these[0][0]}),")
             elif len(these) == 1 or kind != "object":
-                body.append(rs.arm(pat, "rt::dm", ["v", "cx", "at", f"Self::{these[0][0]}"], " " * 12))
+                body.append(
+                    rs.arm(pat, "rt::dm", ["v", "cx", "at", f"Self::{these[0][0]}"], " " * 12)
+                )
             else:
                 body.append(f"            {pat} => {{")
                 body.extend(self.alternatives(item, these, " " * 16))
@@ -407,7 +428,9 @@ class Builder:
         body.append("        }")
         item.body = body
 
-    def alternatives(self, item: Union, these: list[tuple[str, ir.TypeExpr]], ind: str) -> list[str]:
+    def alternatives(
+        self, item: Union, these: list[tuple[str, ir.TypeExpr]], ind: str
+    ) -> list[str]:
         """Object members without a discriminator: tried in order of their required keys (most
         first), only those whose required keys the object has."""
         keyed = []
@@ -505,7 +528,7 @@ def _lit_json(lit: ir.Lit) -> str:
     return json.dumps(lit.value)
 
 
-def _num(x: float | int) -> str:
+def _num(x: float) -> str:
     return f"Some({float(x)!r})"
 
 

@@ -40,12 +40,19 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
                  "result": rtypes[0], "results": " ".join(rtypes)}
             )  # fmt: skip
         else:
-            notifications.append({"method": m.method, "type_name": m.type_name, "params": params(m)})
+            notifications.append(
+                {"method": m.method, "type_name": m.type_name, "params": params(m)}
+            )
     sides = []
     for side, name, doc in SIDES:
         methods = [
-            {"method": m.method, "type_name": m.type_name, "arm": rs.arm_text(
-                f"Self::{m.type_name}(_)", f"Some({rs.string(m.method)})", " " * 12)}
+            {
+                "method": m.method,
+                "type_name": m.type_name,
+                "arm": rs.arm_text(
+                    f"Self::{m.type_name}(_)", f"Some({rs.string(m.method)})", " " * 12
+                ),
+            }
             for m in model.methods
             if side in m.senders and m.via == "jsonrpc" and m.type_name in types
         ]
@@ -59,8 +66,22 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
         ]
         body = ["        match rt::tag(&v, at, &Self::TAG)?.as_str() {"]
         for m in methods:
-            body.append(rs.arm(rs.string(m["method"]), "rt::dm", ["v", "cx", "at", f"Self::{m['type_name']}"], " " * 12))
-        body.append(rs.call("_ => rt::unknown", ["v", "cx", "at", "&Self::TAG"], " " * 12, ".map(Self::Unknown),"))
+            body.append(
+                rs.arm(
+                    rs.string(m["method"]),
+                    "rt::dm",
+                    ["v", "cx", "at", f"Self::{m['type_name']}"],
+                    " " * 12,
+                )
+            )
+        body.append(
+            rs.call(
+                "_ => rt::unknown",
+                ["v", "cx", "at", "&Self::TAG"],
+                " " * 12,
+                ".map(Self::Unknown),",
+            )
+        )
         body.append("        }")
         sides.append({"name": name, "doc": doc, "methods": methods, "consts": consts, "body": body})
     return {

@@ -17,10 +17,60 @@ STEP = "    "
 # Strict and reserved keywords (2021 edition): a field so named is written `r#name`, except the
 # four a raw identifier cannot spell, which get a trailing `_`.
 KEYWORDS = frozenset(
-    "as async await break const continue crate dyn else enum extern false fn for if impl in "
-    "let loop match mod move mut pub ref return self Self static struct super trait true type "
-    "unsafe use where while abstract become box do final gen macro override priv try typeof "
-    "unsized virtual yield".split()
+    [
+        "as",
+        "async",
+        "await",
+        "break",
+        "const",
+        "continue",
+        "crate",
+        "dyn",
+        "else",
+        "enum",
+        "extern",
+        "false",
+        "fn",
+        "for",
+        "if",
+        "impl",
+        "in",
+        "let",
+        "loop",
+        "match",
+        "mod",
+        "move",
+        "mut",
+        "pub",
+        "ref",
+        "return",
+        "self",
+        "Self",
+        "static",
+        "struct",
+        "super",
+        "trait",
+        "true",
+        "type",
+        "unsafe",
+        "use",
+        "where",
+        "while",
+        "abstract",
+        "become",
+        "box",
+        "do",
+        "final",
+        "gen",
+        "macro",
+        "override",
+        "priv",
+        "try",
+        "typeof",
+        "unsized",
+        "virtual",
+        "yield",
+    ]
 )
 NOT_RAW = frozenset({"self", "Self", "super", "crate", "_"})
 
@@ -108,7 +158,9 @@ def arm_text(pattern: str, body: str, indent: str) -> str | None:
     return None
 
 
-def field_call(name: str, receiver: str, method: str, args: list[str], indent: str, tail: str) -> str:
+def field_call(
+    name: str, receiver: str, method: str, args: list[str], indent: str, tail: str
+) -> str:
     """`name: receiver.method(args)tail` in a struct literal; when too long, the method call on
     the next line (`name: o` / `.req(...)`), else the arguments one a line (rustfmt)."""
     inside = ", ".join(args)
@@ -153,7 +205,11 @@ def doc_lines(markdown: str, link: Callable[[str], str | None]) -> list[str]:
         shown = label or target
         if path is None:
             return f"`{shown}`"
-        return f"[`{shown}`]({path})" if label else f"[`{target}`]({path})"
+        if "`" in shown:
+            return f"[{shown}]({path})"
+        if label or path != target:
+            return f"[`{shown}`]({path})"
+        return f"[`{target}`]"
 
     out: list[str] = []
     in_fence = False
@@ -166,9 +222,22 @@ def doc_lines(markdown: str, link: Callable[[str], str | None]) -> list[str]:
             out.append(line.rstrip())
             continue
         if not in_fence:
-            line = _outside_code(line, lambda seg: _URL.sub(_angle, _LINK.sub(one, _escape(seg))))
+            line = _prose(line, one)
         out.append(line.rstrip())
     return out
+
+
+def _prose(line: str, link: Callable[[re.Match[str]], str]) -> str:
+    """One line of prose: links rendered by `link`, the rest escaped outside inline code (a
+    link's label may hold code itself, so links are set aside first)."""
+    links: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        links.append(link(m))
+        return f"\x00{len(links) - 1}\x00"
+
+    line = _outside_code(_LINK.sub(hold, line), lambda seg: _URL.sub(_angle, _escape(seg)))
+    return re.sub("\x00(\\d+)\x00", lambda m: links[int(m.group(1))], line)
 
 
 def _escape(segment: str) -> str:
