@@ -6,9 +6,11 @@
 //! what serde cannot (constants, bounds, the union rules) and keeps every member its type does
 //! not declare, so decoding and encoding again gives the same JSON.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde::{Deserialize, Deserializer};
 pub use serde_json::{Map, Number, Value};
@@ -161,13 +163,175 @@ pub fn at_root(reason: impl Into<String>) -> Error {
     Error::new(&Path::Root, reason)
 }
 
-/// Decode a JSON text as `T`.
+/// Decode a JSON text as `T` (read by [`parse`]'s rules).
 pub fn from_str<T: FromJson>(text: &str, cx: Cx) -> Result<T, Error> {
-    let value: Value = serde_json::from_str(text).map_err(|e| Error {
-        path: "$".to_owned(),
-        reason: format!("not JSON: {e}"),
-    })?;
-    T::from_json(value, cx, &Path::Root)
+    T::from_json(parse(text)?, cx, &Path::Root)
+}
+
+/// How deep values may nest in a JSON text (the project's JSON-text rules).
+pub const MAX_DEPTH: usize = 256;
+
+/// Read a JSON text by the project's JSON-text rules: values nested deeper than
+/// [`MAX_DEPTH`] levels, a key given twice in one object, a number too large for a double and
+/// text after the value are errors, located by a JSON path. (A lone surrogate escape cannot be
+/// held by a Rust `String`: it is refused; an integer past 64 bits is kept exact only with the
+/// crate's `arbitrary_precision` feature.)
+pub fn parse(text: &str) -> Result<Value, Error> {
+    let trail = RefCell::new(Vec::new());
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.disable_recursion_limit(); // `Node` stops at MAX_DEPTH itself
+    let seed = Node {
+        depth: 0,
+        trail: &trail,
+    };
+    let read = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    read.map_err(|e| {
+        let mut at = trail.into_inner();
+        at.reverse();
+        let segments: String = at.iter().map(Segment::render).collect();
+        Error {
+            path: format!("${segments}"),
+            reason: format!("not JSON: {e}"),
+        }
+    })
+}
+
+enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+impl Segment {
+    fn render(&self) -> String {
+        match self {
+            Segment::Key(k) => key_segment(k),
+            Segment::Index(i) => format!("[{i}]"),
+        }
+    }
+}
+
+/// One value of the text being read; `trail` collects the path of an error as it unwinds.
+struct Node<'a> {
+    depth: usize,
+    trail: &'a RefCell<Vec<Segment>>,
+}
+
+impl Node<'_> {
+    fn enter<E: de::Error>(&self) -> Result<usize, E> {
+        if self.depth >= MAX_DEPTH {
+            return Err(E::custom(format!("nested deeper than {MAX_DEPTH} levels")));
+        }
+        Ok(self.depth + 1)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Node<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+#[cfg(feature = "arbitrary_precision")]
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+#[cfg(feature = "arbitrary_precision")]
+fn finite<E: de::Error>(text: &str) -> Result<Value, E> {
+    match text.parse::<f64>() {
+        Ok(f) if f.is_finite() => text.parse::<Number>().map(Value::Number).map_err(E::custom),
+        _ => Err(E::custom("number too large for a double")),
+    }
+}
+
+impl<'de> Visitor<'de> for Node<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        Number::from_f64(v)
+            .map(Value::Number)
+            .ok_or_else(|| E::custom("number too large for a double"))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let depth = self.enter()?;
+        let mut items = Vec::new();
+        loop {
+            let item = Node {
+                depth,
+                trail: self.trail,
+            };
+            match seq.next_element_seed(item) {
+                Ok(Some(v)) => items.push(v),
+                Ok(None) => return Ok(Value::Array(items)),
+                Err(e) => {
+                    self.trail.borrow_mut().push(Segment::Index(items.len()));
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let depth = self.enter()?;
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            #[cfg(feature = "arbitrary_precision")]
+            if out.is_empty() && key == NUMBER_TOKEN {
+                let text: String = map.next_value()?;
+                return finite(&text);
+            }
+            let item = Node {
+                depth,
+                trail: self.trail,
+            };
+            let value = match map.next_value_seed(item) {
+                Ok(v) => v,
+                Err(e) => {
+                    self.trail.borrow_mut().push(Segment::Key(key));
+                    return Err(e);
+                }
+            };
+            match out.entry(key) {
+                serde_json::map::Entry::Vacant(slot) => {
+                    slot.insert(value);
+                }
+                serde_json::map::Entry::Occupied(slot) => {
+                    let reason = format!("key {} given twice", Value::from(slot.key().as_str()));
+                    return Err(de::Error::custom(reason));
+                }
+            }
+        }
+        Ok(Value::Object(out))
+    }
 }
 
 /// serde's entry: read a [`Value`], then decode it strictly.
