@@ -21,11 +21,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 
-import corpus  # noqa: E402
+import corpus
 
-from codegen.pipeline import load_many  # noqa: E402
-from codegen.targets import Request, get  # noqa: E402
-from codegen.write import write_tree  # noqa: E402
+from codegen.pipeline import load_many
+from codegen.targets import Request, get
+from codegen.write import write_tree
 
 VERSION = "2026-07-28"
 REGISTRY = "/usr/share/cargo/registry"
