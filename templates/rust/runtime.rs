@@ -1,10 +1,11 @@
 //! What every version module shares: JSON paths, the decoding error, the decoding context
 //! (strict or tolerant) and the helpers the generated decoders and encoders call.
 //!
-//! Decoding goes through [`serde_json::Value`]: the text is parsed once, then each generated
-//! `FromJson` implementation takes the parts it needs by value (nothing is copied), checks
-//! what serde cannot (constants, bounds, the union rules) and keeps every member its type does
-//! not declare, so decoding and encoding again gives the same JSON.
+//! Decoding goes through [`Json`], a JSON tree whose objects are vectors of members: the text
+//! is read once, then each generated `FromJson` implementation takes the parts it needs by
+//! value (nothing is copied), checks what serde cannot (constants, bounds, the union rules) and
+//! keeps every member its type does not declare (as [`serde_json::Value`]), so decoding and
+//! encoding again gives the same JSON.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -12,7 +13,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde::{Deserialize, Deserializer};
+use serde::Deserializer;
 pub use serde_json::{Map, Number, Value};
 
 /// A value that failed to decode: where (a JSON path such as `$.params.name`) and why.
@@ -132,20 +133,82 @@ pub struct Cx {
     pub tolerant: bool,
 }
 
+/// A JSON value as the decoders read it: like [`Value`], but an object is the vector of its
+/// members in the order they came (taking members out of it is cheaper than out of a map).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Json {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// a number
+    Number(Number),
+    /// a string
+    String(String),
+    /// an array
+    Array(Vec<Json>),
+    /// an object (no key twice)
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The same value as a [`Value`].
+    pub fn into_value(self) -> Value {
+        match self {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(b),
+            Json::Number(n) => Value::Number(n),
+            Json::String(s) => Value::String(s),
+            Json::Array(items) => Value::Array(items.into_iter().map(Json::into_value).collect()),
+            Json::Object(members) => Value::Object(into_map(members)),
+        }
+    }
+}
+
+fn into_map(members: Vec<(String, Json)>) -> Map<String, Value> {
+    members
+        .into_iter()
+        .map(|(k, v)| (k, v.into_value()))
+        .collect()
+}
+
+impl From<Value> for Json {
+    fn from(value: Value) -> Self {
+        match value {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(b),
+            Value::Number(n) => Json::Number(n),
+            Value::String(s) => Json::String(s),
+            Value::Array(items) => Json::Array(items.into_iter().map(Json::from).collect()),
+            Value::Object(map) => {
+                Json::Object(map.into_iter().map(|(k, v)| (k, v.into())).collect())
+            }
+        }
+    }
+}
+
 /// A type decoded from a JSON value, with the checks serde cannot make.
 pub trait FromJson: Sized {
     /// Decode `value`, which stands at `at` in the document.
-    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error>;
+    fn from_json(value: Json, cx: Cx, at: &Path<'_>) -> Result<Self, Error>;
 }
 
 /// Decode a value as `T` (a short name for the generated code).
-pub fn d<T: FromJson>(value: Value, cx: Cx, at: &Path<'_>) -> Result<T, Error> {
+pub fn d<T: FromJson>(value: Json, cx: Cx, at: &Path<'_>) -> Result<T, Error> {
     T::from_json(value, cx, at)
 }
 
 /// Decode a value as `T` and wrap it (`Self::Variant`): what a union's arm does.
 pub fn dm<T: FromJson, U>(
-    value: Value,
+    value: Json,
     cx: Cx,
     at: &Path<'_>,
     wrap: fn(T) -> U,
@@ -165,7 +228,7 @@ pub fn at_root(reason: impl Into<String>) -> Error {
 
 /// Decode a JSON text as `T` (read by [`parse`]'s rules).
 pub fn from_str<T: FromJson>(text: &str, cx: Cx) -> Result<T, Error> {
-    T::from_json(parse(text)?, cx, &Path::Root)
+    T::from_json(read(text)?, cx, &Path::Root)
 }
 
 /// How deep values may nest in a JSON text (the project's JSON-text rules).
@@ -177,6 +240,11 @@ pub const MAX_DEPTH: usize = 256;
 /// held by a Rust `String`: it is refused; an integer past 64 bits is kept exact only with the
 /// crate's `arbitrary_precision` feature.)
 pub fn parse(text: &str) -> Result<Value, Error> {
+    read(text).map(Json::into_value)
+}
+
+/// [`parse`], into the decoders' tree.
+pub fn read(text: &str) -> Result<Json, Error> {
     let trail = RefCell::new(Vec::new());
     let mut de = serde_json::Deserializer::from_str(text);
     de.disable_recursion_limit(); // `Node` stops at MAX_DEPTH itself
@@ -226,9 +294,9 @@ impl Node<'_> {
 }
 
 impl<'de> DeserializeSeed<'de> for Node<'_> {
-    type Value = Value;
+    type Value = Json;
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
         d.deserialize_any(self)
     }
 }
@@ -237,51 +305,51 @@ impl<'de> DeserializeSeed<'de> for Node<'_> {
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 #[cfg(feature = "arbitrary_precision")]
-fn finite<E: de::Error>(text: &str) -> Result<Value, E> {
+fn finite<E: de::Error>(text: &str) -> Result<Json, E> {
     match text.parse::<f64>() {
-        Ok(f) if f.is_finite() => text.parse::<Number>().map(Value::Number).map_err(E::custom),
+        Ok(f) if f.is_finite() => text.parse::<Number>().map(Json::Number).map_err(E::custom),
         _ => Err(E::custom("number too large for a double")),
     }
 }
 
 impl<'de> Visitor<'de> for Node<'_> {
-    type Value = Value;
+    type Value = Json;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON value")
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
+        Ok(Json::Null)
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Json, E> {
+        Ok(Json::Bool(v))
     }
 
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Json, E> {
+        Ok(Json::Number(v.into()))
     }
 
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Json, E> {
+        Ok(Json::Number(v.into()))
     }
 
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Json, E> {
         Number::from_f64(v)
-            .map(Value::Number)
+            .map(Json::Number)
             .ok_or_else(|| E::custom("number too large for a double"))
     }
 
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
+        Ok(Json::String(v.to_owned()))
     }
 
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Json, E> {
+        Ok(Json::String(v))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
         let depth = self.enter()?;
         let mut items = Vec::new();
         loop {
@@ -291,7 +359,7 @@ impl<'de> Visitor<'de> for Node<'_> {
             };
             match seq.next_element_seed(item) {
                 Ok(Some(v)) => items.push(v),
-                Ok(None) => return Ok(Value::Array(items)),
+                Ok(None) => return Ok(Json::Array(items)),
                 Err(e) => {
                     self.trail.borrow_mut().push(Segment::Index(items.len()));
                     return Err(e);
@@ -300,9 +368,9 @@ impl<'de> Visitor<'de> for Node<'_> {
         }
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
         let depth = self.enter()?;
-        let mut out = Map::new();
+        let mut out: Vec<(String, Json)> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             #[cfg(feature = "arbitrary_precision")]
             if out.is_empty() && key == NUMBER_TOKEN {
@@ -313,53 +381,68 @@ impl<'de> Visitor<'de> for Node<'_> {
                 depth,
                 trail: self.trail,
             };
-            let value = match map.next_value_seed(item) {
-                Ok(v) => v,
+            match map.next_value_seed(item) {
+                Ok(v) => out.push((key, v)),
                 Err(e) => {
                     self.trail.borrow_mut().push(Segment::Key(key));
                     return Err(e);
                 }
-            };
-            match out.entry(key) {
-                serde_json::map::Entry::Vacant(slot) => {
-                    slot.insert(value);
-                }
-                serde_json::map::Entry::Occupied(slot) => {
-                    let reason = format!("key {} given twice", Value::from(slot.key().as_str()));
-                    return Err(de::Error::custom(reason));
-                }
             }
         }
-        Ok(Value::Object(out))
+        if let Some(key) = twice(&out) {
+            let reason = format!("key {} given twice", Value::from(key));
+            return Err(de::Error::custom(reason));
+        }
+        Ok(Json::Object(out))
     }
+}
+
+/// A key given twice among `members`, if any (sorted for a large object: a hostile one must
+/// not make this quadratic).
+fn twice(members: &[(String, Json)]) -> Option<&str> {
+    if members.len() <= 16 {
+        let keys = members.iter().map(|(k, _)| k.as_str());
+        return keys
+            .enumerate()
+            .find(|(i, k)| members[..*i].iter().any(|(o, _)| o == k))
+            .map(|(_, k)| k);
+    }
+    let mut keys: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
+    keys.sort_unstable();
+    keys.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
 }
 
 /// serde's entry: read a [`Value`], then decode it strictly.
 pub fn via_json<'de, D: Deserializer<'de>, T: FromJson>(d: D) -> Result<T, D::Error> {
-    let value = Value::deserialize(d)?;
+    let trail = RefCell::new(Vec::new());
+    let seed = Node {
+        depth: 0,
+        trail: &trail,
+    };
+    let value = seed.deserialize(d)?;
     T::from_json(value, Cx::default(), &Path::Root).map_err(serde::de::Error::custom)
 }
 
 /// The JSON kind of a value, as messages name it.
-pub fn describe(value: &Value) -> &'static str {
+pub fn describe(value: &Json) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
+        Json::Null => "null",
+        Json::Bool(_) => "boolean",
+        Json::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Json::Number(_) => "number",
+        Json::String(_) => "string",
+        Json::Array(_) => "array",
+        Json::Object(_) => "object",
     }
 }
 
 /// `expected X, got Y` at `at`.
-pub fn mismatch(at: &Path<'_>, expected: &str, value: &Value) -> Error {
+pub fn mismatch(at: &Path<'_>, expected: &str, value: &Json) -> Error {
     Error::new(at, format!("expected {expected}, got {}", describe(value)))
 }
 
 /// [`mismatch`] as a result.
-pub fn mismatched<T>(at: &Path<'_>, expected: &str, value: &Value) -> Result<T, Error> {
+pub fn mismatched<T>(at: &Path<'_>, expected: &str, value: &Json) -> Result<T, Error> {
     Err(mismatch(at, expected, value))
 }
 
@@ -381,54 +464,54 @@ pub enum Kind {
 }
 
 /// The kind of `value`.
-pub fn kind(value: &Value) -> Kind {
+pub fn kind(value: &Json) -> Kind {
     match value {
-        Value::Null => Kind::Null,
-        Value::Bool(_) => Kind::Bool,
-        Value::Number(_) => Kind::Number,
-        Value::String(_) => Kind::String,
-        Value::Array(_) => Kind::Array,
-        Value::Object(_) => Kind::Object,
+        Json::Null => Kind::Null,
+        Json::Bool(_) => Kind::Bool,
+        Json::Number(_) => Kind::Number,
+        Json::String(_) => Kind::String,
+        Json::Array(_) => Kind::Array,
+        Json::Object(_) => Kind::Object,
     }
 }
 
 impl FromJson for Value {
-    fn from_json(value: Value, _: Cx, _: &Path<'_>) -> Result<Self, Error> {
-        Ok(value)
+    fn from_json(value: Json, _: Cx, _: &Path<'_>) -> Result<Self, Error> {
+        Ok(value.into_value())
     }
 }
 
 impl FromJson for String {
-    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match value {
-            Value::String(s) => Ok(s),
+            Json::String(s) => Ok(s),
             other => Err(mismatch(at, "string", &other)),
         }
     }
 }
 
 impl FromJson for bool {
-    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match value {
-            Value::Bool(b) => Ok(b),
+            Json::Bool(b) => Ok(b),
             other => Err(mismatch(at, "boolean", &other)),
         }
     }
 }
 
 impl FromJson for Number {
-    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match value {
-            Value::Number(n) => Ok(n),
+            Json::Number(n) => Ok(n),
             other => Err(mismatch(at, "number", &other)),
         }
     }
 }
 
 impl FromJson for i64 {
-    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match &value {
-            Value::Number(n) => match n.as_i64() {
+            Json::Number(n) => match n.as_i64() {
                 Some(i) => Ok(i),
                 None if n.as_f64().is_some_and(|f| f.fract() == 0.0) => {
                     Err(Error::new(at, "integer out of the 64-bit range"))
@@ -441,18 +524,18 @@ impl FromJson for i64 {
 }
 
 impl FromJson for Map<String, Value> {
-    fn from_json(value: Value, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, _: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match value {
-            Value::Object(map) => Ok(map),
+            Json::Object(members) => Ok(into_map(members)),
             other => Err(mismatch(at, "object", &other)),
         }
     }
 }
 
 impl<T: FromJson> FromJson for Vec<T> {
-    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match value {
-            Value::Array(items) => items
+            Json::Array(items) => items
                 .into_iter()
                 .enumerate()
                 .map(|(i, item)| T::from_json(item, cx, &at.index(i)))
@@ -463,9 +546,9 @@ impl<T: FromJson> FromJson for Vec<T> {
 }
 
 impl<T: FromJson> FromJson for BTreeMap<String, T> {
-    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
         match value {
-            Value::Object(map) => map
+            Json::Object(members) => members
                 .into_iter()
                 .map(|(k, v)| {
                     let item = T::from_json(v, cx, &at.key(&k))?;
@@ -478,7 +561,7 @@ impl<T: FromJson> FromJson for BTreeMap<String, T> {
 }
 
 impl<T: FromJson> FromJson for Box<T> {
-    fn from_json(value: Value, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
+    fn from_json(value: Json, cx: Cx, at: &Path<'_>) -> Result<Self, Error> {
         T::from_json(value, cx, at).map(Box::new)
     }
 }
@@ -495,11 +578,11 @@ pub enum Lit {
 }
 
 impl Lit {
-    fn matches(&self, value: &Value) -> bool {
+    fn matches(&self, value: &Json) -> bool {
         match (self, value) {
-            (Lit::Str(s), Value::String(v)) => s == v,
-            (Lit::Int(i), Value::Number(n)) => n.as_f64() == Some(*i as f64),
-            (Lit::Bool(b), Value::Bool(v)) => b == v,
+            (Lit::Str(s), Json::String(v)) => s == v,
+            (Lit::Int(i), Json::Number(n)) => n.as_f64() == Some(*i as f64),
+            (Lit::Bool(b), Json::Bool(v)) => b == v,
             _ => false,
         }
     }
@@ -556,8 +639,8 @@ impl Bounds {
     }
 
     /// Check a raw value against these bounds (before it is decoded).
-    pub fn check(&self, value: &Value, at: &Path<'_>) -> Result<(), Error> {
-        if let Value::Number(n) = value {
+    pub fn check(&self, value: &Json, at: &Path<'_>) -> Result<(), Error> {
+        if let Json::Number(n) = value {
             let x = n.as_f64().unwrap_or(f64::NAN);
             if let Some(min) = self.minimum.filter(|min| x < *min) {
                 return Err(Error::new(at, format!("must be >= {min}")));
@@ -566,7 +649,7 @@ impl Bounds {
                 return Err(Error::new(at, format!("must be <= {max}")));
             }
         }
-        if let Value::Array(items) = value {
+        if let Json::Array(items) = value {
             let n = items.len();
             if let Some(min) = self.min_items.filter(|min| n < *min) {
                 return Err(Error::new(at, format!("must have at least {min} items")));
@@ -581,16 +664,16 @@ impl Bounds {
 
 /// An object being decoded: each declared member is taken out of it, the rest is kept.
 pub struct Obj<'a> {
-    map: Map<String, Value>,
+    members: Vec<(String, Json)>,
     cx: Cx,
     at: &'a Path<'a>,
 }
 
 impl<'a> Obj<'a> {
     /// The object `value`, or an error naming the type expected.
-    pub fn new(value: Value, cx: Cx, at: &'a Path<'a>, name: &str) -> Result<Self, Error> {
+    pub fn new(value: Json, cx: Cx, at: &'a Path<'a>, name: &str) -> Result<Self, Error> {
         match value {
-            Value::Object(map) => Ok(Obj { map, cx, at }),
+            Json::Object(members) => Ok(Obj { members, cx, at }),
             other => Err(mismatch(at, &format!("object ({name})"), &other)),
         }
     }
@@ -601,7 +684,7 @@ impl<'a> Obj<'a> {
 
     /// A required member.
     pub fn req<T: FromJson>(&mut self, key: &'static str) -> Result<T, Error> {
-        match self.map.remove(key) {
+        match self.take(key) {
             Some(v) => T::from_json(v, self.cx, &self.at.key(key)),
             None => Err(self.missing(key)),
         }
@@ -609,7 +692,7 @@ impl<'a> Obj<'a> {
 
     /// An optional member.
     pub fn opt<T: FromJson>(&mut self, key: &'static str) -> Result<Option<T>, Error> {
-        match self.map.remove(key) {
+        match self.take(key) {
             Some(v) => T::from_json(v, self.cx, &self.at.key(key)).map(Some),
             None => Ok(None),
         }
@@ -617,7 +700,7 @@ impl<'a> Obj<'a> {
 
     /// A required member with bounds.
     pub fn req_in<T: FromJson>(&mut self, key: &'static str, b: Bounds) -> Result<T, Error> {
-        match self.map.remove(key) {
+        match self.take(key) {
             Some(v) => {
                 let at = self.at.key(key);
                 b.check(&v, &at)?;
@@ -633,7 +716,7 @@ impl<'a> Obj<'a> {
         key: &'static str,
         b: Bounds,
     ) -> Result<Option<T>, Error> {
-        match self.map.remove(key) {
+        match self.take(key) {
             Some(v) => {
                 let at = self.at.key(key);
                 b.check(&v, &at)?;
@@ -645,8 +728,8 @@ impl<'a> Obj<'a> {
 
     /// A required member that may be `null` (`None`).
     pub fn req_null<T: FromJson>(&mut self, key: &'static str) -> Result<Option<T>, Error> {
-        match self.map.remove(key) {
-            Some(Value::Null) => Ok(None),
+        match self.take(key) {
+            Some(Json::Null) => Ok(None),
             Some(v) => T::from_json(v, self.cx, &self.at.key(key)).map(Some),
             None => Err(self.missing(key)),
         }
@@ -654,8 +737,8 @@ impl<'a> Obj<'a> {
 
     /// An optional member that may be `null` (`Some(None)`).
     pub fn opt_null<T: FromJson>(&mut self, key: &'static str) -> Result<Option<Option<T>>, Error> {
-        match self.map.remove(key) {
-            Some(Value::Null) => Ok(Some(None)),
+        match self.take(key) {
+            Some(Json::Null) => Ok(Some(None)),
             Some(v) => T::from_json(v, self.cx, &self.at.key(key)).map(|x| Some(Some(x))),
             None => Ok(None),
         }
@@ -663,7 +746,7 @@ impl<'a> Obj<'a> {
 
     /// A required member that must equal `lit`.
     pub fn lit(&mut self, key: &'static str, lit: Lit) -> Result<(), Error> {
-        match self.map.remove(key) {
+        match self.take(key) {
             Some(v) if lit.matches(&v) => Ok(()),
             Some(_) => Err(Error::new(&self.at.key(key), format!("must be {lit}"))),
             None => Err(self.missing(key)),
@@ -672,22 +755,27 @@ impl<'a> Obj<'a> {
 
     /// An optional member that must equal `lit` when present (`true` when it is).
     pub fn opt_lit(&mut self, key: &'static str, lit: Lit) -> Result<bool, Error> {
-        match self.map.remove(key) {
+        match self.take(key) {
             Some(v) if lit.matches(&v) => Ok(true),
             Some(_) => Err(Error::new(&self.at.key(key), format!("must be {lit}"))),
             None => Ok(false),
         }
     }
 
+    fn take(&mut self, key: &str) -> Option<Json> {
+        let i = self.members.iter().position(|(k, _)| k == key)?;
+        Some(self.members.swap_remove(i).1)
+    }
+
     /// The members no property declares, kept as they came.
     pub fn rest(self) -> Map<String, Value> {
-        self.map
+        into_map(self.members)
     }
 
     /// The members no property declares, each decoded as the index signature's type.
     pub fn rest_as<T: FromJson>(self) -> Result<BTreeMap<String, T>, Error> {
         let (cx, at) = (self.cx, self.at);
-        self.map
+        self.members
             .into_iter()
             .map(|(k, v)| {
                 let item = T::from_json(v, cx, &at.key(&k))?;
@@ -710,13 +798,12 @@ pub struct Tagged {
 }
 
 /// The discriminator of `value` (an object that must carry `tagged.key` as a string).
-pub fn tag(value: &Value, at: &Path<'_>, tagged: &Tagged) -> Result<String, Error> {
-    let map = match value {
-        Value::Object(map) => map,
-        other => return Err(mismatch(at, &format!("object ({})", tagged.name), other)),
-    };
-    match map.get(tagged.key) {
-        Some(Value::String(s)) => Ok(s.clone()),
+pub fn tag(value: &Json, at: &Path<'_>, tagged: &Tagged) -> Result<String, Error> {
+    if !matches!(value, Json::Object(_)) {
+        return Err(mismatch(at, &format!("object ({})", tagged.name), value));
+    }
+    match value.get(tagged.key) {
+        Some(Json::String(s)) => Ok(s.clone()),
         Some(other) => Err(mismatch(&at.key(tagged.key), "string", other)),
         None => Err(Error::new(
             &at.key(tagged.key),
@@ -729,11 +816,14 @@ pub fn tag(value: &Value, at: &Path<'_>, tagged: &Tagged) -> Result<String, Erro
 }
 
 /// A tag no member declares: kept when tolerant, else an error listing the known tags.
-pub fn unknown(value: Value, cx: Cx, at: &Path<'_>, tagged: &Tagged) -> Result<Value, Error> {
+pub fn unknown(value: Json, cx: Cx, at: &Path<'_>, tagged: &Tagged) -> Result<Value, Error> {
     if cx.tolerant {
-        return Ok(value);
+        return Ok(value.into_value());
     }
-    let found = value.get(tagged.key).cloned().unwrap_or(Value::Null);
+    let found = value
+        .get(tagged.key)
+        .cloned()
+        .map_or(Value::Null, Json::into_value);
     let reason = format!(
         "{} is no {} member's {} (expected one of {})",
         found, tagged.name, tagged.key, tagged.values
@@ -790,7 +880,7 @@ pub struct Alts {
 
 /// Tries the members of an [`Alts`] union whose required keys an object has, in order.
 pub struct Tries<'a> {
-    value: Option<Value>,
+    value: Option<Json>,
     alts: &'a Alts,
     at: &'a Path<'a>,
     fits: Vec<usize>,
@@ -800,18 +890,17 @@ pub struct Tries<'a> {
 
 impl<'a> Tries<'a> {
     /// Start on `value`, which must be an object.
-    pub fn new(value: Value, at: &'a Path<'a>, alts: &'a Alts) -> Result<Self, Error> {
-        let map = match &value {
-            Value::Object(map) => map,
-            other => return Err(mismatch(at, &format!("object ({})", alts.name), other)),
-        };
+    pub fn new(value: Json, at: &'a Path<'a>, alts: &'a Alts) -> Result<Self, Error> {
+        if !matches!(value, Json::Object(_)) {
+            return Err(mismatch(at, &format!("object ({})", alts.name), &value));
+        }
         let fits = alts
             .required
             .split('\n')
             .enumerate()
             .filter(|(_, keys)| {
                 keys.split('\t')
-                    .all(|k| k.is_empty() || map.contains_key(k))
+                    .all(|k| k.is_empty() || value.get(k).is_some())
             })
             .map(|(i, _)| i)
             .collect();
@@ -826,7 +915,7 @@ impl<'a> Tries<'a> {
     }
 
     /// The next member to try and the value to decode (a copy unless it is the last).
-    pub fn next_member(&mut self) -> Option<(usize, Value)> {
+    pub fn next_member(&mut self) -> Option<(usize, Json)> {
         let i = *self.fits.get(self.next)?;
         self.next += 1;
         let value = if self.next == self.fits.len() {
