@@ -274,7 +274,7 @@ class Builder:
                 return
             item.mutable = True
             decode = f"            {fname}: o.opt_lit({wire}, {lit_text})?,"
-            encode = [
+            encode_lines = [
                 f"        if self.{fname} {{",
                 f"            m.serialize_entry({wire}, &{lit_text})?;",
                 "        }",
@@ -282,7 +282,7 @@ class Builder:
             doc.lines.append(
                 f"    /// Whether the constant `{p.name}` ({_lit_json(lit)}) is present."
             )
-            item.fields.append(Field(fname, "bool", doc, decode, "\n".join(encode)))
+            item.fields.append(Field(fname, "bool", doc, decode, "\n".join(encode_lines)))
             return
         path = (*obj.path, p.name)
         rtype = self.rtype(t, path, item.name)
@@ -433,18 +433,18 @@ class Builder:
     ) -> list[str]:
         """Object members without a discriminator: tried in order of their required keys (most
         first), only those whose required keys the object has."""
-        keyed = []
+        keyed: list[tuple[str, list[str]]] = []
         for vname, m in these:
             cname = self.index.class_of(m)
             obj = self.index.classes[cname].obj if cname is not None else None
             required = [p.name for p in obj.properties if not p.optional] if obj else []
             keyed.append((vname, required))
         keyed.sort(key=lambda vr: -len(vr[1]))
-        required = "\n".join("\t".join(r) for _v, r in keyed)
+        table = "\n".join("\t".join(r) for _v, r in keyed)
         item.consts = [
             "    const ALTS: rt::Alts = rt::Alts {",
             f"        name: {rs.string(item.name)},",
-            f"        required: {rs.string(required)},",
+            f"        required: {rs.string(table)},",
             "    };",
         ]
         out = [

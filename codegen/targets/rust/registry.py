@@ -49,14 +49,12 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
             {
                 "method": m.method,
                 "type_name": m.type_name,
-                "arm": rs.arm_text(
-                    f"Self::{m.type_name}(_)", f"Some({rs.string(m.method)})", " " * 12
-                ),
+                "arm": _method_arm(m),
             }
             for m in model.methods
             if side in m.senders and m.via == "jsonrpc" and m.type_name in types
         ]
-        values = rs.string(rs.quoted_list([m["method"] for m in methods]))
+        values = rs.string(rs.quoted_list([entry["method"] for entry in methods]))
         consts = [
             "    const TAG: rt::Tagged = rt::Tagged {",
             f"        name: {rs.string(name)},",
@@ -65,12 +63,12 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
             "    };",
         ]
         body = ["        match rt::tag(&v, at, &Self::TAG)?.as_str() {"]
-        for m in methods:
+        for entry in methods:
             body.append(
                 rs.arm(
-                    rs.string(m["method"]),
+                    rs.string(entry["method"]),
                     "rt::dm",
-                    ["v", "cx", "at", f"Self::{m['type_name']}"],
+                    ["v", "cx", "at", f"Self::{entry['type_name']}"],
                     " " * 12,
                 )
             )
@@ -91,3 +89,10 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
         "sides": sides,
         "results": list(dict.fromkeys(results)),
     }
+
+
+def _method_arm(m: Method) -> str:
+    """`Self::X(_) => Some("method"),` as rustfmt lays it out."""
+    body = f"Some({rs.string(m.method)})"
+    pattern = f"Self::{m.type_name}(_)"
+    return rs.arm_text(pattern, body, " " * 12) or f"            {pattern} => {{ {body} }}"
