@@ -108,6 +108,7 @@ class Builder:
         self.typedefs = resolved.type_map()
         self.items: dict[str, Item] = {}
         self.order: list[str] = []
+        self.paths: dict[str, tuple[str, ...]] = {}  # an inline item's name -> where it stands
         self.problems: list[Diagnostic] = []
         self.cyclic = cyclic(self._direct_graph())
 
@@ -148,6 +149,18 @@ class Builder:
             taken.add(name)
             out[p.name] = name
         return out
+
+    def taken(self, name: str, path: tuple[str, ...]) -> bool:
+        """Whether the inline item `name` (at `path`) is made already; a name another path or a
+        declared type took is an error naming both."""
+        other = self.paths.setdefault(name, path)
+        declared = name in self.typedefs or name in self.index.classes
+        if other != path or (len(path) > 1 and declared):
+            where = ".".join(other) if other != path else name
+            message = (f"the Rust name '{name}' of {'.'.join(path)} is taken by {where}; "
+                       "rename one of them in a name overrides file")  # fmt: skip
+            self.problems.append(Diagnostic(Location(self.resolved.source, 1, 1), message))
+        return name in self.items
 
     def claim(self, name: str, item: Item) -> None:
         if name in self.items:
@@ -312,7 +325,7 @@ class Builder:
         self, lits: tuple[ir.Lit, ...], path: tuple[str, ...], doc: ir.Doc, open_: bool = False
     ) -> str:
         name = path_name(path) if len(path) > 1 else path[0]
-        if name in self.items:
+        if self.taken(name, path):
             return name
         wires = list(dict.fromkeys(str(lit.value) for lit in lits))
         values, seen = [], {"Unknown", "Other"}
@@ -330,7 +343,7 @@ class Builder:
 
     def union(self, t: ir.Union_, path: tuple[str, ...], doc: ir.Doc) -> str:
         name = path_name(path) if len(path) > 1 else path[0]
-        if name in self.items:
+        if self.taken(name, path):
             return name
         members = _flat(t)
         lits = [m for m in members if isinstance(m, ir.Lit) and m.kind == "string"]
@@ -556,7 +569,3 @@ def _tag_const(name: str, wire: str, values: list[str]) -> list[str]:
 
 def build(resolved: ir.Resolved) -> Items:
     return Builder(resolved).build()
-
-
-def located(resolved: ir.Resolved, message: str) -> Diagnostic:
-    return Diagnostic(Location(resolved.source, 1, 1), message)

@@ -264,16 +264,3 @@ def doc_comment(lines: list[str], indent: str) -> list[str]:
 
 
 ARRAY_WIDTH = 60  # rustfmt's array_width (60% of max_width)
-
-
-def array(items: list[str], prefix: str = "") -> str:
-    """`&["a", "b"]` (one line: the inner arrays this target writes are short)."""
-    return f"{prefix}[{', '.join(items)}]"
-
-
-def field_array(name: str, items: list[str], indent: str) -> list[str]:
-    """`name: &[a, b],` in a struct literal: one line when it fits, else one item a line."""
-    one = f"{indent}{name}: &[{', '.join(items)}],"
-    if len(", ".join(items)) + 2 <= ARRAY_WIDTH and len(one) <= WIDTH:
-        return [one]
-    return [f"{indent}{name}: &["] + [f"{indent}{STEP}{i}," for i in items] + [f"{indent}],"]
