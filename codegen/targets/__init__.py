@@ -14,9 +14,11 @@ __all__ = ["Files", "Option", "Request", "Target", "get", "names", "register", "
 
 _PLUGINS: dict[str, str] = {
     # name -> module (under codegen.targets) defining TARGET
+    "go": "go",
     "jsonschema": "jsonschema",
     "pydantic": "pydantic",
     "python": "python",
+    "rust": "rust",
     "zod": "zod",
 }
 
