@@ -169,3 +169,25 @@ def test_the_neutral_layer_imports_no_target_and_no_python_spelling() -> None:
             ):
                 offenders.append(f"{module} imports {name}")
     assert offenders == []
+
+
+def test_a_required_option_is_asked_for_after_another_targets_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    needy = Target(
+        name="needy",
+        summary="a test's target with a required option",
+        render=lambda request: {"tag.txt": f"{request.option('tag')}\n"},
+        options=(Option("--tag", "the tag", metavar="TAG", required=True),),
+    )
+    targets.register(needy)
+    try:
+        out = tmp_path / "out"
+        code, _, err = run(capsys, V2, "--target", "needy", "--profile", "x", "-o", str(out))
+        assert code == EXIT_BAD_INPUT and "--target needy does not take --profile" in err
+        code, _, err = run(capsys, V2, "--target", "needy", "-o", str(out))
+        assert code == EXIT_BAD_INPUT and "--target needy needs --tag TAG" in err
+        assert run(capsys, V2, "--target", "needy", "--tag", "t", "-o", str(out))[0] == EXIT_OK
+        assert (out / "tag.txt").read_text() == "t\n"
+    finally:
+        targets.unregister("needy")

@@ -87,12 +87,17 @@ def parse_generation(argv: Sequence[str]) -> argparse.Namespace:
     parser = build_parser(argv)
     args, extra = parser.parse_known_args(argv)
     flags = [a for a in extra if a.startswith("-")]
+    from ..errors import UsageError
+    from ..targets import get, names
+
     if not flags:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        # a required option is checked here, after another target's flag would have been named
+        for o in get(args.target).options:
+            if o.required and getattr(args, o.dest) is None:
+                raise UsageError(f"--target {args.target} needs {o.flag} {o.metavar or ''}".strip())
         return args
-    from ..errors import UsageError
-    from ..targets import get, names
 
     flag = flags[0].split("=", 1)[0]
     owners = [n for n in names() if any(o.flag.startswith(flag) for o in get(n).options)]
@@ -183,7 +188,6 @@ def _add_target_options(
                 metavar=option.metavar,
                 choices=option.choices,
                 default=option.default,
-                required=option.required and not every,
                 help=help,
             )
 
