@@ -126,7 +126,7 @@ def diff(
         Locator(old, old_m),
         Locator(new, new_m),
     )
-    findings = tuple(collapse(evaluate(changes, ctx), old_m, new_m))
+    findings = tuple(collapse(evaluate(changes, ctx), old_m, new_m, old_t, new_t))
     return Report(
         info(old, old_label),
         info(new, new_label),

@@ -9,10 +9,12 @@ echoes of the method's own finding, so they count once."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from .. import ir
 from ..analysis.methods import Method, MethodModel
+from . import restates
 from .rules import Finding
 
 # The unions that list the messages of each side: a member change there restates the method.
@@ -80,9 +82,7 @@ def _root_of(
         if f.rule == "type-removed" and f.methods and all(m in removed for m in f.methods):
             return removed[f.methods[0]]  # used by removed methods only
         return None
-    members = ("union-member-removed", "union-member-added", "union-member-removed-covered",
-               "union-member-added-covered")  # fmt: skip
-    if f.rule in members and f.subject in MESSAGE_UNIONS:
+    if f.rule in restates.MEMBER_RULES and f.subject in MESSAGE_UNIONS:
         return owners.get(f.before or f.after or "")
     root, _, prop = f.subject.partition(".")
     owner = owners.get(root)
@@ -96,8 +96,15 @@ def _root_of(
     return None
 
 
-def collapse(findings: Iterable[Finding], old: MethodModel, new: MethodModel) -> list[Finding]:
-    """Ids for every finding, and `echo_of` for those that restate a root method finding."""
+def collapse(
+    findings: Iterable[Finding],
+    old: MethodModel,
+    new: MethodModel,
+    old_types: Mapping[str, ir.TypeDef] | None = None,
+    new_types: Mapping[str, ir.TypeDef] | None = None,
+) -> list[Finding]:
+    """Ids for every finding, and `echo_of` for those that restate a root finding: a method's
+    own (below) or another fact's (`restates.py`, when the declarations are given)."""
     found = with_ids(findings)
     roots = {f.subject: f for f in found if f.rule in _ROOT_RULES}
     removed = {m: f for m, f in roots.items() if f.rule == "method-removed"}
@@ -105,10 +112,53 @@ def collapse(findings: Iterable[Finding], old: MethodModel, new: MethodModel) ->
     owners = _owners(roots, old, new)
     # `EnumSchema` widened restates `PrimitiveSchemaDefinition` gaining kinds of schema
     flattened = {name: f for f in found for name in f.via}
-    out = []
+    echo: dict[str, Finding] = {}
     for f in found:
         root = _root_of(f, owners, removed, moved)
         if root is None and f.subject in flattened and f.rule in _WHOLE_TYPE_RULES:
             root = flattened[f.subject]
-        out.append(replace(f, echo_of=root.id) if root is not None and root is not f else f)
+        if root is not None and root is not f:
+            echo[f.id] = root
+    if old_types is not None and new_types is not None:
+        echo = {**_restated(found, old, new, owners, old_types, new_types), **echo}
+    return _resolved(found, echo)
+
+
+def _restated(
+    found: list[Finding],
+    old: MethodModel,
+    new: MethodModel,
+    owners: dict[str, Finding],
+    old_t: Mapping[str, ir.TypeDef],
+    new_t: Mapping[str, ir.TypeDef],
+) -> dict[str, Finding]:
+    claims, _ = restates.method_claims(found, old, new)
+    results = restates.results(old, new)
+    out: dict[str, Finding] = {}
+    for part in (
+        restates.by_base(found, old_t, new_t),
+        restates.by_error_code(found, old_t, new_t),
+        restates.by_method_part(found, old, new),
+        restates.by_new_target(found),
+        restates.by_users(found, old_t),
+        restates.by_method_change(found, claims, owners, old_t, new_t, MESSAGE_UNIONS, results),
+    ):
+        for k, v in part.items():
+            out.setdefault(k, v)
+    return {k: v for k, v in out.items() if v.id != k and _restatable(k, found)}
+
+
+def _restatable(fid: str, found: list[Finding]) -> bool:
+    return next(f for f in found if f.id == fid).category != "documentation"
+
+
+def _resolved(found: list[Finding], echo: dict[str, Finding]) -> list[Finding]:
+    """`echo_of` set to the root at the end of each chain (a cycle keeps its first finding)."""
+    out = []
+    for f in found:
+        root, seen = echo.get(f.id), {f.id}
+        while root is not None and root.id in echo and root.id not in seen:
+            seen.add(root.id)
+            root = echo[root.id]
+        out.append(replace(f, echo_of=root.id) if root is not None and root.id != f.id else f)
     return out
