@@ -72,7 +72,11 @@ def _owners(roots: dict[str, Finding], old: MethodModel, new: MethodModel) -> di
 
 
 def _root_of(
-    f: Finding, owners: dict[str, Finding], removed: dict[str, Finding], moved: set[str]
+    f: Finding,
+    owners: dict[str, Finding],
+    removed: dict[str, Finding],
+    moved: set[str],
+    added: dict[str, Finding],
 ) -> Finding | None:
     if f.category == "documentation" or f.rule in _ROOT_RULES:
         return None
@@ -81,6 +85,8 @@ def _root_of(
             return owners[f.subject]
         if f.rule == "type-removed" and f.methods and all(m in removed for m in f.methods):
             return removed[f.methods[0]]  # used by removed methods only
+        if f.rule == "type-added" and f.methods and all(m in added for m in f.methods):
+            return added[f.methods[0]]  # used by added methods only
         return None
     if f.rule in restates.MEMBER_RULES and f.subject in MESSAGE_UNIONS:
         return owners.get(f.before or f.after or "")
@@ -109,18 +115,19 @@ def collapse(
     roots = {f.subject: f for f in found if f.rule in _ROOT_RULES}
     removed = {m: f for m, f in roots.items() if f.rule == "method-removed"}
     moved = {m for m, f in roots.items() if f.rule == "method-transport-changed"}
+    added = {m: f for m, f in roots.items() if f.rule == "method-added"}
     owners = _owners(roots, old, new)
     # `EnumSchema` widened restates `PrimitiveSchemaDefinition` gaining kinds of schema
     flattened = {name: f for f in found for name in f.via}
     echo: dict[str, Finding] = {}
     for f in found:
-        root = _root_of(f, owners, removed, moved)
+        root = _root_of(f, owners, removed, moved, added)
         if root is None and f.subject in flattened and f.rule in _WHOLE_TYPE_RULES:
             root = flattened[f.subject]
         if root is not None and root is not f:
             echo[f.id] = root
     if old_types is not None and new_types is not None:
-        echo = {**_restated(found, old, new, owners, old_types, new_types), **echo}
+        echo = _restated(found, old, new, owners, old_types, new_types, echo)
     return _resolved(found, echo)
 
 
@@ -131,25 +138,39 @@ def _restated(
     owners: dict[str, Finding],
     old_t: Mapping[str, ir.TypeDef],
     new_t: Mapping[str, ir.TypeDef],
+    echo: dict[str, Finding],
 ) -> dict[str, Finding]:
+    """`echo` (a method's own restatements) extended by the rules of `restates.py`; the rule
+    about a type's users runs last, on the roots the others found."""
     claims, _ = restates.method_claims(found, old, new)
     results = restates.results(old, new)
-    out: dict[str, Finding] = {}
+    out = dict(echo)
     for part in (
         restates.by_base(found, old_t, new_t),
         restates.by_error_code(found, old_t, new_t),
         restates.by_method_part(found, old, new),
         restates.by_new_target(found),
-        restates.by_users(found, old_t),
         restates.by_method_change(found, claims, owners, old_t, new_t, MESSAGE_UNIONS, results),
     ):
-        for k, v in part.items():
-            out.setdefault(k, v)
-    return {k: v for k, v in out.items() if v.id != k and _restatable(k, found)}
+        _merge(out, part, found)
+
+    def root(f: Finding) -> Finding:
+        seen = {f.id}
+        while f.id in out and out[f.id].id not in seen:
+            f = out[f.id]
+            seen.add(f.id)
+        return f
+
+    _merge(out, restates.by_users(found, old_t, new_t, root), found)
+    return out
 
 
-def _restatable(fid: str, found: list[Finding]) -> bool:
-    return next(f for f in found if f.id == fid).category != "documentation"
+def _merge(out: dict[str, Finding], part: Mapping[str, Finding], found: list[Finding]) -> None:
+    """Add `part` to `out`: an earlier rule wins; a documentation-only finding restates none."""
+    docs = {f.id for f in found if f.category == "documentation"}
+    for k, v in part.items():
+        if k not in out and v.id != k and k not in docs:
+            out[k] = v
 
 
 def _resolved(found: list[Finding], echo: dict[str, Finding]) -> list[Finding]:

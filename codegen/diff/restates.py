@@ -11,7 +11,7 @@ caller resolves chains (a wrapper of a type that is itself an echo) to the root.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from .. import ir
 from ..analysis.methods import MethodModel
@@ -253,20 +253,23 @@ def by_method_part(
     found: Iterable[Finding], old: MethodModel, new: MethodModel
 ) -> dict[str, Finding]:
     """`ListRootsRequest.params` retargeted restates `roots/list`'s params changed (the same
-    before and after): the method's finding is the fact."""
+    before and after), and what differs inside those params is that change's detail: the
+    method's finding is the fact."""
     found = list(found)
-    parts: dict[tuple[str, str | None, str | None], Finding] = {}
+    parts: dict[str, Finding] = {}
     for f in found:
         if f.rule in ("method-params-changed", "method-result-changed"):
             part = "params" if f.rule == "method-params-changed" else "result"
             for m in (old.get(f.subject), new.get(f.subject)):
                 if m is not None:
-                    parts.setdefault((f"{m.type_name}.{part}", f.before, f.after), f)
+                    parts.setdefault(f"{m.type_name}.{part}", f)
     out: dict[str, Finding] = {}
     for f in found:
-        root = parts.get((f.subject, f.before, f.after))
-        if f.rule == "type-reference-changed" and root is not None:
-            out[f.id] = root
+        for path, root in parts.items():
+            same = f.subject == path and (f.before, f.after) == (root.before, root.after)
+            inside = f.subject.startswith((path + ".", path + "["))
+            if (f.rule == "type-reference-changed" and same) or inside:
+                out[f.id] = root
     return out
 
 
@@ -280,26 +283,34 @@ def by_new_target(found: Iterable[Finding]) -> dict[str, Finding]:
     return {f.id: added[f.after or ""] for f in retargets}
 
 
-def by_users(found: Iterable[Finding], old_t: Mapping[str, ir.TypeDef]) -> dict[str, Finding]:
+def by_users(
+    found: Iterable[Finding],
+    old_t: Mapping[str, ir.TypeDef],
+    new_t: Mapping[str, ir.TypeDef],
+    root: Callable[[Finding], Finding],
+) -> dict[str, Finding]:
     """A type removed together with every property and declaration that named it restates the
-    first of their removals (`ToolExecution` goes with `Tool.execution`)."""
+    first of their removals (`ToolExecution` goes with `Tool.execution`); a type added that
+    only properties and declarations added with it name restates the first of those
+    (`ResultType` comes with `Result.resultType`). Only when those users come down to one root
+    (`root` follows the echoes known so far): a type shared by several facts is a fact too."""
     from .users import users
 
     found = list(found)
-    gone = {
-        f.subject: f
-        for f in found
-        if f.rule in _PROP_REMOVED or f.rule in ("type-removed", "index-signature-removed")
-    }
     out: dict[str, Finding] = {}
-    for f in found:
-        if f.rule != "type-removed":
-            continue
-        used = [s for s, _ in users(old_t, f.subject)]
-        roots = [r for r in (_gone(s, gone) for s in used) if r is not None]
-        if used and len(roots) == len(used):
-            props = [r for r in roots if r.rule != "type-removed"]
-            out[f.id] = (props or roots)[0]
+    for rule, types, changes in (
+        ("type-removed", old_t, (*_PROP_REMOVED, "type-removed", "index-signature-removed")),
+        ("type-added", new_t, (*_PROP_ADDED, "type-added", "index-signature-added")),
+    ):
+        moved = {f.subject: f for f in found if f.rule in changes}
+        for f in found:
+            if f.rule != rule:
+                continue
+            used = [s for s, _ in users(types, f.subject)]
+            roots = [r for r in (_gone(s, moved) for s in used) if r is not None]
+            final = {root(r).id: root(r) for r in roots}
+            if used and len(roots) == len(used) and len(final) == 1:
+                out[f.id] = next(iter(final.values()))
     return out
 
 
