@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from .. import ir
-from ..analysis.methods import Method, MethodModel
+from ..analysis.methods import SIDES, Method, MethodModel
 from . import restates
 from .rules import Finding
 
@@ -174,12 +174,30 @@ def _merge(out: dict[str, Finding], part: Mapping[str, Finding], found: list[Fin
 
 
 def _resolved(found: list[Finding], echo: dict[str, Finding]) -> list[Finding]:
-    """`echo_of` set to the root at the end of each chain (a cycle keeps its first finding)."""
-    out = []
+    """`echo_of` set to the root at the end of each chain (a cycle keeps its first finding).
+    A root that is not a method's own finding carries its echoes' methods: `CacheableResult`
+    added affects the five methods whose results inherit it."""
+    out, root_of = [], {}
     for f in found:
         root, seen = echo.get(f.id), {f.id}
         while root is not None and root.id in echo and root.id not in seen:
             seen.add(root.id)
             root = echo[root.id]
-        out.append(replace(f, echo_of=root.id) if root is not None and root.id != f.id else f)
+        if root is not None and root.id != f.id:
+            root_of[f.id] = root.id
+    carried: dict[str, set[str]] = {}
+    sides: dict[str, set[str]] = {}
+    for f in found:
+        if f.id in root_of:
+            carried.setdefault(root_of[f.id], set()).update(f.methods)
+            sides.setdefault(root_of[f.id], set()).update(f.sent_by)
+    for f in found:
+        if f.id in root_of:
+            out.append(replace(f, echo_of=root_of[f.id]))
+        elif f.id in carried and f.category != "method":
+            methods = tuple(sorted(carried[f.id] | set(f.methods)))
+            sent_by = tuple(s for s in SIDES if s in sides[f.id] | set(f.sent_by))
+            out.append(replace(f, methods=methods, sent_by=sent_by))
+        else:
+            out.append(f)
     return out
