@@ -25,11 +25,11 @@ ROOTS: dict[str, dict[tuple[str, str], tuple[str, int]]] = {
         ("method-removed", "ping"): ("breaking", 3),
         ("method-added", "server/discover"): ("risky", 5),
     },
-    # a new alternative result, restated by the wrappers' `result` and by `ServerResult`
+    # a new alternative result, restated by the wrappers' `result`, by `ServerResult` and by
+    # the declaration of the alternative itself
     "77a48167": {
-        ("method-result-alternative-added", "prompts/get"): ("breaking", 2),
+        ("method-result-alternative-added", "prompts/get"): ("breaking", 3),
         ("method-result-alternative-added", "tools/call"): ("breaking", 1),
-        ("type-added", "InputRequiredResult"): ("compatible", 0),
     },
     # `ClientNotification` losing the notification restates its direction narrowed
     "38639c08": {("method-direction-narrowed", "notifications/progress"): ("breaking", 1)},

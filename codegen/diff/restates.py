@@ -82,6 +82,15 @@ def _request_of(wrapper: str) -> tuple[str, ...]:
     return (stem + "Request",) if stem != wrapper and stem else ()
 
 
+def _one_fact(claims: Iterable[Finding], name: str) -> bool:
+    """One method change names the type, or every one names it as the alternative result it
+    adds or removes (`InputRequiredResult` for four methods)."""
+    claims = list(claims)
+    return len(claims) == 1 or (
+        bool(claims) and all(c.rule in _ALT_RULES and name in (c.before, c.after) for c in claims)
+    )
+
+
 def by_method_change(
     found: Iterable[Finding],
     claims: Mapping[str, list[Finding]],
@@ -98,8 +107,12 @@ def by_method_change(
         member = f.before or f.after or ""
         if f.rule in MEMBER_RULES and f.subject in message_unions and member in claims:
             out[f.id] = claims[member][0]
-        elif f.rule in _TYPE_RULES and len(claims.get(f.subject, ())) == 1:
+        elif f.rule in _TYPE_RULES and _one_fact(claims.get(f.subject, ()), f.subject):
             out[f.id] = claims[f.subject][0]
+        elif f.rule == "type-removed" and f.subject in message_unions:
+            members = _refs(old_t[f.subject].type) if f.subject in old_t else []
+            if members and all(m in owners for m in members):
+                out[f.id] = owners[members[0]]  # a message union emptied by removed methods
         elif f.rule in _TYPE_RULES:
             for inner in (*_request_of(f.subject), *wrapped(f.subject, old_t, new_t)):
                 single = claims.get(inner, ())
