@@ -88,7 +88,12 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
     paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
     out = []
     for arg, label, side in sides:
-        out.append(read_input(paths.get(arg, arg), label, args.git_dir, side))
+        given = read_input(paths.get(arg, arg), label, args.git_dir, side)
+        if paths.get(arg, arg) != arg and not Path(arg).exists():
+            # a version name read from the spec cache or --spec-dir: annotations name the file
+            # as the specification repository knows it, never the local copy
+            given = replace(given, file=f"schema/{arg}/schema.ts")
+        out.append(given)
     return out
 
 

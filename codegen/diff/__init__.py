@@ -7,13 +7,14 @@ output is the CLI's job (`codegen/cli/diff.py`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import ir
 from ..analysis.methods import method_model, usage
 from ..analysis.versions import label_for
 from . import tally
 from .algebra import detect_renames, detect_retyped
+from .anchors import anchor_lines
 from .compare import compare
 from .echoes import collapse
 from .locate import Locator
@@ -55,6 +56,9 @@ class Report:
     ignored: tuple[tuple[Finding, str], ...] = ()
     stale: tuple[Mapping[str, str], ...] = ()
     ignore_file: str | None = None
+    # finding id -> its line in the new schema.ts, where a CI annotation goes (`anchors.py`);
+    # never in the JSON
+    anchors: Mapping[str, int] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Root causes per level (documentation-only ones apart), and the total: the one
@@ -132,4 +136,5 @@ def diff(
         info(new, new_label),
         findings,
         literal_values(findings, old_t, new_t),
+        anchors=anchor_lines(findings, old, new, old_m, new_m),
     )

@@ -173,10 +173,12 @@ def _escape_property(value: str) -> str:
 
 
 def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
-    """The new schema.ts line, or the old one for a removal (nothing stands in the new one)."""
+    """Always a line of the new schema.ts (a pull request annotates its head): the subject's,
+    or for a removal its former owner's or former users' (`anchors.py`); none when nothing of
+    it is left (the annotation then names the file only)."""
     if f.new_line is not None:
         return report.new, f.new_line
-    return report.old, f.old_line
+    return report.new, report.anchors.get(f.id)
 
 
 def annotation(report: Report, f: Finding, level: str) -> str:

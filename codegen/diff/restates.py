@@ -319,7 +319,7 @@ def by_users(
         for f in found:
             if f.rule != rule:
                 continue
-            used = [s for s, _ in users(types, f.subject)]
+            used = users(types, f.subject)
             roots = [r for r in (_gone(s, moved) for s in used) if r is not None]
             final = {root(r).id: root(r) for r in roots}
             if used and len(roots) == len(used) and len(final) == 1:

@@ -37,15 +37,20 @@ def _walk(
             yield from _walk(t.index.value, (*path, VALUE), where, depth + 1)
 
 
-def users(types: Mapping[str, ir.TypeDef], name: str) -> list[tuple[str, int | None]]:
-    """The subjects (`Tool.execution`, `ServerResult`) that name `name`, with their lines, in
+def user_paths(types: Mapping[str, ir.TypeDef], name: str) -> list[tuple[str, ...]]:
+    """The subject paths (`("Tool", "execution")`, `("ServerResult",)`) that name `name`, in
     declaration order; a property inherited by many types is listed once per type."""
-    out: dict[str, int | None] = {}
+    out: dict[tuple[str, ...], None] = {}
     for td in types.values():
         if td.name == name:
             continue
         line = td.loc.line if td.loc is not None else None
-        for ref, path, where in _walk(td.type, (td.name,), line):
+        for ref, path, _ in _walk(td.type, (td.name,), line):
             if ref == name:
-                out.setdefault(subject(path), where)
-    return list(out.items())
+                out.setdefault(path, None)
+    return list(out)
+
+
+def users(types: Mapping[str, ir.TypeDef], name: str) -> list[str]:
+    """`user_paths` as subjects (`Tool.execution`)."""
+    return [subject(p) for p in user_paths(types, name)]
