@@ -19,7 +19,7 @@ from codegen.diff.users import user_paths
 from codegen.pipeline import load
 
 PAIRS = list(pairwise(corpus.version_names()))
-FIXTURES = Path(__file__).parent / "fixtures" / "restatements"
+FIXTURES = Path(__file__).parent / "fixtures" / "spec-prs"
 _NAME = re.compile(r"[A-Za-z_$][\w$/.-]*")
 
 

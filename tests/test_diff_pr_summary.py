@@ -13,7 +13,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_additions_are_listed() -> None:
-    d = FIXTURES / "restatements" / "86eed451"
+    d = FIXTURES / "spec-prs" / "86eed451"
     out = render_summary(diff(load(str(d / "old.ts")), load(str(d / "new.ts"))))
     assert "**New members (2)**" in out
     assert "- `ClientCapabilities.extensions` (" in out

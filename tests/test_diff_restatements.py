@@ -1,5 +1,5 @@
 """One finding per fact, on fixtures reduced from real pull requests of the specification
-(tests/fixtures/restatements/<commit>/{old,new}.ts): each restated fact is one root cause, its
+(tests/fixtures/spec-prs/<commit>/{old,new}.ts): each restated fact is one root cause, its
 restatements folded under it, counted once at its worst level in every output."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from codegen.diff.ci import render_github, render_junit, render_summary
 from codegen.diff.report import render_json
 from codegen.pipeline import load
 
-FIXTURES = Path(__file__).parent / "fixtures" / "restatements"
+FIXTURES = Path(__file__).parent / "fixtures" / "spec-prs"
 
 # commit -> the root causes a reviewer counts: (rule, subject) -> (worst level, restatements)
 ROOTS: dict[str, dict[tuple[str, str], tuple[str, int]]] = {

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..diff import FAIL_LEVELS, Report, ignore, tally
 from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
-from ..diff.rules import Finding
+from ..diff.rules import LEVELS, Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
 from ..write import add_force, report_warnings, write_output, write_tree
@@ -32,19 +32,28 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.old_input is None or args.new_input is None:
         raise SpecError("diff needs OLD and NEW (or --json-schema)")
+    if args.fail_on_baseline and not args.baseline:
+        raise SpecError("--fail-on-baseline needs --baseline")
     sides = _inputs(args)
     names = read_overrides(args.names)
-    old, new = load_inputs(sides, names)
-    report_warnings(old, new)
+    loaded = load_inputs(sides, names)
+    old, new = loaded[0], loaded[1]
+    report_warnings(*loaded)
     report = diff(old, new)
     report = replace(
         report,
         old=info(old, sides[0].label, sides[0].file),
         new=info(new, sides[1].label, sides[1].file),
     )
+    if len(loaded) == 3:
+        from ..diff.baseline import compare
+
+        base = loaded[2]
+        label = sides[2].label or info(base).label
+        report = replace(report, baseline=compare(diff(base, old), diff(base, new), label))
     report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
     write_output(render(report, args.format, args.fail_on), args.output)
-    return gate(report, args.fail_on)
+    return max(gate(report, args.fail_on), gate_baseline(report, args.fail_on_baseline))
 
 
 def _ignoring(report: Report, path: str | None) -> Report:
@@ -79,10 +88,14 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
 
     if args.old_input == STDIN and args.new_input == STDIN:
         raise SpecError("only one of OLD and NEW can be `-` (standard input)")
-    sides = (
+    sides = [
         (args.old_input, args.label_old, "old"),
         (args.new_input, args.label_new, "new"),
-    )
+    ]
+    if args.baseline:
+        if args.baseline == STDIN:
+            raise SpecError("--baseline cannot be `-` (standard input)")
+        sides.append((args.baseline, None, "baseline"))
     plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
     # an unknown version name fails before the other side is downloaded
     paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
@@ -103,6 +116,25 @@ def gate(report: Report, fail_on: str | None) -> int:
     if not failing:
         return EXIT_OK
     print(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}", file=sys.stderr)
+    return EXIT_FINDINGS
+
+
+def gate_baseline(report: Report, level: str | None) -> int:
+    """`--fail-on-baseline`: exit 1 when the PR adds a root cause at or over `level` against
+    the baseline (what its parent already had does not count)."""
+    if not level or report.baseline is None:
+        return EXIT_OK
+    failing = report.baseline.failing(level)
+    if not failing:
+        return EXIT_OK
+    per: dict[str, int] = {}
+    for _, lv in failing:
+        per[lv] = per.get(lv, 0) + 1
+    print(
+        f"mcp-codegen diff: {len(failing)} root cause(s) added against the baseline"
+        f" {report.baseline.label} fail --fail-on-baseline {level} ({tally.line(per)})",
+        file=sys.stderr,
+    )
     return EXIT_FINDINGS
 
 
@@ -199,6 +231,19 @@ def register(subparsers: Any) -> None:
         help="exit 1 when a finding is at or over this level (breaking, risky), is a wire-breaking"
         " finding of level breaking (wire), breaks code that names generated declarations (api),"
         " or exists at all, documentation included (any)",
+    )
+    p.add_argument(
+        "--baseline",
+        metavar="SCHEMA",
+        help="also judge the PR against this schema (a released version, REF:PATH or a path):"
+        " the breaking and risky changes against it that the PR adds, keeps and removes",
+    )
+    p.add_argument(
+        "--fail-on-baseline",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="exit 1 only if the PR adds a root cause at or over LEVEL (breaking, risky,"
+        " compatible, info) against --baseline; --fail-on keeps its meaning",
     )
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"

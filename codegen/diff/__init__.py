@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .. import ir
 from ..analysis.methods import method_model, usage
@@ -20,6 +21,9 @@ from .echoes import collapse
 from .locate import Locator
 from .rules import ACTION_LEVELS, Context, Finding, evaluate
 from .summary import LiteralValue, literal_values
+
+if TYPE_CHECKING:
+    from .baseline import Baseline
 
 FORMAT = "mcp-codegen-diff/1"
 # `--fail-on`: a level (at or over it), "wire" (wire-breaking findings of level breaking),
@@ -59,6 +63,8 @@ class Report:
     # finding id -> its line in the new schema.ts, where a CI annotation goes (`anchors.py`);
     # never in the JSON
     anchors: Mapping[str, int] = field(default_factory=dict)
+    # set by `--baseline`: the PR's root causes against a baseline as well (`baseline.py`)
+    baseline: Baseline | None = None
 
     def counts(self) -> dict[str, int]:
         """Root causes per level (documentation-only ones apart), and the total: the one

@@ -102,7 +102,7 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
 
     c = tally.counts(report.findings)
     title = f"## Schema diff: {text(report.old.label)} → {text(report.new.label)}\n\n"
-    if not c["total"]:
+    if not c["total"] and report.baseline is None:
         return title + "No changes.\n"
     head = [title, f"**{tally.line(c)}**"]
     echoes = sum(tally.echoes(report.findings).values())
@@ -130,7 +130,12 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
     tail = (
         f"\nCounted: {', '.join(rest)} (nothing to change; see the full report).\n" if rest else ""
     )
-    tail = also + "".join(_group_md(report, title, fs) for title, fs in listed) + tail
+    against = ""
+    if report.baseline is not None:
+        from .baseline import render_md
+
+        against = render_md(report.baseline, _code)
+    tail = also + against + "".join(_group_md(report, t, fs) for t, fs in listed) + tail
     tail += _ignored_md(report)
     folded = tally.echoes(report.findings)
     lines = [_summary_line(report, f, level, folded.get(f.id, 0)) for f, level in rows]
