@@ -158,6 +158,7 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
 
 # Additions and deprecations in the PR summary: this many per group, then a count of the rest.
 GROUP_MAX = 10
+_MEMBER_ADDED = ("union-member-added", "union-member-added-covered")
 _ADDITION_GROUPS = (
     ("New methods", ("method-added",)),
     ("New types", ("type-added",)),
@@ -165,7 +166,7 @@ _ADDITION_GROUPS = (
         "New members",
         ("property-added-optional", "property-added-required", "index-signature-added"),
     ),
-    ("New union members", ("union-member-added", "union-member-added-covered")),
+    ("New union members", _MEMBER_ADDED),
     ("New values", ("enum-value-added", "open-enum-value-added", "constant-added")),
 )
 
@@ -198,7 +199,7 @@ def _group_md(report: Report, title: str, fs: list[Finding]) -> str:
     """A group: its title with the count, one line per finding, cut after GROUP_MAX."""
     lines = []
     for f in fs[:GROUP_MAX]:
-        member = f" + {_code(f.after or '')}" if "union-member" in f.rule else ""
+        member = f" + {_code(f.after or '')}" if f.rule in _MEMBER_ADDED else ""
         link = _line_link(report, f)
         lines.append(f"- {_code(f.subject)}{member}" + (f" ({link})" if link else ""))
     if len(fs) > GROUP_MAX:
