@@ -156,17 +156,58 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_history(args: argparse.Namespace) -> int:
-    from ..diff.history import history_files
-    from ..pipeline import load_many, read_overrides
+def read_many(args: argparse.Namespace, given: list[str]) -> list[Input]:
+    """Several schema arguments as `diff` reads its two: a path, a version name, or `REF:PATH`
+    (git, `--git-dir`), each with its `--label` when given (one per input, in order)."""
+    from ..spec import resolve_schema_arg
+    from ..spec.options import options_from_args
 
-    schemas = load_many(args.schemas, read_overrides(args.names))
+    labels: list[str] = args.label or []
+    if labels and len(labels) != len(given):
+        raise SpecError(f"--label is given {len(labels)} time(s) for {len(given)} schemas")
+    out = []
+    for i, arg in enumerate(given):
+        if arg == STDIN:
+            raise SpecError("`-` (standard input) is for diff only")
+        label = labels[i] if labels else None
+        if split_ref(arg) is not None:
+            out.append(read_input(arg, label, args.git_dir, f"schema {i + 1}"))
+        else:
+            path = resolve_schema_arg(arg, options_from_args(args))
+            out.append(read_input(path, label, None, f"schema {i + 1}"))
+    return out
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from ..diff import info
+    from ..diff.history import history_files
+    from ..pipeline import read_overrides
+
+    inputs = read_many(args, args.history_inputs)
+    schemas = load_inputs(inputs, read_overrides(args.names))
     report_warnings(*schemas)
-    files = history_files(schemas)  # everything is rendered before anything is written
+    labels = [i.label or info(s).label for i, s in zip(inputs, schemas)]
+    files = history_files(schemas, labels)  # everything is rendered before anything is written
     target = Path(args.output)
     write_tree(target, files, force=args.force)
     print(f"wrote {len(files)} pages to {args.output}", file=sys.stderr)
     return EXIT_OK
+
+
+def add_labels(p: argparse.ArgumentParser) -> None:
+    """`--label TEXT` (repeated, one per schema in order) and `--git-dir DIR` for REF:PATH."""
+    p.add_argument(
+        "--label",
+        action="append",
+        metavar="TEXT",
+        help="a schema's name in titles and file names: once per schema, in order",
+    )
+    p.add_argument(
+        "--git-dir",
+        metavar="DIR",
+        help="the git repository REF:PATH inputs are read from (default: the one around the"
+        " current directory)",
+    )
 
 
 def register(subparsers: Any) -> None:
@@ -265,13 +306,17 @@ def register(subparsers: Any) -> None:
         "(also written into DIR). The folder is replaced atomically; files in it that mcp-codegen did not write are kept.",
     )
     p.add_argument(
-        "schemas",
+        "history_inputs",
         nargs="+",
-        help="schemas oldest first: schema.ts paths, released versions or draft",
+        metavar="SCHEMA",
+        help="schemas oldest first: schema.ts paths, released versions or draft, REF:PATH (read"
+        " from git)",
     )
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="the folder to write")
+    add_labels(p)
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
     add_force(p)
+    add_spec_options(p)
     p.set_defaults(func=cmd_history)

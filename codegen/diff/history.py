@@ -144,10 +144,16 @@ def matrix(
     return rows
 
 
-def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
-    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text)."""
-    docs = [json.loads(_json(diff(a, b))) for a, b in pairwise(schemas)]
-    labels = [info(s).label for s in schemas]
+def history_files(
+    schemas: Sequence[ir.Resolved], names: Sequence[str] | None = None
+) -> dict[str, str]:
+    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text);
+    `names`: each schema's label (default: from its path)."""
+    labels = list(names) if names is not None else [info(s).label for s in schemas]
+    docs = [
+        json.loads(_json(diff(a, b, la, lb)))
+        for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(labels))
+    ]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
     facts = presence(labels, schemas)  # the one cross-version model (codegen/analysis/presence.py)

@@ -26,10 +26,16 @@ def find_template(schema_path: str, explicit: str | None) -> Template | None:
     return None
 
 
-def render_page(schema: ir.Schema, template: Template | None, badge: Badge | None = None) -> str:
+def render_page(
+    schema: ir.Schema,
+    template: Template | None,
+    badge: Badge | None = None,
+    earlier: tuple[Path, ...] = (),
+) -> str:
     """The page of one declared schema; raises SchemaError (template mismatch, a missing
-    `@includeCode` file)."""
-    model = build(schema)
+    `@includeCode` file). `earlier`: the files typedoc's program checks before it
+    (`literals.program`), none unless asked for."""
+    model = build(schema, earlier)
     base = Path(schema.source).parent
     renderer = EntryRenderer(model, base, badge)
     entries = list(model.entries)

@@ -32,24 +32,29 @@ PRELUDE = ("", "string", "number", "bigint", "boolean", "symbol", "undefined", "
 SCHEMA_FILE = "schema.ts"
 
 
-def program(source: str) -> list[Path]:
-    """The schema files checked before `source` in the program typedoc builds: its siblings
-    `../*/schema.ts` whose paths sort (by code point, as TypeScript sorts them) before it."""
-    path = Path(source)
-    if path.name != SCHEMA_FILE or not path.parent.parent.is_dir():
-        return []
-    siblings = sorted(str(p) for p in path.parent.parent.glob(f"*/{SCHEMA_FILE}") if p.is_file())
-    return [Path(p) for p in siblings if p < str(path) and Path(p).resolve() != path.resolve()]
+def program(source: str, folder: str | Path | None) -> tuple[Path, ...]:
+    """The schema files checked before `source` in the program typedoc builds over `folder` (the
+    specification's `schema/`: its `*/schema.ts`, the tsconfig's `include`), those whose paths
+    sort (by code point, as TypeScript sorts them) before the place `source` has there. No
+    folder, no other file: the page then depends on its schema alone (a union's literals may
+    come in another order than on the official page)."""
+    if folder is None:
+        return ()
+    root, path = Path(folder), Path(source)
+    place = str(root / path.parent.name / SCHEMA_FILE)
+    files = sorted(str(p) for p in root.glob(f"*/{SCHEMA_FILE}") if p.is_file())
+    mine = path.resolve() if path.exists() else path
+    return tuple(Path(p) for p in files if p < place and Path(p).resolve() != mine)
 
 
-def literal_ranks(schema: ir.Schema) -> dict[str, int]:
+def literal_ranks(schema: ir.Schema, earlier: tuple[Path, ...] = ()) -> dict[str, int]:
     """Each string's place in the checker's creation order of string literal types, over the
-    files checked before `schema` (a sibling that does not parse is left out, as it would have
-    failed the official build) and `schema` itself."""
+    files checked before `schema` (`earlier`, from `program`; one that does not parse is left
+    out, as it would have failed the official build) and `schema` itself."""
     ranks: dict[str, int] = {}
     for value in PRELUDE:
         ranks.setdefault(value, len(ranks))
-    for path in program(schema.source):
+    for path in earlier:
         try:
             earlier = declared(str(path))
         except (SchemaError, OSError, UnicodeDecodeError):

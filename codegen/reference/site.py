@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Sequence
 from itertools import pairwise
+from pathlib import Path
 
 import markupsafe
 
@@ -31,9 +32,13 @@ def site_files(
     declared: Sequence[ir.Schema],
     resolved: Sequence[ir.Resolved],
     templates: Sequence[Template | None],
+    programs: Sequence[tuple[Path, ...]] | None = None,
+    names: Sequence[str] | None = None,
 ) -> dict[str, str]:
-    """Every file of the folder (relative path -> text); raises SchemaError before anything."""
-    labels = [info(s).label for s in resolved]
+    """Every file of the folder (relative path -> text); raises SchemaError before anything.
+    `programs`: per schema, the files typedoc's program checks before it (none by default)."""
+    earlier = list(programs) if programs is not None else [()] * len(declared)
+    labels = list(names) if names is not None else [info(s).label for s in resolved]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
     facts = presence(labels, resolved)
@@ -41,9 +46,9 @@ def site_files(
     files: dict[str, str] = {}
     pages = []
     errors: list[Diagnostic] = []
-    for label, stem, schema, template in zip(labels, stems, declared, templates):
+    for label, stem, schema, template, before in zip(labels, stems, declared, templates, earlier):
         try:
-            mdx = render_page(schema, template, badges)
+            mdx = render_page(schema, template, badges, before)
         except SchemaError as err:  # every version's problems, reported together
             errors.extend(err.diagnostics)
             continue
@@ -59,7 +64,7 @@ def site_files(
     if errors:
         raise SchemaError(errors)
     if len(resolved) > 1:
-        history = history_files(resolved)
+        history = history_files(resolved, labels)
         files.update({name: text for name, text in history.items() if name in pair_files})
     files["since.json"] = json.dumps(facts.to_json(), indent=2, sort_keys=True) + "\n"
     rows = []
