@@ -4,6 +4,7 @@ read only when asked (`--program DIR|REF:DIR`) or brought by a version name."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -80,3 +81,39 @@ def test_version_name_brings_the_official_program(spec_root: Path, tmp_path: Pat
     assert cli.main(["reference", path, "-o", str(alone)]) == 0
     assert by_name.read_bytes() == by_path.read_bytes()
     assert by_path.read_bytes() != alone.read_bytes()
+
+
+VERSIONS = {
+    "v1": 'export interface CallRequest { method: "call"; params: { name: string } }\n'
+    "export interface Gizmo { knob: string }\n",
+    "v2": "export interface CallRequestParams { name: string; extra?: number }\n"
+    'export interface CallRequest { method: "call"; params: CallRequestParams }\n'
+    "export interface Gizmo { knob: string }\n",
+    "v3": "export interface CallRequestParams { name: number; extra?: number }\n"
+    'export interface CallRequest { method: "call"; params: CallRequestParams }\n'
+    "export interface Gadget { knob: string }\n",
+}
+
+
+def test_badges_for_readers(tmp_path: Path) -> None:
+    """A member moved from an inline type into a named one keeps its real "since"; a member
+    whose type changed says "changed in"; a type the diff knows was renamed says from what."""
+    from codegen.pipeline import declared, load
+    from codegen.reference.site import site_files
+
+    paths = []
+    for v, text in VERSIONS.items():
+        (tmp_path / v).mkdir()
+        (tmp_path / v / "schema.ts").write_text(text, encoding="utf-8")
+        paths.append(str(tmp_path / v / "schema.ts"))
+    files = site_files([declared(p) for p in paths], [load(p) for p in paths], [None] * 3)
+    since = json.loads(files["since.json"])["types"]["CallRequestParams"]["members"]
+    assert since["name"] == {"versions": ["v2", "v3"], "deprecated": [], "inline": ["v1"]}
+    v3 = files["v3.mdx"]
+    name = v3[v3.index('id="callrequestparams-name"') :][:600]
+    assert '<span class="badge badge-since">since v1</span>' in name
+    assert '<a class="badge badge-changed" href="v2..v3.html#type=CallRequestParams">' in name
+    assert "changed in v3" in name
+    extra = v3[v3.index('id="callrequestparams-extra"') :][:500]
+    assert "since v2" in extra and "changed in" not in extra
+    assert "renamed from Gizmo in v3" in v3

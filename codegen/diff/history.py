@@ -155,16 +155,24 @@ def matrix(
     return rows
 
 
-def history_files(
-    schemas: Sequence[ir.Resolved], names: Sequence[str] | None = None
-) -> dict[str, str]:
-    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text);
-    `names`: each schema's label (default: from its path)."""
-    labels = list(names) if names is not None else [info(s).label for s in schemas]
-    docs = [
+def pair_docs(schemas: Sequence[ir.Resolved], labels: Sequence[str]) -> list[dict[str, Any]]:
+    """The JSON diff document of each consecutive pair."""
+    return [
         json.loads(_json(diff(a, b, la, lb)))
         for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(labels))
     ]
+
+
+def history_files(
+    schemas: Sequence[ir.Resolved],
+    names: Sequence[str] | None = None,
+    docs: Sequence[dict[str, Any]] | None = None,
+) -> dict[str, str]:
+    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text);
+    `names`: each schema's label (default: from its path); `docs`: the pairs' diff documents
+    when the caller has them (`pair_docs`)."""
+    labels = list(names) if names is not None else [info(s).label for s in schemas]
+    docs = list(docs) if docs is not None else pair_docs(schemas, labels)
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
     facts = presence(labels, schemas)  # the one cross-version model (codegen/analysis/presence.py)

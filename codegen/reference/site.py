@@ -17,10 +17,10 @@ import markupsafe
 from .. import ir
 from ..analysis.presence import presence
 from ..diff import info
-from ..diff.history import file_names, history_files
+from ..diff.history import file_names, history_files, pair_docs
 from ..errors import Diagnostic, SchemaError
 from . import Template, render_page
-from .badges import Badges
+from .badges import Badges, changes_from
 from .pages import render_html
 from .render import ICON
 from .signatures import anchor_of
@@ -42,7 +42,8 @@ def site_files(
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
     facts = presence(labels, resolved)
-    badges = Badges(facts, pair_files)
+    docs = pair_docs(resolved, labels)  # diffed once: the badges and the diff pages read them
+    badges = Badges(facts, pair_files, changes_from(docs, labels))
     files: dict[str, str] = {}
     pages = []
     errors: list[Diagnostic] = []
@@ -64,7 +65,7 @@ def site_files(
     if errors:
         raise SchemaError(errors)
     if len(resolved) > 1:
-        history = history_files(resolved, labels)
+        history = history_files(resolved, labels, docs)
         files.update({name: text for name, text in history.items() if name in pair_files})
     files["since.json"] = json.dumps(facts.to_json(), indent=2, sort_keys=True) + "\n"
     rows = []
