@@ -117,3 +117,21 @@ def test_badges_for_readers(tmp_path: Path) -> None:
     extra = v3[v3.index('id="callrequestparams-extra"') :][:500]
     assert "since v2" in extra and "changed in" not in extra
     assert "renamed from Gizmo in v3" in v3
+
+
+def test_default_tag_is_shown_as_code(tmp_path: Path) -> None:
+    """typedoc shows `@default "complete"` (77a48167's `Result.resultType`) as a ts code block,
+    and a `@default` that holds code already as written."""
+    from codegen.reference.comments import default_as_code
+
+    assert default_as_code('"complete"\n') == '```ts\n"complete"\n```'
+    assert default_as_code("`none` unless set") == "`none` unless set"
+    schema = tmp_path / "x.ts"
+    schema.write_text(
+        'export interface Result {\n  /**\n   * How to read it.\n   *\n   * @default "complete"\n'
+        "   */\n  resultType?: string;\n}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "x.mdx"
+    assert cli.main(["reference", str(schema), "-o", str(out)]) == 0
+    assert '<pre><code class="ts">&quot;complete&quot;' in out.read_text(encoding="utf-8")
