@@ -23,6 +23,7 @@ MESSAGE_UNIONS = frozenset(
      "ServerNotification", "ServerResult", "InputRequest", "InputResponse"}
 )  # fmt: skip
 _ROOT_RULES = ("method-removed", "method-added", "method-transport-changed")
+_ALT_RULES = ("method-result-alternative-added", "method-result-alternative-removed")
 _ENVELOPE = ("id", "jsonrpc")
 _WHOLE_TYPE_RULES = ("type-widened", "type-narrowed", "type-changed")
 _ENVELOPE_RULES = (
@@ -116,12 +117,16 @@ def collapse(
     removed = {m: f for m, f in roots.items() if f.rule == "method-removed"}
     moved = {m for m, f in roots.items() if f.rule == "method-transport-changed"}
     added = {m: f for m, f in roots.items() if f.rule == "method-added"}
+    # a method moved into input-required results is answered as input responses are: the
+    # alternative results it gains or loses come with the move (`CreateTaskResult`, 77a48167)
     owners = _owners(roots, old, new)
     # `EnumSchema` widened restates `PrimitiveSchemaDefinition` gaining kinds of schema
     flattened = {name: f for f in found for name in f.via}
     echo: dict[str, Finding] = {}
     for f in found:
         root = _root_of(f, owners, removed, moved, added)
+        if root is None and f.rule in _ALT_RULES and f.subject in moved:
+            root = roots[f.subject]
         if root is None and f.subject in flattened and f.rule in _WHOLE_TYPE_RULES:
             root = flattened[f.subject]
         if root is not None and root is not f:

@@ -17,6 +17,7 @@ from .. import ir
 from ..analysis.methods import MethodModel
 from .notation import literal
 from .rules import Finding
+from .users import declaring_base
 
 MEMBER_RULES = ("union-member-removed", "union-member-added", "union-member-removed-covered",
                 "union-member-added-covered")  # fmt: skip
@@ -172,26 +173,6 @@ def by_error_code(
                 if root is not None:
                     out[f.id] = root
     return out
-
-
-def declaring_base(types: Mapping[str, ir.TypeDef], name: str, prop: str) -> str | None:
-    """The base type (through `extends`, transitively) that declares `name`'s property `prop`."""
-    own = _prop(types.get(name), prop)
-    if own is None or own.loc is None:
-        return None
-    seen: set[str] = set()
-    todo = [b.name for b in types[name].bases]
-    found = None
-    while todo:
-        b = todo.pop(0)
-        if b in seen:
-            continue
-        seen.add(b)
-        p = _prop(types.get(b), prop)
-        if p is not None and p.loc == own.loc:
-            found = b  # the deepest base that still has it is where it is declared
-            todo = [bb.name for bb in types[b].bases]
-    return found
 
 
 def _index_base(types: Mapping[str, ir.TypeDef], name: str) -> str | None:
