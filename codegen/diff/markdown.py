@@ -234,7 +234,8 @@ def protocol_wide(report: Report, levels: dict[str, str]) -> list[Finding]:
         if f.id in listed or any(m not in whole for m in f.methods):
             continue
         out.append(f)
-    return out
+    # worst first, by the fact's level (a root folds its restatements' levels in)
+    return sorted(out, key=lambda f: LEVELS.index(levels[f.id]))
 
 
 _WHOLE_RULES = ("method-added", "method-removed", "method-transport-changed")
