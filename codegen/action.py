@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import console
+
 MARKER = "<!-- mcp-codegen-diff -->"
 _REF = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._/~^-]{0,199}$")
 _REPO = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
@@ -171,7 +173,7 @@ def run(env: Mapping[str, str]) -> int:
             gate_args += ["--fail-on", inputs.fail_on]
         gate, text = _run_cli(gate_args, folder / "report.json")
         report = json.loads(text)
-    sys.stdout.write(annotations)
+    console.workflow_commands(annotations)
     summary_file = env.get("GITHUB_STEP_SUMMARY")
     if summary_file:
         with open(summary_file, "a", encoding="utf-8") as out:
@@ -185,10 +187,11 @@ def run(env: Mapping[str, str]) -> int:
             what = GitHub(api, env.get("GITHUB_REPOSITORY", ""), token).upsert(
                 number, _comment(summary), changed
             )
-            print(f"mcp-codegen diff: PR comment {what}", file=sys.stderr)
+            console.warn(f"mcp-codegen diff: PR comment {what}")
         except (urllib.error.URLError, OSError, ValueError) as e:
             # a fork's read-only token, an outage: the review is still in the job summary
-            print(f"::warning title=mcp-codegen diff::could not post the PR comment ({e})")
+            why = console.escape_data(f"could not post the PR comment ({e})")
+            console.workflow_commands(f"::warning title=mcp-codegen diff::{why}\n")
     return gate
 
 
@@ -196,7 +199,9 @@ def main() -> int:
     try:
         return run(os.environ)
     except ActionError as e:
-        print(f"::error title=mcp-codegen diff::{e}")
+        console.workflow_commands(
+            f"::error title=mcp-codegen diff::{console.escape_data(str(e))}\n"
+        )
         return 2
 
 

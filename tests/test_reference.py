@@ -29,7 +29,7 @@ RELEASED = corpus.released_names()
 def our_page(path: Path) -> str:
     """The page as the specification builds it: typedoc's program is the versions' folder."""
     earlier = program(str(path), path.parent.parent)
-    return render_page(declared(str(path)), find_template(str(path), None), None, earlier)
+    return render_page(declared(str(path)), find_template(str(path), None), None, None, earlier)
 
 
 @pytest.fixture(scope="module")
@@ -390,7 +390,7 @@ def _literal_heads(tmp_path: Path, files: dict[str, str], page: str) -> dict[str
         (tmp_path / key).mkdir()
         (tmp_path / key / "schema.ts").write_text(text, encoding="utf-8")
     schema = tmp_path / page / "schema.ts"
-    out = render_page(declared(str(schema)), None, None, program(str(schema), tmp_path))
+    out = render_page(declared(str(schema)), None, None, None, program(str(schema), tmp_path))
     return {m: t.replace("&quot;", '"') for m, t in _HEADING.findall(out)}
 
 

@@ -4,101 +4,147 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import tempfile
-from pathlib import Path, PurePosixPath
-from typing import Any
+import posixpath
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from .. import console
 from ..errors import SpecError
 from ..spec.options import add_spec_options
 from ..write import report_warnings, write_output, write_tree
 from .diff import add_labels
 from .exits import EXIT_BAD_INPUT, EXIT_OK
 
+if TYPE_CHECKING:
+    from .. import ir
+    from ..reference import Folder
 
-def _program(args: argparse.Namespace, tmp: Path) -> Path | None:
-    """`--program DIR|REF:DIR`: the folder of versions typedoc's program reads."""
-    from ..diff.inputs import split_ref
-    from ..gittree import materialize
 
-    if not args.program:
-        return None
-    ref = split_ref(args.program)
+def _read(arg: str, git_dir: str | None) -> tuple[ir.Schema, Folder, str] | None:
+    """A `REF:PATH` argument: the blob and its includes from that commit's tree, whatever the
+    checkout holds, and PATH (its place in typedoc's program); None for anything else."""
+    from ..gitread import read_ref_path, split_ref
+    from ..lower import lower
+    from ..parse import parse_source
+    from ..reference.folder import GitFolder
+
+    ref = split_ref(arg, git_dir)
     if ref is None:
-        folder = Path(args.program)
-        if not folder.is_dir():
-            raise SpecError(f"--program {args.program}: no such folder")
-        return folder
-    return materialize(ref[0], ref[1], args.git_dir, tmp / "program", args.program)
+        return None
+    blob = read_ref_path(*ref, git_dir, arg)
+    folder = posixpath.dirname(ref[1])
+    label = f"{ref[0]}:{folder + '/' if folder else ''}"
+    return lower(parse_source(arg, blob.data)), GitFolder(git_dir, blob.folder or "", label), ref[1]
 
 
-def _sources(args: argparse.Namespace, tmp: Path) -> list[tuple[str, Path | None]]:
-    """Each input as a schema.ts on disk with the program folder its literal order comes from:
+def _git_program(spec: str, place: str, git_dir: str | None) -> tuple[ir.Schema, ...]:
+    """`--program REF:DIR`: the `<name>/schema.ts` files of DIR in commit REF that sort before
+    `place` (the schema's own folder name there), parsed; one that does not parse is left out."""
+    from ..errors import Diagnostic, Location, SchemaError
+    from ..gitread import GitError, blob, is_regular, lookup, split_ref, tree_files
+    from ..lower import lower
+    from ..parse import parse_source
+    from ..reference.literals import SCHEMA_FILE
+
+    ref = split_ref(spec, git_dir)
+    assert ref is not None
+    try:
+        (tree,) = lookup(git_dir, [f"{ref[0]}:{ref[1]}"])
+        if tree is None or tree[1] != "tree":
+            raise GitError(f"{ref[0]} has no folder {ref[1]}")
+        entries = tree_files(git_dir, tree[0])
+    except GitError as err:
+        raise SchemaError([Diagnostic(Location(spec, 1, 1), f"--program {spec}: {err}")]) from None
+    out = []
+    for rel in sorted(entries):
+        _, _, file = rel.partition("/")
+        if file != SCHEMA_FILE or not is_regular(entries[rel]) or rel >= f"{place}/{file}":
+            continue
+        e = entries[rel]
+        try:
+            out.append(
+                lower(parse_source(f"{spec}/{rel}", blob(git_dir, e.oid, e.size, rel, "schema")))
+            )
+        except SchemaError:
+            continue  # as typedoc's build would have failed on it
+    return tuple(out)
+
+
+def _sources(args: argparse.Namespace) -> list[tuple[ir.Schema, Folder, tuple[ir.Schema, ...]]]:
+    """Each input with its includes' folder and the schemas typedoc's program checks before it:
     a version name brings its pinned folder of versions (the official program); a path or
-    `REF:PATH` (its folder written out from that commit, so the template and examples beside
-    it come from the same tree) has `--program`, else none."""
-    from ..diff.inputs import split_ref
-    from ..gittree import materialize
+    `REF:PATH` has `--program DIR|REF:DIR`, else none (the page then reads that file alone)."""
+    from ..gitread import split_ref
+    from ..pipeline import declared
+    from ..reference import DiskFolder
+    from ..reference.literals import program
     from ..spec import resolve_schema_arg
     from ..spec.options import options_from_args
 
-    program = _program(args, tmp)
-    out: list[tuple[str, Path | None]] = []
-    for i, arg in enumerate(args.reference_inputs):
-        ref = split_ref(arg)
-        if ref is not None:
-            inner = PurePosixPath(ref[1])
-            folder = materialize(ref[0], str(inner.parent), args.git_dir, tmp / f"in{i}", arg)
-            out.append((str(folder / inner.name), program))
+    spec = args.program
+    git_program = spec is not None and split_ref(spec, args.git_dir) is not None
+    if spec is not None and not git_program and not Path(spec).is_dir():
+        raise SpecError(f"--program {spec}: no such folder")
+
+    def earlier(source: str) -> tuple[ir.Schema, ...]:
+        if spec is None:
+            return ()
+        if git_program:
+            return _git_program(spec, Path(source).parent.name, args.git_dir)
+        return program(source, spec)
+
+    out: list[tuple[ir.Schema, Folder, tuple[ir.Schema, ...]]] = []
+    for arg in args.reference_inputs:
+        from_git = _read(arg, args.git_dir)
+        if from_git is not None:
+            schema, folder, place = from_git
+            out.append((schema, folder, earlier(place)))
             continue
         path = resolve_schema_arg(arg, options_from_args(args))
         named = path != arg and not Path(arg).exists()
-        out.append((path, Path(path).parent.parent if named else program))
+        before = program(path, Path(path).parent.parent) if named else earlier(path)
+        out.append((declared(path), DiskFolder(Path(path).parent), before))
     return out
 
 
 def cmd_reference(args: argparse.Namespace) -> int:
-    with tempfile.TemporaryDirectory(prefix="mcp-codegen-reference-") as tmp:
-        return _reference(args, Path(tmp))
-
-
-def _reference(args: argparse.Namespace, tmp: Path) -> int:
-    from ..pipeline import declared, load_many, read_overrides
+    from ..pipeline import read_overrides, resolve_many
     from ..reference import find_template, render_page
-    from ..reference.literals import program
 
-    sources = _sources(args, tmp)
-    schemas = [s for s, _ in sources]
-    earlier = [program(s, folder) for s, folder in sources]
+    schemas: list[str] = args.reference_inputs
     labels: list[str] = args.label or []
     if labels and len(labels) != len(schemas):
         raise SpecError(f"--label is given {len(labels)} time(s) for {len(schemas)} schemas")
     if len(schemas) > 1 and args.template is not None:
-        print("mcp-codegen: --template applies to one schema (each version uses its own)",
-              file=sys.stderr)  # fmt: skip
+        console.warn("mcp-codegen: --template applies to one schema (each version uses its own)")
         return EXIT_BAD_INPUT
+    if len(schemas) > 1 and args.output is None:
+        console.warn("mcp-codegen: several schemas make a folder: give it with -o DIR")
+        return EXIT_BAD_INPUT
+    read = _sources(args)
     if len(schemas) == 1:
-        schema = declared(schemas[0])
+        schema, folder, before = read[0]
         report_warnings(schema)
-        page = render_page(schema, find_template(schemas[0], args.template), None, earlier[0])
+        template = find_template(schema.source, args.template, folder)
+        page = render_page(schema, template, None, folder, before)
         write_output(page, args.output)
         return EXIT_OK
-    if args.output is None:
-        print("mcp-codegen: several schemas make a folder: give it with -o DIR", file=sys.stderr)
-        return EXIT_BAD_INPUT
     from ..reference.site import site_files
 
-    resolved = load_many(schemas, read_overrides(args.names))
+    declared = [schema for schema, _, _ in read]
+    resolved = resolve_many(declared, read_overrides(args.names))
     report_warnings(*resolved)
+    templates = [find_template(s.source, None, folder) for s, folder, _ in read]
     files = site_files(
-        [declared(s) for s in schemas],
+        declared,
         resolved,
-        [find_template(s, None) for s in schemas],
-        earlier,
+        templates,
+        [folder for _, folder, _ in read],
+        [before for _, _, before in read],
         labels or None,
     )  # everything is rendered before anything is written
     write_tree(Path(args.output), files)
-    print(f"wrote {len(files)} files to {args.output}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} files to {args.output}")
     return EXIT_OK
 
 

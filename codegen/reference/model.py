@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from .. import ir
 from ..errors import Location
@@ -226,7 +225,7 @@ def first_mentions(schema: ir.Schema) -> dict[str, int]:
     return {name: i for i, name in enumerate(ranked)}
 
 
-def build(schema: ir.Schema, earlier: tuple[Path, ...] = ()) -> Model:
+def build(schema: ir.Schema, earlier: tuple[ir.Schema, ...] = ()) -> Model:
     """The page model; `earlier`: the files typedoc's program checks before this one
     (`literals.program`), which decide a union's literal order."""
     b = _Builder(schema)

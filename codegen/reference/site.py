@@ -10,7 +10,6 @@ import json
 import re
 from collections.abc import Sequence
 from itertools import pairwise
-from pathlib import Path
 
 import markupsafe
 
@@ -19,7 +18,7 @@ from ..analysis.presence import presence
 from ..diff import info
 from ..diff.history import file_names, history_files, pair_docs
 from ..errors import Diagnostic, SchemaError
-from . import Template, render_page
+from . import Folder, Template, render_page
 from .badges import Badges, changes_from
 from .pages import render_html
 from .render import ICON
@@ -32,11 +31,14 @@ def site_files(
     declared: Sequence[ir.Schema],
     resolved: Sequence[ir.Resolved],
     templates: Sequence[Template | None],
-    programs: Sequence[tuple[Path, ...]] | None = None,
+    folders: Sequence[Folder | None] | None = None,
+    programs: Sequence[tuple[ir.Schema, ...]] | None = None,
     names: Sequence[str] | None = None,
 ) -> dict[str, str]:
     """Every file of the folder (relative path -> text); raises SchemaError before anything.
-    `programs`: per schema, the files typedoc's program checks before it (none by default)."""
+    `folders`: where each schema's includes are read (default: beside its file); `programs`:
+    per schema, the schemas typedoc's program checks before it (none by default); `names`:
+    the labels (default: from the paths)."""
     earlier = list(programs) if programs is not None else [()] * len(declared)
     labels = list(names) if names is not None else [info(s).label for s in resolved]
     stems = file_names(labels)
@@ -47,9 +49,12 @@ def site_files(
     files: dict[str, str] = {}
     pages = []
     errors: list[Diagnostic] = []
-    for label, stem, schema, template, before in zip(labels, stems, declared, templates, earlier):
+    where = list(folders) if folders is not None else [None] * len(declared)
+    for label, stem, schema, template, folder, before in zip(
+        labels, stems, declared, templates, where, earlier
+    ):
         try:
-            mdx = render_page(schema, template, badges, before)
+            mdx = render_page(schema, template, badges, folder, before)
         except SchemaError as err:  # every version's problems, reported together
             errors.extend(err.diagnostics)
             continue
