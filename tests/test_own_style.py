@@ -10,7 +10,7 @@ import subprocess
 
 from bindings_support import REPO, tool
 
-OWN = ["codegen", "benchmarks", "tests"]
+OWN = ["codegen", "benchmarks", "tests", "action"]
 EXCLUDE = "tests/typing"
 
 
