@@ -56,7 +56,8 @@ def compare(before: Report, after: Report, label: str) -> Baseline:
     old_ids = {f.id for f in before.findings}
     new_ids = {f.id for f in after.findings}
     old_subjects = _worst_by_subject(before)
-    added, kept = [], []
+    added: list[tuple[Finding, str]] = []
+    kept: list[tuple[Finding, str]] = []
     for f, level in _roots(after):
         known = f.id in old_ids or old_subjects.get(f.subject, len(LEVELS)) <= tally.rank(level)
         (kept if known else added).append((f, level))
