@@ -269,7 +269,8 @@ def test_mypy_checks_handler_overrides(root: Path, pkg: ModuleType, tmp_path: Pa
     good.write_text(textwrap.dedent(GOOD.format(pkg=PKG)))
     bad.write_text(textwrap.dedent(BAD.format(pkg=PKG)))
     generated = [
-        root / PKG / name for name in ("server.py", "client.py", "_session.py", "_client.py")
+        root / PKG / name
+        for name in ("server.py", "client.py", "_session.py", "_client.py", "_stdio.py")
     ]
     assert ruff_check(generated).returncode == 0
     proc = mypy_strict([good, bad, *generated], tmp_path / ".mypy")

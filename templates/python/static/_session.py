@@ -15,16 +15,14 @@ import asyncio
 import dataclasses
 import functools
 import inspect
-import json
 import logging
-import sys
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import IO, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from ._protocol import ProtocolError, UnknownMethodError
-from ._runtime import JSON, UNSET, Model, ValidationError
+from ._runtime import JSON, UNSET, Model, ValidationError, dumps, not_json
 
 PARSE_ERROR: Final = -32700
 INVALID_REQUEST: Final = -32600
@@ -54,13 +52,26 @@ _log = logging.getLogger(__name__)
 
 
 class McpError(Exception):
-    """Raise from a handler to answer its request with this JSON-RPC error."""
+    """Raise from a handler to answer its request with this JSON-RPC error: `code` an integer
+    (JSON-RPC's -32768..-32000 are reserved for the protocol; your own codes go elsewhere),
+    `message` one sentence, `data` any JSON value."""
 
     def __init__(self, code: int, message: str, data: JSON | None = None) -> None:
+        if not isinstance(code, int) or isinstance(code, bool):
+            swapped = " (the arguments are code, message)" if isinstance(message, int) else ""
+            raise TypeError(f"McpError code must be an int, got {code!r}{swapped}")
+        if not isinstance(message, str):
+            raise TypeError(f"McpError message must be a str, got {type(message).__name__}")
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data
+
+
+class PeerError(McpError):
+    """The other side answered a request of this side with an error (its `code`, `message`
+    and `data`), or with an answer that is not one (-32603). A handler that does not catch it
+    fails with -32603 Internal error: the peer's error is never relayed as this side's own."""
 
 
 class MethodNotFound(McpError):
@@ -97,7 +108,7 @@ class Context:
         session: Peer,
         *,
         version: str,
-        request_id: str | int | None,
+        request_id: str | float | None,
         meta: Mapping[str, JSON],
         log_level: str | None,
     ) -> None:
@@ -203,8 +214,8 @@ class Peer:
         self._meta_key: str | None = versions.META_PROTOCOL_VERSION
         self._calls: dict[str, Callable[[Any, Context], Any]] = {}  # method -> what answers it
         self._ids = 0
-        self._pending: dict[str | int, asyncio.Future[Any]] = {}
-        self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
+        self._pending: dict[str | int | float, asyncio.Future[Any]] = {}
+        self._running: dict[str | int | float, tuple[Context, asyncio.Task[Any]]] = {}
 
     def overrides(self, attr: str) -> bool:
         """Whether the handlers' class answers `attr` itself."""
@@ -254,9 +265,10 @@ class Peer:
         stream progress and logs while it runs, await `ctx.request(...)` to the client and see
         `ctx.cancelled`. Run one call per incoming message (`asyncio.create_task`) so that the
         client's responses and cancellations reach the handlers that wait for them."""
-        if isinstance(message, dict) and "method" not in message and "id" in message:
-            self._resolve(message)
-            return
+        if isinstance(message, dict) and "method" not in message:
+            if _request_id(message.get("id")) is not None:
+                self._resolve(message)
+            return  # a response: nothing to answer
         if isinstance(message, dict) and message.get("method") == "notifications/cancelled":
             self._cancel(message)
         prepared = self._prepare(message)
@@ -296,16 +308,24 @@ class Peer:
     # -- the steps -----------------------------------------------------------------------------
 
     def _prepare(self, message: object) -> list[dict[str, JSON]] | tuple[Context, Handler, Any]:
-        """Negotiate, validate and find the handler; a list is the answer already."""
+        """Negotiate, validate and find the handler; a list is the answer already.
+
+        JSON-RPC 2.0 to the letter: what is no Request object (not an object, no string
+        `method`, `jsonrpc` other than "2.0", an id that is no string or number, `params` that
+        are neither object nor array) is -32600 Invalid Request, with the id when it is one
+        and null otherwise; a notification (no `id`) is never answered; a response (no
+        `method`, a `result` or an `error`) is not answered either."""
         if not isinstance(message, dict):
-            return [_error(None, INVALID_REQUEST, "Invalid Request: a message is a JSON object")]
-        raw_id = message.get("id")
-        msg_id = raw_id if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+            what = "a batch (MCP has none)" if isinstance(message, list) else "not an object"
+            return [_error(None, INVALID_REQUEST, f"Invalid Request: {what}")]
         method = message.get("method")
-        if not isinstance(method, str):
-            if "result" in message or "error" in message:
-                return []  # a response to a request this side sent: nothing to answer
-            return [_error(msg_id, INVALID_REQUEST, "Invalid Request: no method")]
+        if method is None and ("result" in message or "error" in message):
+            return []  # a response to a request this side sent: nothing to answer
+        msg_id = _request_id(message.get("id"))
+        problem = _not_a_request(message, method, msg_id)
+        if problem is not None:
+            return [_error(msg_id, INVALID_REQUEST, f"Invalid Request: {problem}")]
+        assert isinstance(method, str)
         notification = "id" not in message
         raw_params = message.get("params")  # its `_meta`, read once for every step below
         meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
@@ -367,18 +387,30 @@ class Peer:
                 method=row.method,
             )
         except ProtocolError as exc:  # the handler answered with the wrong class
-            return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {exc}")]
+            said = f"{row.attr} returned None; " if value is None else ""
+            _log.error("%s handler: %s%s", row.method, said, exc)
+            return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {said}{exc}")]
         except ValidationError as exc:
+            _log.error("%s handler returned an invalid result: %s", row.method, exc)
             return [
                 _error(ctx.request_id, INTERNAL_ERROR, f"Internal error: invalid result: {exc}")
             ]
+        except Exception as exc:  # noqa: BLE001 - not a model object at all: answered, logged
+            _log.error("%s handler returned %s", row.method, type(value).__name__, exc_info=exc)
+            return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
         return [{"jsonrpc": "2.0", "id": ctx.request_id, "result": payload}]
 
     def _failure(self, ctx: Context, row: Handler, exc: BaseException) -> list[dict[str, JSON]]:
         if row.kind == "notification":
             return []
+        if isinstance(exc, PeerError):  # the peer's error is about its request, not this one
+            _log.error("%s handler: the peer answered %s", row.method, exc)
+            return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
         if isinstance(exc, McpError):
-            return [_error(ctx.request_id, exc.code, exc.message, exc.data)]
+            if not_json(exc.data) is None and not isinstance(exc.code, bool):
+                return [_error(ctx.request_id, exc.code, exc.message, exc.data)]
+            _log.error("%s handler raised McpError with data that is not JSON", row.method)
+            return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
         if isinstance(exc, ValidationError):
             data: JSON = {"errors": [{"path": e.path, "message": e.message} for e in exc.errors]}
             return [_error(ctx.request_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
@@ -407,14 +439,12 @@ class Peer:
         self._pending[rid] = future
         ctx._queue(message)
         response = await future
-        if "error" in response:
-            err = response["error"]
-            raise McpError(err.get("code", INTERNAL_ERROR), err.get("message", ""), err.get("data"))
         method = getattr(request, "method", None)
-        return self._app.parse_result(method, response.get("result"), version=ctx.version)
+        return answer_of(self._app, method, response, ctx.version)
 
     def _resolve(self, response: dict[str, Any]) -> None:
-        future = self._pending.pop(response.get("id"), None)  # type: ignore[arg-type]
+        rid = _request_id(response.get("id"))
+        future = self._pending.pop(rid, None) if rid is not None else None
         if future is not None and not future.done():
             future.set_result(response)
 
@@ -516,8 +546,57 @@ class ServerSession(Peer):
         return self.log_level
 
 
+def _request_id(value: object) -> str | int | float | None:
+    """`value` if it is a request id MCP allows (a string or a finite number), else None."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value - value == 0.0:
+        return value
+    return None
+
+
+def _not_a_request(
+    message: dict[str, Any], method: object, msg_id: str | float | None
+) -> str | None:
+    """Why `message` is no JSON-RPC 2.0 Request object (or notification), None if it is one."""
+    if message.get("jsonrpc") != "2.0":
+        return 'jsonrpc must be "2.0"'
+    if not isinstance(method, str):
+        return "method must be a string"
+    if "id" in message and msg_id is None:
+        return "id must be a string or a number"  # MCP: not null either
+    if "params" in message and not isinstance(message["params"], (dict, list)):
+        return "params must be an object or an array"
+    return None
+
+
+def answer_of(app: ModuleType, method: object, response: Mapping[str, Any], version: str) -> Any:
+    """The result of a response to a request of `method` this side sent, as application types;
+    an error answer raises `PeerError`, an answer that is neither (a malformed error object, a
+    result that is no result of `method`) `PeerError` (-32603) or `ValidationError`."""
+    if "error" in response:
+        err = response["error"]
+        code = err.get("code") if isinstance(err, dict) else None
+        text = err.get("message") if isinstance(err, dict) else None
+        if "result" in response or type(code) is not int or not isinstance(text, str):
+            raise PeerError(INTERNAL_ERROR, f"malformed error answer to {method}: {_short(err)}")
+        raise PeerError(code, text, err.get("data"))
+    if "result" not in response:
+        raise PeerError(INTERNAL_ERROR, f"answer to {method} without result or error")
+    return app.parse_result(method, response["result"], version=version)
+
+
+def _short(value: object) -> str:
+    """A peer's value for an error message: one line, at most 80 characters."""
+    try:
+        text = dumps(value)
+    except ValidationError:
+        text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _error(
-    msg_id: str | int | None, code: int, message: str, data: JSON | None = None
+    msg_id: str | float | None, code: int, message: str, data: JSON | None = None
 ) -> dict[str, JSON]:
     error: dict[str, JSON] = {"code": code, "message": message}
     if data is not None:
@@ -567,46 +646,6 @@ _BUILTINS: Final[Mapping[str, Callable[[ServerSession, Any, Context], Any]]] = {
     "notifications/cancelled": _ignore,
     "notifications/roots/list_changed": _ignore,
 }
-
-
-# -- newline-delimited stdio framing ---------------------------------------------------------
-
-
-def read_lines(stream: IO[str]) -> Iterator[object]:
-    """The JSON-RPC messages of a newline-delimited stream, one per line (blank lines skipped);
-    a line that is not JSON is yielded as a `ParseFailure`."""
-    for line in stream:
-        if line.strip():
-            try:
-                yield json.loads(line)
-            except ValueError as exc:
-                yield ParseFailure(str(exc))
-
-
-def write_line(stream: IO[str], message: dict[str, JSON]) -> None:
-    """One message as one line (JSON never contains a raw newline), flushed."""
-    stream.write(json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n")
-    stream.flush()
-
-
-@dataclass(frozen=True, slots=True)
-class ParseFailure:
-    """A line that is not JSON: answered with a -32700 parse error."""
-
-    reason: str
-
-
-def serve_stdio(
-    session: ServerSession, stdin: IO[str] | None = None, stdout: IO[str] | None = None
-) -> None:
-    """Answer every line of `stdin` (default: the process's) until it closes."""
-    reader, writer = stdin or sys.stdin, stdout or sys.stdout
-    for message in read_lines(reader):
-        if isinstance(message, ParseFailure):
-            write_line(writer, _error(None, PARSE_ERROR, f"Parse error: {message.reason}"))
-            continue
-        for out in session.handle(message):
-            write_line(writer, out)
 
 
 def _not_found(method: str, params: Any, ctx: Context) -> Any:
