@@ -90,9 +90,11 @@ class ClientSession(Peer):
         log_level: str | None = None,
         timeout: float | None = None,
         max_input_rounds: int = MAX_INPUT_ROUNDS,
+        strict: bool = False,
+        tolerant: bool = False,
     ) -> None:
         super().__init__(handlers, base=base, table=table, app=app, versions=versions,
-                         supported=supported)  # fmt: skip
+                         supported=supported, strict=strict, tolerant=tolerant)  # fmt: skip
         self.log_level = log_level
         """The least severe log message the client asks for (None: the server's default; from
         2026-07-28, none at all)."""
@@ -214,7 +216,7 @@ class ClientSession(Peer):
         """Send a notification (an application object) in the agreed version."""
         if self.version is None:
             raise McpError(INVALID_REQUEST, "connect() first: no protocol version agreed")
-        self._send(self._app.serialize(notification, version=self.version))
+        self._send(self.serialize(notification, self.version))
 
     def _message(self, request: Any, rid: int, token: str | None) -> dict[str, JSON]:
         version = self.version
@@ -232,7 +234,7 @@ class ClientSession(Peer):
             request = self._with_meta(request, members)
         if hasattr(request, "id"):
             request = dataclasses.replace(request, id=rid)
-        message: dict[str, JSON] = self._app.serialize(request, version=version)
+        message: dict[str, JSON] = self._app.serialize(request, version=version, strict=self.strict)
         message["id"] = rid
         return message
 
@@ -283,7 +285,7 @@ class ClientSession(Peer):
             ):
                 version = self.version
                 assert version is not None
-                return answer_of(self._app, method, incoming, version)
+                return answer_of(self._app, method, incoming, version, self.tolerant)
             if progress is not None and _is_progress(incoming, token):
                 self._progress(incoming, progress)
                 continue

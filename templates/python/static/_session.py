@@ -195,8 +195,17 @@ class Peer:
         app: ModuleType,
         versions: ModuleType,
         supported: Sequence[str] | None = None,
+        strict: bool = False,
+        tolerant: bool = False,
     ) -> None:
         self.handlers = handlers
+        self.strict = strict
+        """Whether what this side sends must fit the negotiated version whole: by default a
+        member the version lacks (a newer tool's `icons`) is left out, with a debug log line;
+        strict, it is an error naming the member and the version (-32603 for a result)."""
+        self.tolerant = tolerant
+        """Whether an answer of the peer keeps what the version's unions and enums do not know
+        (`parse_result(..., tolerant=True)`) instead of raising `ValidationError`."""
         self._base = base
         self._table = {row.method: row for row in table}
         self._app = app
@@ -385,6 +394,7 @@ class Peer:
                 value if value is not None else self._app.Result(),
                 version=ctx.version,
                 method=row.method,
+                strict=self.strict,
             )
         except ProtocolError as exc:  # the handler answered with the wrong class
             said = f"{row.attr} returned None; " if value is None else ""
@@ -421,7 +431,7 @@ class Peer:
     # -- results in the negotiated version ---------------------------------------------------
 
     def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
-        out: dict[str, JSON] = self._app.serialize(obj, version=version)
+        out: dict[str, JSON] = self._app.serialize(obj, version=version, strict=self.strict)
         return out
 
     # -- requests to the client (async only) -------------------------------------------------
@@ -432,7 +442,7 @@ class Peer:
         self._ids += 1
         rid = f"s{self._ids}"
         request = dataclasses.replace(request, id=rid) if hasattr(request, "id") else request
-        message = self._app.serialize(request, version=ctx.version)
+        message = self._app.serialize(request, version=ctx.version, strict=self.strict)
         if isinstance(message, dict):
             message["id"] = rid
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -440,7 +450,7 @@ class Peer:
         ctx._queue(message)
         response = await future
         method = getattr(request, "method", None)
-        return answer_of(self._app, method, response, ctx.version)
+        return answer_of(self._app, method, response, ctx.version, self.tolerant)
 
     def _resolve(self, response: dict[str, Any]) -> None:
         rid = _request_id(response.get("id"))
@@ -477,9 +487,10 @@ class ServerSession(Peer):
         capabilities: Any = None,
         supported: Sequence[str] | None = None,
         instructions: str | None = None,
+        strict: bool = False,
     ) -> None:
         super().__init__(handlers, base=base, table=table, app=app, versions=versions,
-                         supported=supported)  # fmt: skip
+                         supported=supported, strict=strict)  # fmt: skip
         self.server_info = server_info
         self.instructions = instructions
         self.capabilities = capabilities if capabilities is not None else self._derived()
@@ -570,7 +581,13 @@ def _not_a_request(
     return None
 
 
-def answer_of(app: ModuleType, method: object, response: Mapping[str, Any], version: str) -> Any:
+def answer_of(
+    app: ModuleType,
+    method: object,
+    response: Mapping[str, Any],
+    version: str,
+    tolerant: bool = False,
+) -> Any:
     """The result of a response to a request of `method` this side sent, as application types;
     an error answer raises `PeerError`, an answer that is neither (a malformed error object, a
     result that is no result of `method`) `PeerError` (-32603) or `ValidationError`."""
@@ -583,7 +600,7 @@ def answer_of(app: ModuleType, method: object, response: Mapping[str, Any], vers
         raise PeerError(code, text, err.get("data"))
     if "result" not in response:
         raise PeerError(INTERNAL_ERROR, f"answer to {method} without result or error")
-    return app.parse_result(method, response["result"], version=version)
+    return app.parse_result(method, response["result"], version=version, tolerant=tolerant)
 
 
 def _short(value: object) -> str:
