@@ -30,6 +30,7 @@ from ._session import (
     McpError,
     Peer,
     PeerError,
+    UnsupportedMethod,
     _request_id,
     answer_of,
 )
@@ -198,6 +199,8 @@ class ClientSession(Peer):
         is called for each progress notification of this request."""
         if self.version is None:
             raise McpError(INVALID_REQUEST, "connect() first: no protocol version agreed")
+        if not self.supports(request.method):
+            raise UnsupportedMethod(request.method, self.version)
         limit = timeout if timeout is not None else self.timeout
         deadline = time.monotonic() + limit if limit is not None else None
         for _ in range(self.max_input_rounds + 1):
@@ -331,7 +334,7 @@ class ClientSession(Peer):
             row = self._table.get(asked.method)
             if row is None:
                 raise McpError(METHOD_NOT_FOUND, f"the server asked for {asked.method!r}")
-            ctx = Context(self, version=self.version or "", request_id=None, meta={},
+            ctx = self.context_type(self, version=self.version or "", request_id=None, meta={},
                           log_level=None)  # fmt: skip
             params = None if asked.params is UNSET else asked.params
             answers[key] = self._call(row, params, ctx)

@@ -357,7 +357,23 @@ class Converter:
         give the members of `DEFAULTS` that the version requires their default when unset (what
         `serialize` sends; a conversion of a received value keeps it as it came); `strict=False`:
         leave out the fields the version lacks (logged)."""
+        self._own(app_obj)
         return self._to_wire(app_obj, version, defaults, strict, quiet=False)
+
+    def _own(self, obj: object) -> None:
+        """Raise `ProtocolError` naming both modules when `obj` is no application object but
+        one of a class of the same name elsewhere (a version's wire class, most often)."""
+        cls = type(obj)
+        mine = getattr(self.app, cls.__name__, None)
+        if mine is cls or not isinstance(obj, Model):
+            return
+        where = f"{cls.__module__}.{cls.__qualname__}"
+        if mine is None:
+            message = f"{where} is no application type of {self.app.__name__}"
+        else:
+            message = (f"{where} is not {mine.__module__}.{mine.__qualname__}: the session and "
+                       "serialize take application types (to_app converts a wire object)")  # fmt: skip
+        raise ProtocolError(message)
 
     def _to_wire(
         self, app_obj: Any, version: str, defaults: bool, strict: bool, quiet: bool
@@ -726,6 +742,7 @@ class Converter:
         the rules applied to the application object's JSON, validated once as the version's type
         (what `to_wire(app_obj, version, defaults=True)` would hold). `strict=False`: a field
         the version lacks is left out (one debug log line) instead of raising."""
+        self._own(app_obj)
         name = method if method is not None else getattr(app_obj, "method", None)
         if isinstance(name, str) and version not in self.dist.method_versions.get(name, ()):
             message = f"method {name!r} is not defined in protocol version {version}"

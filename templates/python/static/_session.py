@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import difflib
 import functools
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias
 
 from ._protocol import ProtocolError, UnknownMethodError
 from ._runtime import JSON, UNSET, Model, ValidationError, dumps, not_json
@@ -30,7 +31,12 @@ METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
 INTERNAL_ERROR: Final = -32603
 
-LOG_LEVELS: Final = (
+LogLevel: TypeAlias = Literal[
+    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
+]
+"""`LoggingLevel` of every MCP version (the generated `app.LoggingLevel` is the same type)."""
+
+LOG_LEVELS: Final[tuple[LogLevel, ...]] = (
     "debug",
     "info",
     "notice",
@@ -72,6 +78,17 @@ class PeerError(McpError):
     """The other side answered a request of this side with an error (its `code`, `message`
     and `data`), or with an answer that is not one (-32603). A handler that does not catch it
     fails with -32603 Internal error: the peer's error is never relayed as this side's own."""
+
+
+class UnsupportedMethod(McpError):
+    """A request this side was asked to send that the negotiated protocol version does not
+    have (-32601, raised before anything is sent); `session.supports(method)` tells first."""
+
+    def __init__(self, method: str, version: str) -> None:
+        super().__init__(METHOD_NOT_FOUND, f"{method!r} is not a method of protocol version "
+                         f"{version}, the one agreed with the peer")  # fmt: skip
+        self.method = method
+        self.version = version
 
 
 class MethodNotFound(McpError):
@@ -144,7 +161,7 @@ class Context:
             params["message"] = message
         self._queue({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})
 
-    def log(self, level: str, data: JSON, logger: str | None = None) -> None:
+    def log(self, level: LogLevel, data: JSON, logger: str | None = None) -> None:
         """A `notifications/message`, if `level` is at or above the client's level."""
         if level not in LOG_LEVELS:
             raise ValueError(f"unknown log level {level!r}; expected one of {LOG_LEVELS}")
@@ -161,10 +178,9 @@ class Context:
         sent in this request's protocol version."""
         self._queue(self.session.serialize(notification, self.version))
 
-    async def request(self, request: Any) -> Any:
-        """Ask the client (`app.CreateMessageRequest`, `app.ElicitRequest`,
-        `app.ListRootsRequest`) and await its result, as application types. Only for handlers
-        run by `async_handle`."""
+    async def _request(self, request: Any) -> Any:
+        """Ask the peer and await its result, as application types (the generated `Context`'s
+        `request`, typed per request class). Only for handlers run by `async_handle`."""
         return await self.session._ask(self, request)
 
     def _queue(self, message: dict[str, JSON]) -> None:
@@ -185,6 +201,8 @@ class Peer:
 
     DIRECTION: str = "client_to_server"
     """The direction of the requests and notifications this side receives."""
+    context_type: type[Context] = Context
+    """The class of the `ctx` handlers get (the generated module's, typed per version)."""
 
     def __init__(
         self,
@@ -225,6 +243,14 @@ class Peer:
         self._ids = 0
         self._pending: dict[str | int | float, asyncio.Future[Any]] = {}
         self._running: dict[str | int | float, tuple[Context, asyncio.Task[Any]]] = {}
+
+    def supports(self, method: str) -> bool:
+        """Whether the agreed protocol version has `method` (False before a version is agreed),
+        so that this side may send it; what the peer declared it handles is in its
+        capabilities."""
+        version = self.version
+        found: tuple[str, ...] = self._versions.METHOD_VERSIONS.get(method, ())
+        return version is not None and version in found
 
     def overrides(self, attr: str) -> bool:
         """Whether the handlers' class answers `attr` itself."""
@@ -356,7 +382,8 @@ class Peer:
                 else [_error(msg_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
             )
         level = self._log_level(version, meta)
-        ctx = Context(self, version=version, request_id=msg_id, meta=meta, log_level=level)
+        ctx = self.context_type(self, version=version, request_id=msg_id, meta=meta,
+                                log_level=level)  # fmt: skip
         params = getattr(msg.obj, "params", None)
         params = None if params is UNSET else params
         row = self._table.get(method)
@@ -439,6 +466,11 @@ class Peer:
     async def _ask(self, ctx: Context, request: Any) -> Any:
         if ctx._wake is None:
             raise RuntimeError("ctx.request needs a handler run by async_handle")
+        method = getattr(request, "method", None)
+        if not isinstance(method, str) or ctx.version not in self._versions.METHOD_VERSIONS.get(
+            method, ()
+        ):
+            raise UnsupportedMethod(str(method), ctx.version)
         self._ids += 1
         rid = f"s{self._ids}"
         request = dataclasses.replace(request, id=rid) if hasattr(request, "id") else request
@@ -449,7 +481,6 @@ class Peer:
         self._pending[rid] = future
         ctx._queue(message)
         response = await future
-        method = getattr(request, "method", None)
         return answer_of(self._app, method, response, ctx.version, self.tolerant)
 
     def _resolve(self, response: dict[str, Any]) -> None:
@@ -663,6 +694,22 @@ _BUILTINS: Final[Mapping[str, Callable[[ServerSession, Any, Context], Any]]] = {
     "notifications/cancelled": _ignore,
     "notifications/roots/list_changed": _ignore,
 }
+
+
+def check_handlers(cls: type, table: Sequence[Handler]) -> None:
+    """Raise `TypeError` for a public method of the handlers class `cls` that answers no method
+    of any version (`tool_call` for `tools_call`), with the closest names: it would never be
+    called, and the capability it was meant to declare would be missing. Helpers start with
+    `_`."""
+    known = [row.attr for row in table]
+    for name, value in vars(cls).items():
+        method = inspect.isfunction(value) or isinstance(value, (staticmethod, classmethod))
+        if name.startswith("_") or not method or name in known:
+            continue
+        close = difflib.get_close_matches(name, known, n=2)
+        hint = f"did you mean {' or '.join(close)}? " if close else ""
+        raise TypeError(f"{cls.__name__}.{name} answers no method of any protocol version of "
+                        f"this distribution: {hint}(a helper's name starts with _)")  # fmt: skip
 
 
 def _not_found(method: str, params: Any, ctx: Context) -> Any:
