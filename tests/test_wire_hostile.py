@@ -512,3 +512,18 @@ def test_a_chatty_server_cannot_hold_a_request_past_its_timeout(pkg: ModuleType)
     session.connect("2025-11-25")
     with pytest.raises(pkg.client.RequestTimeout):
         session.request(pkg.app.ListToolsRequest())
+
+
+def test_a_server_line_that_is_not_json_is_answered_and_the_request_goes_on(
+    pkg: ModuleType,
+) -> None:
+    failure = pkg.server.ParseFailure("invalid JSON text")
+
+    def answer(m: dict[str, Any]) -> list[Any]:
+        return [failure, {"jsonrpc": "2.0", "id": m["id"], "result": {"tools": []}}]
+
+    session = client(pkg, old_server(answer))
+    session.connect("2025-11-25")
+    assert session.request(pkg.app.ListToolsRequest()).tools == []
+    [parse_error] = [m for m in session.transport.sent if "error" in m]
+    assert parse_error["error"]["code"] == -32700 and parse_error["id"] is None

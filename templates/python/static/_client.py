@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Final
 
-from ._runtime import JSON, UNSET, ValidationError
+from ._runtime import JSON, UNSET, ValidationError, encode_value
 from ._session import (
     INTERNAL_ERROR,
     INVALID_REQUEST,
@@ -248,21 +248,14 @@ class ClientSession(Peer):
         if params is UNSET or params is None:
             params = getattr(app, _field_class(app, type(request).__name__, "params"))()
         meta_class = _field_class(app, type(params).__name__, "_meta")
-        facts = {f.wire: f for f in app.FIELDS[meta_class]}
-        values = {}
+        declared = {f.wire for f in app.FIELDS[meta_class]}
+        data: dict[str, Any] = {} if params.meta is UNSET else params.meta.to_dict()
         for wire, value in members.items():
-            fact = facts.get(wire)
-            if fact is None:
-                continue
-            # a member some version types as JSON (an index signature) takes the object's JSON
-            plain = fact.cls is None and dataclasses.is_dataclass(value)
-            values[fact.attr] = value.to_dict() if plain else value
-        meta = params.meta
-        meta = (
-            getattr(app, meta_class)(**values)
-            if meta is UNSET
-            else dataclasses.replace(meta, **values)
-        )
+            if wire in declared:
+                data[wire] = encode_value(value)
+        # Decoded, not constructed: a member deprecated in every version (the log level) set
+        # here is the library's own use, and decoding never warns.
+        meta = getattr(app, meta_class).from_dict(data)
         return dataclasses.replace(request, params=dataclasses.replace(params, meta=meta))
 
     def _await(
