@@ -22,7 +22,7 @@ from test_dispatch import initialize
 from test_wire_hostile import HOSTILE_LINES, check_response
 
 pytestmark = [pytest.mark.spec, pytest.mark.slow]
-PKG = "mcp_wire"
+PKG = "mcp_dispatch"  # the distribution tests/test_dispatch.py generates: made once a run
 LINES = 10_000
 SEED = int(os.environ.get("FUZZ_SEED", "35"))
 

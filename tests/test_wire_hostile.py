@@ -17,7 +17,7 @@ from bindings_support import import_package
 from test_dispatch import in_fresh_thread, initialize
 
 pytestmark = pytest.mark.spec
-PKG = "mcp_wire"
+PKG = "mcp_dispatch"  # the distribution tests/test_dispatch.py generates: made once a run
 INFO = {"name": "s", "version": "1"}
 
 

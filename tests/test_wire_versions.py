@@ -21,7 +21,7 @@ from test_dispatch import in_fresh_thread, initialize
 from test_wire_hostile import Scripted
 
 pytestmark = pytest.mark.spec
-PKG = "mcp_wire"
+PKG = "mcp_dispatch"  # the distribution tests/test_dispatch.py generates: made once a run
 
 SERVER = """
 import sys
