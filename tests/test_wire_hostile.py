@@ -237,8 +237,11 @@ HOSTILE_LINES = [
 ]
 
 
-def serve(pkg: ModuleType, lines: list[bytes], stdin_text: bool = False) -> list[bytes]:
-    """Run `serve_stdio` over these lines after an initialize, then a ping; the output lines."""
+def serve(
+    pkg: ModuleType, lines: list[bytes], stdin_text: bool = False, loop: str = "sync"
+) -> list[bytes]:
+    """Run `serve_stdio` (or `serve_stdio_async`) over these lines after an initialize, then a
+    ping; the output lines."""
     data = b"\n".join([json.dumps(initialize("2025-11-25")).encode(), *lines,
                        b'{"jsonrpc":"2.0","id":"last","method":"ping"}']) + b"\n"  # fmt: skip
     stdin: Any = io.BytesIO(data)
@@ -247,7 +250,10 @@ def serve(pkg: ModuleType, lines: list[bytes], stdin_text: bool = False) -> list
     if stdin_text:  # what sys.stdin and sys.stdout are: strict text over a buffer
         stdin = io.TextIOWrapper(stdin, encoding="utf-8", errors="strict")
         stdout = io.TextIOWrapper(out, encoding="ascii", errors="strict", write_through=True)
-    pkg.server.serve_stdio(server(pkg), stdin, stdout)
+    if loop == "sync":
+        pkg.server.serve_stdio(server(pkg), stdin, stdout)
+    else:
+        in_fresh_thread(asyncio.run, pkg.server.serve_stdio_async(server(pkg), stdin, stdout))
     stdout.flush()
     return out.getvalue().splitlines()
 
@@ -269,9 +275,10 @@ def check_response(runtime: ModuleType, line: bytes) -> dict[str, Any]:
     return message
 
 
+@pytest.mark.parametrize("loop", ["sync", "async"])
 @pytest.mark.parametrize("stdin_text", [False, True], ids=["bytes", "text"])
-def test_no_line_stops_the_stdio_loop(pkg: ModuleType, stdin_text: bool) -> None:
-    out = serve(pkg, HOSTILE_LINES, stdin_text)
+def test_no_line_stops_the_stdio_loop(pkg: ModuleType, stdin_text: bool, loop: str) -> None:
+    out = serve(pkg, HOSTILE_LINES, stdin_text, loop)
     replies = [check_response(pkg._runtime, line) for line in out]
     by_id = {json.dumps(r["id"]): r for r in replies}
     assert by_id['"last"'] == {"jsonrpc": "2.0", "id": "last", "result": {}}

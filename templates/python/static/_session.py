@@ -300,7 +300,8 @@ class Peer:
         stream progress and logs while it runs, await `ctx.request(...)` to the client and see
         `ctx.cancelled`. Run one call per incoming message (`asyncio.create_task`) so that the
         client's responses and cancellations reach the handlers that wait for them."""
-        if isinstance(message, dict) and "method" not in message:
+        if _is_response(message):
+            assert isinstance(message, dict)
             if _request_id(message.get("id")) is not None:
                 self._resolve(message)
             return  # a response: nothing to answer
@@ -354,7 +355,7 @@ class Peer:
             what = "a batch (MCP has none)" if isinstance(message, list) else "not an object"
             return [_error(None, INVALID_REQUEST, f"Invalid Request: {what}")]
         method = message.get("method")
-        if method is None and ("result" in message or "error" in message):
+        if _is_response(message):
             return []  # a response to a request this side sent: nothing to answer
         msg_id = _request_id(message.get("id"))
         problem = _not_a_request(message, method, msg_id)
@@ -586,6 +587,16 @@ class ServerSession(Peer):
             level = meta.get(META_LOG_LEVEL)  # the client opts in per request
             return level if isinstance(level, str) and level in LOG_LEVELS else None
         return self.log_level
+
+
+def _is_response(message: object) -> bool:
+    """A response (to a request this side sent): an object with `result` or `error` and no
+    `method`, well-formed or not; never answered."""
+    return (
+        isinstance(message, dict)
+        and message.get("method") is None
+        and ("result" in message or "error" in message)
+    )
 
 
 def _request_id(value: object) -> str | int | float | None:

@@ -133,8 +133,9 @@ async def serve_stdio_async(
 ) -> None:
     """`serve_stdio` for `AsyncServerHandlers`: each request runs in a task of its own, so its
     progress and log notifications leave while it runs, it may await `ctx.request(...)` to the
-    client, and a `notifications/cancelled` reaches it. Lines are read by a thread; at the end
-    of `stdin` the requests still waiting for the client are cancelled."""
+    client, and a `notifications/cancelled` reaches it. `initialize` is answered before the
+    next line is handled (the version it agrees on applies to what follows). Lines are read by
+    a thread; at the end of `stdin` the requests still waiting for the client are cancelled."""
     reader, writer = stdin or sys.stdin, stdout or sys.stdout
     loop = asyncio.get_running_loop()
     inbox: asyncio.Queue[object] = asyncio.Queue()
@@ -161,6 +162,9 @@ async def serve_stdio_async(
         while (message := await inbox.get()) is not end:
             if isinstance(message, ParseFailure):
                 write_line(writer, answer(session, message)[0])
+                continue
+            if isinstance(message, dict) and message.get("method") == "initialize":
+                await _async_answer(session, message, send)  # agreed before the next is read
                 continue
             task = asyncio.ensure_future(_async_answer(session, message, send))
             tasks.add(task)
