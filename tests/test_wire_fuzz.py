@@ -1,7 +1,7 @@
-"""A `serve_stdio` server in a child process fed 10,000 random and hostile lines (a fixed seed:
-the same lines on every run; `FUZZ_SEED` draws others): every line it writes is one valid
-JSON-RPC 2.0 response in strict UTF-8 JSON, every well-formed request is answered exactly once
-with its own id, and it still answers `ping` afterwards."""
+"""A `serve_stdio` (and a `serve_stdio_async`) server in a child process fed 10,000 random and
+hostile lines (a fixed seed: the same lines on every run; `FUZZ_SEED` draws others): every line
+it writes is one valid JSON-RPC 2.0 response in strict UTF-8 JSON, every well-formed request is
+answered exactly once with its own id, and it still answers `ping` afterwards."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ LINES = 10_000
 SEED = int(os.environ.get("FUZZ_SEED", "35"))
 
 SERVER = """
-import json
+import asyncio, json, sys
 from {pkg} import app
-from {pkg}.server import McpError, ServerHandlers, Session, serve_stdio
+from {pkg}.server import McpError, ServerHandlers, Session, serve_stdio, serve_stdio_async
 
 
 class Echo(ServerHandlers):
@@ -46,7 +46,11 @@ class Echo(ServerHandlers):
         return app.CallToolResult(content=[app.TextContent(text=json.dumps(params.arguments))])
 
 
-serve_stdio(Session(Echo(), server_info=app.Implementation(name="fuzz", version="1")))
+session = Session(Echo(), server_info=app.Implementation(name="fuzz", version="1"))
+if sys.argv[1:] == ["async"]:
+    asyncio.run(serve_stdio_async(session))
+else:
+    serve_stdio(session)
 """
 
 STRINGS = ["", "x", "é", "\ud800", "\udfff", "\ud83d\ude00", "\x00", "\u2028", '"', "\\", "\n"]
@@ -131,8 +135,9 @@ def lines(seed: int) -> tuple[list[bytes], dict[str, Any]]:
     return out, expected
 
 
+@pytest.mark.parametrize("loop", ["sync", "async"])
 def test_ten_thousand_hostile_lines_then_ping(
-    session_distribution: Callable[[str], Path], tmp_path: Path
+    session_distribution: Callable[[str], Path], tmp_path: Path, loop: str
 ) -> None:
     root = session_distribution(PKG)
     runtime = import_package(root, f"{PKG}._runtime")
@@ -141,7 +146,7 @@ def test_ten_thousand_hostile_lines_then_ping(
     data, expected = lines(SEED)
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONIOENCODING": "utf-8:strict"}
     started = time.monotonic()
-    proc = subprocess.run([sys.executable, str(script)], input=b"\n".join(data) + b"\n",
+    proc = subprocess.run([sys.executable, str(script), loop], input=b"\n".join(data) + b"\n",
                           capture_output=True, env=env, timeout=300, check=False)  # fmt: skip
     took = time.monotonic() - started
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")[-3000:]
@@ -157,6 +162,7 @@ def test_ten_thousand_hostile_lines_then_ping(
         answered[key] = answered.get(key, 0) + 1
     missing = [k for k in expected if answered.get(k) != 1]
     assert not missing, f"{len(missing)} requests not answered exactly once: {missing[:5]}"
-    assert runtime.loads(out[-1]) == {"jsonrpc": "2.0", "id": "final-ping", "result": {}}
+    if loop == "sync":  # the async loop answers in the order its tasks end
+        assert runtime.loads(out[-1]) == {"jsonrpc": "2.0", "id": "final-ping", "result": {}}
     assert b"Traceback" not in proc.stderr or b"RecursionError: deep" in proc.stderr
     print(f"{len(data)} lines, {len(out)} answers in {took:.1f} s")
