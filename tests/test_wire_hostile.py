@@ -302,6 +302,9 @@ def test_a_line_past_the_limit_is_one_parse_error(pkg: ModuleType) -> None:
     got = list(stdio.read_lines(stream, max_line=40))
     assert got == [stdio.ParseFailure("a line longer than 40 bytes"), [1],
                    stdio.ParseFailure("a line longer than 40 bytes"), 2]  # fmt: skip
+    text = list(stdio.read_lines(io.StringIO('[1]\n\n{"a":NaN}\n' + "z" * 50 + "\n{}"), 40))
+    assert text[0] == [1] and text[-1] == {} and len(text) == 4
+    assert "NaN is not JSON" in text[1].reason and "longer than 40" in text[2].reason
 
 
 def test_the_stdio_loop_ends_quietly_when_the_client_stops_reading(pkg: ModuleType) -> None:
