@@ -23,7 +23,6 @@ The rules (README, "Application types"):
 from __future__ import annotations
 
 import hashlib
-import json
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +31,7 @@ from pathlib import Path
 from . import ir
 from .analysis.payloads import is_schema_payload
 from .errors import Diagnostic, Location, SchemaError
+from .reading import read_json
 
 # The checkout's reviewed file; the wheel carries it inside the package (pyproject force-include),
 # so an installed mcp-codegen merges the official versions the same way.
@@ -67,7 +67,14 @@ def load_renames(path: Path = RENAMES_FILE) -> Renames:
     mcp-codegen outside the repository)."""
     if path == RENAMES_FILE and not path.is_file():
         return NO_RENAMES
-    data = json.loads(path.read_text(encoding="utf-8"))
+    _, data = read_json(str(path), "app renames")
+    if not isinstance(data, dict) or not all(
+        isinstance(data.get(k, {}), dict) for k in ("renames", "rejected", "object_forms")
+    ):
+        raise SchemaError([Diagnostic(Location(str(path), 1, 1), (
+            'app renames: expected {"renames": {old: new}, "rejected": {...},'
+            ' "object_forms": {...}}'
+        ))])  # fmt: skip
     accepted = {str(k): str(v) for k, v in data.get("renames", {}).items()}
     rejected = {str(k): str(v) for k, v in data.get("rejected", {}).items()}
     forms = {str(k): str(v) for k, v in data.get("object_forms", {}).items()}

@@ -84,10 +84,17 @@ _VERSIONS_EXPORTS = ("LATEST_PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "Unsupporte
 
 def check_package_name(name: str) -> None:
     """A distribution's import name: a lower-case identifier (it is the wheel's module too)
-    that is no standard-library module (`json` would shadow it, or never be imported)."""
+    that is no standard-library or built-in module (`json` would shadow it, or never be
+    imported) and no name of Python's own (`__main__` is the running script: `import __main__`
+    never finds the package)."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or keyword.iskeyword(name):
         message = f"--package {name!r}: expected a lower-case Python identifier (like mcp_bindings)"
-    elif name in sys.stdlib_module_names:
+    elif name.startswith("__") and name.endswith("__"):
+        message = (f"--package {name!r}: names with double underscores on both sides are "
+                   f"Python's own (__main__ is the running script, __pycache__ the bytecode "
+                   f"folder), so the package could not be imported under it; choose another "
+                   f"(like mcp_bindings)")  # fmt: skip
+    elif name in sys.stdlib_module_names or name in sys.builtin_module_names:
         message = (f"--package {name!r}: a standard-library module of that name exists, which "
                    f"the package would shadow or be shadowed by; choose another (like mcp_{name})")  # fmt: skip
     else:

@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from . import console
+
 T = TypeVar("T")
 
 
@@ -69,8 +71,7 @@ def start(fn: Callable[[], T]) -> Pending[T]:
     if not parallel():
         return Pending(None, None, fn())
     read, write = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    console.flush()
     pid = os.fork()
     if pid:
         os.close(write)

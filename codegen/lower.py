@@ -55,6 +55,11 @@ _UNSUPPORTED_DECLS = {
     "expression_statement": "statement",
 }
 _SKIP = {"comment", "empty_statement", "hash_bang_line"}
+# The names TypeScript reserves for its predefined types (checker.ts, checkTypeNameIsReserved).
+RESERVED_TYPE_NAMES = frozenset(
+    ("any", "unknown", "never", "number", "bigint", "boolean", "string", "symbol", "void",
+     "object", "undefined")
+)  # fmt: skip
 # Primitives that an intersection with annotation members may constrain.
 _ANNOTATABLE = {"string", "number", "boolean"}
 
@@ -110,6 +115,7 @@ class Lowerer:
             return [self.interface(node, doc)]
         if kind == "type_alias_declaration":
             name = self.src.text(node.child_by_field_name("name"))  # type: ignore[arg-type]
+            self.reserved(node, "Type alias", "TS2457")
             params = node.child_by_field_name("type_parameters")
             if params is not None:
                 self.unsupported(params, "generic type parameters")
@@ -120,6 +126,17 @@ class Lowerer:
         what = _UNSUPPORTED_DECLS.get(kind, kind.replace("_", " "))
         self.errors.add(self.src.loc(node), f"unsupported construct: {what}")
         return []
+
+    def reserved(self, node: Node, what: str, code: str) -> None:
+        """TypeScript's predefined type names cannot name a declaration (TS2427, TS2457): a
+        reference to `object` would mean the keyword, never the declaration."""
+        name_node = node.child_by_field_name("name")
+        if name_node is not None and self.src.text(name_node) in RESERVED_TYPE_NAMES:
+            self.errors.add(
+                self.src.loc(name_node),
+                f"{what} name cannot be '{self.src.text(name_node)}': it is one of TypeScript's "
+                f"predefined types ({code})",
+            )
 
     def consts(self, node: Node, doc: ir.Doc) -> list[ir.Decl]:
         if self.src.text(node).split(None, 1)[0] != "const":
@@ -197,6 +214,7 @@ class Lowerer:
 
     def interface(self, node: Node, doc: ir.Doc) -> ir.Interface:
         name = self.src.text(node.child_by_field_name("name"))  # type: ignore[arg-type]
+        self.reserved(node, "Interface", "TS2427")
         if node.child_by_field_name("type_parameters") is not None:
             self.unsupported(node.child_by_field_name("type_parameters"), "generic type parameters")  # type: ignore[arg-type]
         bases: list[ir.Base] = []

@@ -10,7 +10,9 @@ same when union members are reordered.
 
 `Namer` is the naming pass every inline object goes through: overrides from a reviewed names file,
 collisions (an error naming both paths), and names-file entries that name nothing (stale: an
-error too). Targets derive their identifiers from these names in one place each
+error too). Under them, the shipped reviewed names (`schemas/names.json`, `REVIEWED`) give the
+worst path-derived names of the official schemas readable ones for every schema and target (an
+entry a schema lacks is ignored); `former_names` tells a target which names they replaced. Targets derive their identifiers from these names in one place each
 (`pynaming.py` for Python: one name table per package).
 """
 
@@ -24,9 +26,36 @@ from pathlib import Path
 
 from .discriminators import Member, discriminator, distinguishing_keys
 from .errors import Collector, Diagnostic, Location, SchemaError
+from .reading import read_json
 from .records import record
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _reviewed() -> dict[str, str]:
+    """The shipped reviewed names (path -> name): `codegen/names.json` in the wheel, else the
+    checkout's `schemas/names.json`."""
+    for path in (_PACKAGE / "names.json", _PACKAGE.parent / "schemas" / "names.json"):
+        if path.is_file():
+            return dict(json.loads(path.read_text(encoding="utf-8"))["names"])
+    raise FileNotFoundError(f"names.json not found next to {_PACKAGE}")
+
+
+REVIEWED: Mapping[str, str] = _reviewed()
+
+
+def former_names(classes: Iterable[str], declared: Iterable[str]) -> dict[str, str]:
+    """Former (path-derived) name -> reviewed name, for each reviewed entry that named one of
+    `classes` (the classes a target made) from a path under one of `declared` (the schema's
+    declared types): the Python targets keep the former as a deprecated alias."""
+    made, owners = set(classes), set(declared)
+    out = {}
+    for key, new in sorted(REVIEWED.items()):
+        path = tuple(key.split("."))
+        if new in made and path[0] in owners and path_name(path) not in made:
+            out[path_name(path)] = new
+    return out
 
 
 def pascal(segment: str) -> str:
@@ -86,13 +115,7 @@ NO_OVERRIDES = Overrides()
 def read_overrides(path: str | None) -> Overrides:
     if path is None:
         return NO_OVERRIDES
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, ValueError) as err:
-        raise SchemaError(
-            [Diagnostic(Location(path, 1, 1), f"cannot read name overrides: {err}")]
-        ) from None
+    text, data = read_json(path, "name overrides")
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
@@ -123,7 +146,7 @@ class Namer:
         key = ".".join(path)
         if key in self.overrides.names:
             self.used.add(key)
-        name = self.overrides.names.get(key) or path_name(path)
+        name = self.overrides.names.get(key) or REVIEWED.get(key) or path_name(path)
         if has_properties and len(path) > 1:
             other = self.named.setdefault(name, path)
             if other != path:

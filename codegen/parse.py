@@ -10,6 +10,7 @@ import tree_sitter_typescript
 from tree_sitter import Language, Node, Parser
 
 from .errors import Diagnostic, Location, SchemaError
+from .reading import read_file
 from .records import record
 
 
@@ -87,11 +88,5 @@ def parse_source(path: str, data: bytes) -> Source:
 
 
 def read_source(path: str) -> Source:
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as err:
-        raise SchemaError(
-            [Diagnostic(Location(path, 1, 1), f"cannot read schema: {err.strerror}")]
-        ) from None
-    return parse_source(path, data)
+    """The schema file at `path` (or a pipe), within the input size limit."""
+    return parse_source(path, read_file(path, "schema"))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import ir
+from .analysis.versions import check_order
 from .lower import lower
 from .naming import NO_OVERRIDES, Overrides, read_overrides
 from .parse import parse_source, read_source
 from .resolve import resolver
 
-__all__ = ["declared", "load", "load_many", "load_text", "read_overrides"]
+__all__ = ["declared", "load", "load_many", "load_text", "read_overrides", "resolve_many"]
 
 
 def declared(path: str) -> ir.Schema:
@@ -24,13 +25,22 @@ def load(path: str, overrides: Overrides = NO_OVERRIDES) -> ir.Resolved:
 
 
 def load_many(paths: Sequence[str], overrides: Overrides = NO_OVERRIDES) -> list[ir.Resolved]:
-    """Several schemas read with one names file: each entry must name something in one of them."""
+    """Several schemas read with one names file: each entry must name something in one of them.
+    Released versions must come oldest first (`analysis.versions.check_order`)."""
+    return resolve_many([declared(path) for path in paths], overrides)
+
+
+def resolve_many(
+    schemas: Sequence[ir.Schema], overrides: Overrides = NO_OVERRIDES
+) -> list[ir.Resolved]:
+    """Declared schemas resolved with one names file, as `load_many` (order checked too)."""
     out, used = [], set()
-    for path in paths:
-        r = resolver(declared(path), overrides)
+    for schema in schemas:
+        r = resolver(schema, overrides)
         out.append(r.run())
         used |= r.namer.used
     overrides.check_used(used)
+    check_order(out)
     return out
 
 

@@ -188,13 +188,22 @@ class Resolver:
         )
 
     def present(self, props: Iterable[ir.Property]) -> tuple[ir.Property, ...]:
-        """The properties a value may have: a required `never` one is left out, as the official
-        generator does (its property list skips every member whose type is `never`); an optional
-        one stays and means the key must be absent."""
+        """The properties a value may have: an optional `never` one stays and means the key
+        must be absent; a required one is an error (`kept`)."""
         return tuple(p for p in props if self.kept(p))
 
     def kept(self, p: ir.Property) -> bool:
-        return p.optional or not self.is_never(p.type)
+        """False for a required `never` member, reported: no value has type `never`, so no
+        value of the enclosing type exists (the official generator leaves such a member out
+        and accepts anything there, which is the opposite)."""
+        if p.optional or not self.is_never(p.type):
+            return True
+        self.errors.add(
+            self.loc(p),
+            f"required property '{p.name}' has type never: no value has that type, so no value "
+            f"could be written; for a key that must be absent write '{p.name}?: never'",
+        )
+        return False
 
     def is_never(self, t: ir.TypeExpr, depth: int = 0) -> bool:
         if isinstance(t, ir.Prim):

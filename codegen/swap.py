@@ -8,7 +8,12 @@ leaves the old output whole under `.NAME.old-*`, and the next run puts it back (
 
 Temporary directories are `.NAME.tmp-XXXXXXXX` (the new output being built) and
 `.NAME.old-XXXXXXXX` (the previous output after the swap), beside the target; runs writing into
-one folder hold an exclusive lock on it (flock), so a leftover is always from a dead run."""
+one folder hold an exclusive lock on it (flock), so a leftover is always from a dead run.
+
+A name is not enough to make a folder ours (a user's `.pkg.old-20261201` backup has one): every
+temporary entry is listed in the journal `.NAME.mcp-codegen-temp` beside the target *before* it
+is created, and only listed entries are ever cleaned up. The journal is removed once it lists
+nothing that exists, so after a run that was not killed there is none."""
 
 from __future__ import annotations
 
@@ -18,7 +23,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,9 +64,96 @@ def exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
+_JOURNAL_MAX = 1 << 16  # bytes: a journal is a few names; a larger file is no journal of ours
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+
+
+def journal(target: Path) -> Path:
+    return target.parent / f".{target.name}.mcp-codegen-temp"
+
+
+def _pattern(target: Path) -> re.Pattern[str]:
+    return re.compile(rf"\.{re.escape(target.name)}\.(tmp|old)-[A-Za-z0-9_]{{8}}")
+
+
+def listed(target: Path) -> list[str]:
+    """The names the journal lists (that could be ours by their form); none if it is absent or
+    not a regular file of a journal's size."""
+    path = journal(target)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return []
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _JOURNAL_MAX:
+            return []
+        text = f.read(_JOURNAL_MAX).decode("utf-8", "replace")
+    pattern = _pattern(target)
+    return sorted({n for n in text.splitlines() if pattern.fullmatch(n)})
+
+
+def _open_journal(target: Path, flags: int) -> int:
+    """The journal opened for writing: never through a symlink, never a FIFO or a device (a
+    checkout could plant one beside `-o`), else OSError."""
+    path = journal(target)
+    fd = os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | flags, 0o644)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    return fd
+
+
+def _enlist(target: Path, name: str) -> None:
+    fd = _open_journal(target, os.O_APPEND | os.O_CREAT)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(name + "\n")
+
+
+def forget(target: Path) -> None:
+    """Drop the journal's names that no longer exist; the journal itself once none is left."""
+    names = [n for n in listed(target) if os.path.lexists(target.parent / n)]
+    path = journal(target)
+    try:
+        if names:
+            with os.fdopen(_open_journal(target, os.O_TRUNC), "w", encoding="utf-8") as f:
+                f.write("".join(n + "\n" for n in names))
+        elif stat.S_ISREG(os.lstat(path).st_mode):
+            path.unlink()
+    except OSError:
+        pass  # absent, or retried by the next run
+
+
+def _new_name(target: Path, kind: str) -> Path:
+    import secrets
+
+    token = "".join(secrets.choice(_NAME_CHARS) for _ in range(8))
+    path = target.parent / f".{target.name}.{kind}-{token}"
+    _enlist(target, path.name)  # listed first: a kill right after creating it leaves it known
+    return path
+
+
 def temp_dir(target: Path, kind: str) -> Path:
-    """A new empty directory `.NAME.<kind>-XXXXXXXX` beside `target` (kind: tmp or old)."""
-    return Path(tempfile.mkdtemp(prefix=f".{target.name}.{kind}-", dir=target.parent))
+    """A new empty directory `.NAME.<kind>-XXXXXXXX` beside `target` (kind: tmp or old), listed
+    in the journal."""
+    while True:
+        path = _new_name(target, kind)
+        try:
+            os.mkdir(path, 0o700)
+            return path
+        except FileExistsError:
+            continue
+
+
+def temp_file(target: Path) -> tuple[int, Path]:
+    """A new file `.NAME.tmp-XXXXXXXX` beside the file `target`, listed in the journal: its
+    descriptor (open for writing) and path."""
+    while True:
+        path = _new_name(target, "tmp")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), path
+        except FileExistsError:
+            continue
 
 
 def install(new: Path, target: Path) -> Path | None:
@@ -85,17 +176,13 @@ def install(new: Path, target: Path) -> Path | None:
 
 
 def leftovers(target: Path, folders: bool = True) -> list[Path]:
-    """The temporary directories of earlier runs for `target` (ours by name and kind), or with
-    `folders=False` the temporary files of an earlier single-file write."""
-    pattern = re.compile(rf"\.{re.escape(target.name)}\.(tmp|old)-[A-Za-z0-9_]{{8}}")
-    try:
-        names = sorted(os.listdir(target.parent))
-    except OSError:
-        return []
+    """The temporary directories earlier runs left for `target` (listed in its journal), or with
+    `folders=False` the temporary files of an earlier single-file write. A folder or file that
+    only looks like one is the user's and never returned."""
     found = []
-    for name in names:
+    for name in listed(target):
         path = target.parent / name
-        if pattern.fullmatch(name) and not path.is_symlink() and path.is_dir() == folders:
+        if os.path.lexists(path) and not path.is_symlink() and path.is_dir() == folders:
             found.append(path)
     return found
 

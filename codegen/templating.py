@@ -113,4 +113,6 @@ def static_source(name: str) -> str:
 
 
 if __name__ == "__main__":  # python -m codegen.templating: like compileall, for the templates
-    print(f"compiled {compile_all()} templates into {bytecode_dir(False).parent}")
+    from . import console
+
+    console.say(f"compiled {compile_all()} templates into {bytecode_dir(False).parent}")

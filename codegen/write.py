@@ -9,12 +9,10 @@ import argparse
 import json
 import os
 import stat
-import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import ir, keep, swap
+from . import console, ir, keep, swap
 
 MANIFEST = ".mcp-codegen-manifest.json"
 
@@ -24,7 +22,7 @@ def report_warnings(*models: ir.Schema | ir.Resolved) -> None:
     they never change the exit code."""
     for model in models:
         for d in model.warnings:
-            print(f"{d.loc}: warning: {d.message}", file=sys.stderr)
+            console.warn(f"{d.loc}: warning: {d.message}")
 
 
 def _manifest(folder: Path) -> set[str] | None:
@@ -70,10 +68,21 @@ def _reason(err: OSError) -> str:
     return f"{err.strerror or err}{where}"
 
 
+def check_target(target: Path) -> None:
+    """Refuse an impossible `-o DIR` before any work (the write checks again)."""
+    _checked_target(target)
+
+
 def _checked_target(target: Path) -> Path:
     """The real path to write (symlinks followed): never a file, never the working directory
     or a folder above it (the swap would take the shell's directory away)."""
     real = Path(os.path.realpath(target))
+    odd = _special(real)
+    if odd:
+        raise OutputError(
+            f"{target} is {odd}, not a directory: mcp-codegen writes a directory and never "
+            "replaces anything else; give another -o"
+        )
     if os.path.lexists(real) and not real.is_dir():
         raise OutputError(
             f"{target} is a file, not a directory: mcp-codegen writes a directory and never "
@@ -91,6 +100,20 @@ def _checked_target(target: Path) -> Path:
     return real
 
 
+def _special(path: Path) -> str | None:
+    """What `path` is when it exists and is neither a regular file nor a directory (a device, a
+    FIFO, a socket): never renamed over (as root, `-o /dev/null` would replace the system's)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    kinds = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))  # fmt: skip
+    return next((name for test, name in kinds if test(mode)), "a special file")
+
+
 def _make_folder(folder: Path, shown: Path) -> None:
     existing = folder
     while not os.path.lexists(existing) and existing != existing.parent:
@@ -105,21 +128,26 @@ def _make_folder(folder: Path, shown: Path) -> None:
 
 def _recover(target: Path, exclusive: bool) -> None:
     """Clean up after killed runs (no other run holds the lock, so every leftover is dead):
-    their user entries that `target` lacks are moved into it first."""
+    their user entries that `target` lacks are moved into it first. Only what the journal lists
+    is a leftover (`swap.leftovers`); each one removed or put back is said on stderr."""
     found = [p for p in swap.leftovers(target) if swap.dead(p, exclusive)]
-    for leftover in swap.restore_if_missing(target, found):
+    rest = swap.restore_if_missing(target, found)
+    for back in sorted(set(found) - set(rest)):
+        console.warn(f"mcp-codegen: put back {target} from {back.name}, left by a killed run")
+    for leftover in rest:
         generated = _manifest(leftover)
         stuck = []
         if generated is not None and target.is_dir():
             stuck = keep.salvage(leftover, target, generated | (_manifest(target) or set()))
         if stuck:
-            print(
+            console.warn(
                 f"mcp-codegen: warning: kept {leftover}: it holds {stuck[0]} (of a killed run), "
-                f"which {target} lacks and could not take",
-                file=sys.stderr,
+                f"which {target} lacks and could not take"
             )
             continue
         swap.remove(leftover)
+        console.warn(f"mcp-codegen: removed {leftover}, left by a killed run")
+    swap.forget(target)
 
 
 def _previous_output(target: Path, shown: Path, force: bool) -> set[str] | None:
@@ -169,7 +197,15 @@ def _check_conflicts(
 
 
 def _replace(target: Path, files: Mapping[str, str], previous: set[str] | None) -> None:
-    """Build the new output beside `target` (the user's entries linked in), then swap."""
+    """Build the new output beside `target` (the user's entries linked in), then swap; the
+    journal forgets the temporary folders once they are gone, whatever happened."""
+    try:
+        _build_and_swap(target, files, previous)
+    finally:
+        swap.forget(target)
+
+
+def _build_and_swap(target: Path, files: Mapping[str, str], previous: set[str] | None) -> None:
     tmp = swap.temp_dir(target, "tmp")
     installed = False
     try:
@@ -210,12 +246,15 @@ def differences(target: Path, files: Mapping[str, str]) -> list[str]:
     return out
 
 
-def write_output(text: str, path: str | None) -> None:
-    """A command's output: to FILE atomically when `-o FILE` was given, else to stdout."""
+def write_output(text: str, path: str | None, commands: bool = False) -> None:
+    """A command's output: to FILE atomically when `-o FILE` was given, else to stdout through
+    `console` (`commands`: the text is GitHub workflow commands, `--format github`)."""
     if path:
         write_file(Path(path), text)
+    elif commands:
+        console.workflow_commands(text)
     else:
-        sys.stdout.write(text)
+        console.document(text)
 
 
 class OutputError(Exception):
@@ -247,6 +286,12 @@ def write_file(path: Path, text: str) -> None:
     real = Path(os.path.realpath(path))
     if real.is_dir():
         raise OutputError(f"cannot write {path}: it is a directory")
+    odd = _special(real)
+    if odd:
+        raise OutputError(
+            f"cannot write {path}: it is {odd}, not a regular file; mcp-codegen replaces only"
+            " regular files (write to stdout without -o, or give a file path)"
+        )
     if not real.parent.is_dir():
         what = "is not a directory" if os.path.lexists(real.parent) else "does not exist"
         raise OutputError(f"cannot write {path}: folder {real.parent} {what}")
@@ -255,8 +300,9 @@ def write_file(path: Path, text: str) -> None:
             for stale in swap.leftovers(real, folders=False):  # a killed run's temp file
                 if swap.dead(stale, exclusive):
                     stale.unlink()
+                    console.warn(f"mcp-codegen: removed {stale}, left by a killed run")
             mode = real.stat().st_mode & 0o7777 if real.exists() else 0o666 & ~_umask()
-            fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.tmp-", dir=real.parent)
+            fd, tmp = swap.temp_file(real)
             try:
                 with os.fdopen(fd, "wb") as f:
                     f.write(text.encode("utf-8"))
@@ -265,5 +311,7 @@ def write_file(path: Path, text: str) -> None:
             except BaseException:
                 os.unlink(tmp)
                 raise
+            finally:
+                swap.forget(real)
     except OSError as err:
         raise OutputError(f"cannot write {path}: {_reason(err)}") from err

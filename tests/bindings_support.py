@@ -77,9 +77,10 @@ def tool(name: str) -> str:
     return str(path) if path.exists() else name
 
 
-def mypy_strict(paths: list[Path], cache: Path) -> subprocess.CompletedProcess[str]:
+def mypy_strict(paths: list[Path], cache: Path, *flags: str) -> subprocess.CompletedProcess[str]:
     """`mypy --strict` over the packages in one run (with its own cache directory)."""
-    cmd = [tool("mypy"), "--strict", "--no-color-output", f"--cache-dir={cache}", *map(str, paths)]
+    cmd = [tool("mypy"), "--strict", "--no-color-output", f"--cache-dir={cache}", *flags]
+    cmd += map(str, paths)
     return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=paths[0].parent)
 
 

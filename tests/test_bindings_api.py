@@ -46,6 +46,17 @@ def m(packages: dict[str, ModuleType]) -> ModuleType:
     return packages[LATEST]
 
 
+# 0. A repr shows what is there (issue 39) -----------------------------------------------------
+
+
+def test_repr_leaves_out_unset_members_and_an_empty_extra(m: ModuleType) -> None:
+    tool = m.Tool(name="t", input_schema={"type": "object"})
+    assert repr(tool) == "Tool(name='t', input_schema={'type': 'object'})"
+    kept = m.Tool.from_dict({"name": "t", "inputSchema": {"type": "object"}, "x-a": 1})
+    assert repr(kept) == "Tool(name='t', input_schema={'type': 'object'}, extra={'x-a': 1})"
+    assert repr(m.CallToolResult(content=[], is_error=False)).endswith("is_error=False)")
+
+
 # 1. UNSET is falsy and prints as UNSET --------------------------------------------------------
 
 
@@ -305,3 +316,44 @@ def test_request_with_meta_envelope(packages: dict[str, ModuleType]) -> None:
 def test_example_spells_no_fixed_field() -> None:
     example = (Path(__file__).resolve().parents[1] / "examples" / "call_tools.py").read_text()
     assert 'jsonrpc="2.0"' not in example and "method=method" not in example
+
+
+# 9. Reviewed names: no ErrorError stutter, the former names deprecated aliases (issue 39) -------
+
+
+def test_reviewed_names_replace_stuttering_ones(packages: dict[str, ModuleType]) -> None:
+    old, new = packages["2025-06-18"], packages[LATEST]
+    assert "Error" in old.__all__ and "JSONRPCErrorError" not in old.__all__
+    assert "URLElicitationRequiredErrorObject" in new.__all__
+    assert "URLElicitationRequiredErrorData" in new.__all__
+    assert not [n for n in new.__all__ if "ErrorError" in n]
+    with pytest.warns(DeprecationWarning, match="JSONRPCErrorError is now Error"):
+        assert old.JSONRPCErrorError is old.Error  # the same class: isinstance keeps working
+    with pytest.warns(DeprecationWarning, match="is now URLElicitationRequiredErrorData"):
+        from_old = new.URLElicitationRequiredErrorErrorData
+    assert from_old is new.URLElicitationRequiredErrorData
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchName'"):
+        new.NoSuchName  # noqa: B018
+
+
+USES_A_FORMER_NAME = """
+from {pkg} import URLElicitationRequiredErrorErrorData, URLElicitationRequiredErrorData
+
+def holder(d: URLElicitationRequiredErrorData) -> object:
+    return URLElicitationRequiredErrorErrorData
+"""
+
+
+@pytest.mark.slow
+def test_a_former_name_is_reported_deprecated_by_mypy(
+    packages: dict[str, ModuleType], tmp_path: Path
+) -> None:
+    pkg = Path(packages[LATEST].__file__ or "").parent
+    user = pkg.parent / "former_user.py"
+    user.write_text(USES_A_FORMER_NAME.format(pkg=pkg.name), encoding="utf-8")
+    # PEP 702 reports are opt-in in mypy (`deprecated` error code); pyright shows them as hints
+    proc = mypy_strict([pkg, user], tmp_path / "mypy-cache", "--enable-error-code=deprecated")
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith(user.name)]
+    assert any(
+        "is deprecated: URLElicitationRequiredErrorErrorData is now" in ln for ln in lines
+    ), proc.stdout[-3000:]

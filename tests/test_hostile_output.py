@@ -382,9 +382,19 @@ def test_leftovers_of_killed_runs_are_cleaned_and_user_files_recovered(
     partial = tmp_path / ".pkg.tmp-wxyz_987"
     partial.mkdir()
     (partial / "models.py").write_text("half a file")
-    assert run(capsys, V2, "-o", str(out))[0] == 0
+    killed_run_left(out, old, partial)
+    code, err = run(capsys, V2, "-o", str(out))
+    assert code == 0
     assert (out / "USER.md").read_text() == "only here\n"
     assert siblings(out) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]
+    assert f"mcp-codegen: removed {old}, left by a killed run" in err
+    assert f"mcp-codegen: removed {partial}, left by a killed run" in err
+
+
+def killed_run_left(target: Path, *leftovers: Path) -> None:
+    """Make `leftovers` what a killed run leaves: entries its journal lists."""
+    with swap.journal(target).open("a") as f:
+        f.writelines(p.name + "\n" for p in leftovers)
 
 
 def test_without_a_lock_only_old_leftovers_are_removed(
@@ -402,8 +412,9 @@ def test_without_a_lock_only_old_leftovers_are_removed(
     write.write_tree(out, rendered(V1))
     live = tmp_path / ".pkg.tmp-l1ve0000"
     live.mkdir()
+    killed_run_left(out, live)
     write.write_tree(out, rendered(V2))
-    assert siblings(out) == [live.name]
+    assert siblings(out) == sorted([live.name, swap.journal(out).name])
     past = time.time() - swap.UNLOCKED_GRACE - 60
     os.utime(live, (past, past))
     write.write_tree(out, rendered(V1))
@@ -420,6 +431,7 @@ def test_a_kill_between_the_fallback_renames_is_recovered(
     (out / "USER.md").write_text("mine\n")
     os.rename(out, tmp_path / ".pkg.old-0123abcd")
     write.write_tree(tmp_path / ".pkg.tmp-0123abcd", rendered(V2))  # the complete new one
+    killed_run_left(out, tmp_path / ".pkg.old-0123abcd", tmp_path / ".pkg.tmp-0123abcd")
     assert run(capsys, V2, "-o", str(out))[0] == 0
     assert (out / "USER.md").read_text() == "mine\n" and (out / "models.py").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]
@@ -553,7 +565,8 @@ def test_sigkill_at_random_instants_and_in_the_swap_window(tmp_path: Path) -> No
         proc.wait(60)
         if window == "between-renames":
             assert not out.exists()  # the fallback's one gap; the old output is beside it
-            assert [n.split("-")[0] for n in siblings(out)] == [".pkg.old", ".pkg.tmp"]
+            found = [n.split("-")[0] for n in siblings(out)]
+            assert found == [".pkg.mcp", ".pkg.old", ".pkg.tmp"]  # the journal lists them
         else:
             assert out.is_dir() and not out.is_symlink()
             assert _complete(out, [old, new]), window

@@ -296,16 +296,12 @@ def test_misused_annotations_are_located_errors(src: str, message: str) -> None:
     assert [str(d) for d in err.value.diagnostics] == [f"t.ts:{message}"]
 
 
-def test_required_never_property_is_left_out_optional_never_stays() -> None:
+def test_optional_never_overrides_a_base_member_and_means_absent() -> None:
     r = load_from_repo(REPO / PARSE_DIR / "never_property.ts")
     props = _props(r.type("Square"))
-    assert list(props) == ["kind", "side", "corners"]  # `radius: never` overrides, then goes
-    assert props["corners"].optional and props["corners"].type == ir.Prim(ir.PrimKind.NEVER)
-    inline = _types(
-        "export type Nothing = never;\nexport interface X { o: { a: Nothing; b: string } }\n"
-    )
-    inner = _props(inline["X"])["o"].type
-    assert isinstance(inner, ir.Obj) and [p.name for p in inner.properties] == ["b"]
+    assert list(props) == ["kind", "radius", "side", "corners"]  # the base's position
+    for name in ("radius", "corners"):
+        assert props[name].optional and props[name].type == ir.Prim(ir.PrimKind.NEVER)
 
 
 # -- must fail -----------------------------------------------------------------------------------
@@ -344,6 +340,21 @@ EXPECTED_ERRORS: dict[str, list[str]] = {
         )
     ],
     "namespace_decl": ["2:8: unsupported construct: namespace declaration"],
+    "required_never": [
+        (
+            f"{m}: required property '{name}' has type never: no value has that type, so no"
+            f" value could be written; for a key that must be absent write '{name}?: never'"
+        )
+        for m, name in (("8:3", "radius"), ("9:12", "gone"))
+    ],
+    "reserved_type_name": [
+        f"{m}: {what} name cannot be '{name}': it is one of TypeScript's predefined types ({code})"
+        for m, what, name, code in (
+            ("2:18", "Interface", "object", "TS2427"),
+            ("5:13", "Type alias", "string", "TS2457"),
+            ("6:18", "Interface", "never", "TS2427"),
+        )
+    ],
     "non_utf8": ["2:18: invalid UTF-8 byte 0xff; schema files must be UTF-8"],
     "omit_unknown_key": ["7:34: Omit of unknown key 'missing' from 'Base'"],
     "several_unsupported": [

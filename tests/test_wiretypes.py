@@ -80,7 +80,7 @@ from {pkg} import app
 from {pkg}.v2025_06_18 import models as old
 
 
-def codes(error: app.Error, wire: old.JSONRPCErrorError, p: app.ProgressNotificationParams) -> None:
+def codes(error: app.Error, wire: old.Error, p: app.ProgressNotificationParams) -> None:
     assert_type(error.code, int | float)
     assert_type(wire.code, int | float)
     assert_type(p.progress, int | float)

@@ -48,6 +48,39 @@ def module_name(key: str, *, prefix: str) -> str:
     return name
 
 
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def release_date(resolved: ir.Resolved) -> str | None:
+    """The date a released schema declares as its version; None for a draft (a label naming a
+    draft, or a version that is not a date) and for a schema that declares none."""
+    declared, label = resolved.protocol_version, label_for(resolved.source)
+    if declared is None or not _DATE.fullmatch(declared) or "draft" in label.lower():
+        return None
+    return declared
+
+
+def check_order(schemas: list[ir.Resolved]) -> None:
+    """Several versions are given oldest first (the last is the newest a distribution speaks):
+    two released versions out of order raise SchemaError at the later one. Drafts keep their
+    place wherever they stand."""
+    problems, newest = [], None
+    for r in schemas:
+        date = release_date(r)
+        if date is None:
+            continue
+        if newest is not None and date < release_date(newest):  # type: ignore[operator]
+            message = (
+                f"versions are given oldest first: {date} comes after {release_date(newest)} "
+                f"({newest.source}); reorder the arguments"
+            )
+            problems.append(_problem(r, message))
+        else:
+            newest = r
+    if problems:
+        raise SchemaError(problems)
+
+
 def _problem(resolved: ir.Resolved, message: str) -> Diagnostic:
     return Diagnostic(Location(resolved.source, 1, 1), message)
 

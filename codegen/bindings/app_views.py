@@ -15,6 +15,7 @@ from ..analysis.shapes import children, is_class_obj
 from ..analysis.typeindex import TypeIndex
 from ..analysis.versions import Version
 from ..appmodel import AppModel
+from ..naming import former_names
 from ..pytext import code_literal, sort_all, sort_imports
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
@@ -54,6 +55,7 @@ class AppInitView:
     imports: tuple[str, ...]  # lines before the models import
     models: tuple[str, ...]
     exports: tuple[str, ...]  # literals
+    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
 
 
 def _tuple(items: list[str]) -> str:
@@ -175,4 +177,13 @@ def app_init_view(app: Context) -> AppInitView:
     imports = line(".._runtime", ["UNSET"]) + line(".codec", ["decode", "encode"])
     imports += line(".convert", list(CONVERT_EXPORTS))
     exports = sort_all(sorted({*names, *own}))
-    return AppInitView(imports, tuple(sort_imports(names)), tuple(code_literal(n) for n in exports))
+    former = tuple(
+        (old, app.index.py_name(new))
+        for old, new in former_names(
+            (c.name for c in app.index.dataclasses()), (td.name for td in app.resolved.types)
+        ).items()
+        if old not in own and old not in names
+    )
+    return AppInitView(
+        imports, tuple(sort_imports(names)), tuple(code_literal(n) for n in exports), former
+    )

@@ -13,6 +13,7 @@ from ..analysis.shapes import cyclic, is_class_obj
 from ..analysis.typeindex import ClassDef, TypeIndex
 from ..errors import SchemaError
 from ..graphs import dependency_order
+from ..naming import former_names
 from ..pyformat import LINE_LENGTH
 from ..pytext import (
     code_literal,
@@ -478,6 +479,7 @@ class InitView:
     models: tuple[str, ...]  # the schema's names, re-exported from models
     after: tuple[str, ...]  # import lines after it
     exports: tuple[str, ...]
+    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
 
 
 def init_view(ctx: Context) -> InitView:
@@ -500,12 +502,19 @@ def init_view(ctx: Context) -> InitView:
 
     before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
     before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
+    classes = {c.name for c in ctx.index.dataclasses()}
+    former = tuple(
+        (old, ctx.index.py_name(new))
+        for old, new in former_names(classes, (td.name for td in ctx.resolved.types)).items()
+        if old not in own and old not in models
+    )
     return InitView(
         docstring(doc, ""),
         tuple(before),
         tuple(sort_imports(models)),
         tuple(line(".validators", ["errors", "is_valid", "validate"])),
         tuple(code_literal(n) for n in sort_all(sorted({*models, *own}))),
+        former,
     )
 
 

@@ -2,7 +2,7 @@
 argument, runs the command and turns errors into messages and exit codes (`exits`). Each module
 of this package holds the commands of one part of the generator, as arguments and output only:
 `generate` (generation, `ir`, `jsonschema`), `diff` (`diff`, `rules`, `history`), `registry`,
-`reference`, `spec` (`fetch`, and the options of schema arguments)."""
+`reference`, `spec` (`fetch`, and the options of schema arguments), `vectors`."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from .. import console
 from ..errors import FormatError, SchemaError, SpecError
 from ..write import OutputError
 from .exits import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
@@ -20,12 +21,24 @@ from .spec import attach_options, resolve_args
 
 # The subcommands, named here so that a plain generation builds (and imports) none of them: the
 # diff and fetch modules cost a first run more than parsing the schema does.
-COMMANDS = ("ir", "jsonschema", "diff", "rules", "history", "registry", "reference", "fetch")
+COMMANDS = (
+    "ir",
+    "jsonschema",
+    "diff",
+    "rules",
+    "history",
+    "registry",
+    "reference",
+    "fetch",
+    "vectors",
+    "check-wire",
+    "check-server",
+)
 
 
-def build_command_parser() -> argparse.ArgumentParser:
+def build_command_parser() -> console.ArgumentParser:
     """The parser of the subcommands (`COMMANDS`)."""
-    sub = argparse.ArgumentParser(prog="mcp-codegen")
+    sub = console.ArgumentParser(prog="mcp-codegen")
     cmds = sub.add_subparsers(dest="command", required=True)
 
     for register in _extensions():
@@ -36,13 +49,23 @@ def build_command_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]
     """Subcommands that live with their feature module; each exposes `register(subparsers)`."""
+    from .checkers import register as register_checkers
     from .diff import register as register_diff
     from .generate import register as register_generate
     from .reference import register as register_reference
     from .registry import register as register_registry
     from .spec import register as register_fetch
+    from .vectors import register as register_vectors
 
-    return [register_generate, register_diff, register_registry, register_reference, register_fetch]
+    return [
+        register_generate,
+        register_diff,
+        register_registry,
+        register_reference,
+        register_fetch,
+        register_vectors,
+        register_checkers,
+    ]
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -62,7 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # ~5% of a run and free nothing. Off for the command, back on for an in-process caller.
     gc.disable()
     try:
-        code = _run(list(sys.argv[1:] if argv is None else argv))
+        with console.routed_warnings():
+            code = _run(list(sys.argv[1:] if argv is None else argv))
     finally:
         if collecting:
             gc.enable()
@@ -78,8 +102,7 @@ def _end(code: int) -> None:
     command returns; nothing of ours registers exit handlers. If a flush fails (a closed pipe),
     the normal exit reports it."""
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        console.flush()
     except (OSError, ValueError):
         sys.exit(code)
     os._exit(code)
@@ -87,7 +110,7 @@ def _end(code: int) -> None:
 
 def _run(argv: list[str]) -> int:
     if not argv:
-        build_parser().print_help(sys.stderr)
+        build_parser().print_help_to_stderr()
         return EXIT_BAD_INPUT
     parser = build_command_parser() if argv[0] in COMMANDS else build_parser()
     args = parser.parse_args(argv)
@@ -97,23 +120,21 @@ def _run(argv: list[str]) -> int:
         return code
     except SchemaError as err:
         for d in err.diagnostics:
-            print(str(d), file=sys.stderr)
+            console.warn(str(d))
         return EXIT_BAD_INPUT
     except (SpecError, OutputError) as err:
-        print(f"mcp-codegen: {err}", file=sys.stderr)
+        console.warn(f"mcp-codegen: {err}")
         return EXIT_BAD_INPUT
     except FormatError as err:  # generated code a formatter rejects, or no formatter: our bug
-        print(f"mcp-codegen: internal error: {err}", file=sys.stderr)
+        console.warn_lines(f"mcp-codegen: internal error: {err}")
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except Exception:  # noqa: BLE001 - anything else is our bug, reported as such
         import traceback
 
-        traceback.print_exc()
-        print(
-            "mcp-codegen: internal error (a bug in mcp-codegen; please report it)", file=sys.stderr
-        )
+        console.warn_lines(traceback.format_exc())
+        console.warn("mcp-codegen: internal error (a bug in mcp-codegen; please report it)")
         return EXIT_INTERNAL
 
 

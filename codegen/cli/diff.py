@@ -4,17 +4,17 @@ arguments, output and exit codes, no logic."""
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .. import console
 from ..diff import FAIL_LEVELS, Report, ignore, tally
 from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
 from ..diff.rules import Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
-from ..write import add_force, report_warnings, write_output, write_tree
+from ..write import add_force, check_target, report_warnings, write_output, write_tree
 from .exits import EXIT_FINDINGS, EXIT_OK
 
 FORMATS = ("md", "json", "html", "summary", "github", "junit")
@@ -42,24 +42,23 @@ def cmd_diff(args: argparse.Namespace) -> int:
         old=info(old, sides[0].label, sides[0].file),
         new=info(new, sides[1].label, sides[1].file),
     )
-    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore))
-    write_output(render(report, args.format, args.fail_on), args.output)
+    report = _ignoring(report, ignore.find(args.ignore, args.no_ignore), args.git_dir)
+    write_output(
+        render(report, args.format, args.fail_on), args.output, commands=args.format == "github"
+    )
     return gate(report, args.fail_on)
 
 
-def _ignoring(report: Report, path: str | None) -> Report:
+def _ignoring(report: Report, path: str | None, git_dir: str | None) -> Report:
     """The report with the ignore file's entries applied, saying on stderr which file that was
     and which of its entries are stale."""
     if path is None:
         return report
-    report = ignore.apply(report, ignore.read(path), path)
-    print(
-        f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored",
-        file=sys.stderr,
-    )
+    report = ignore.apply(report, ignore.read(path, git_dir), path)
+    console.warn(f"mcp-codegen diff: ignore file {path}: {len(report.ignored)} finding(s) ignored")
     for e in report.stale:
         what = f"id {e['id']}" if "id" in e else f"rule {e['rule']} subject {e['subject']}"
-        print(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding", file=sys.stderr)
+        console.warn(f"mcp-codegen diff: {path}: stale entry ({what}) matches no finding")
     return report
 
 
@@ -83,7 +82,7 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
         (args.old_input, args.label_old, "old"),
         (args.new_input, args.label_new, "new"),
     )
-    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg) is None}
+    plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg, args.git_dir) is None}
     # an unknown version name fails before the other side is downloaded
     paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
     out = []
@@ -97,7 +96,7 @@ def gate(report: Report, fail_on: str | None) -> int:
     failing = report.failing(fail_on) if fail_on else ()
     if not failing:
         return EXIT_OK
-    print(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}", file=sys.stderr)
+    console.warn(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}")
     return EXIT_FINDINGS
 
 
@@ -123,12 +122,13 @@ def cmd_history(args: argparse.Namespace) -> int:
     from ..diff.history import history_files
     from ..pipeline import load_many, read_overrides
 
+    check_target(Path(args.output))  # before any work
     schemas = load_many(args.schemas, read_overrides(args.names))
     report_warnings(*schemas)
     files = history_files(schemas)  # everything is rendered before anything is written
     target = Path(args.output)
     write_tree(target, files, force=args.force)
-    print(f"wrote {len(files)} pages to {args.output}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} pages to {args.output}")
     return EXIT_OK
 
 
@@ -162,8 +162,9 @@ def register(subparsers: Any) -> None:
         "--ignore",
         metavar="FILE",
         help='accepted findings, left out of counts and --fail-on: {"ignore": [{"id": ...,'
-        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]} (default:'
-        f" {ignore.DEFAULT_FILE} in the current directory, if there is one)",
+        ' "reason": ...} or {"rule": ..., "subject": ..., "reason": ...}]}; REF:PATH reads it'
+        f" from git, such as the base branch's (default: {ignore.DEFAULT_FILE} in the current"
+        " directory, the checkout under review, if there is one)",
     )
     p.add_argument(
         "--no-ignore",

@@ -4,10 +4,10 @@ arguments and output, no logic."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
+from .. import console
 from ..write import add_force, report_warnings, write_output
 from .exits import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 from .spec import attach_options
@@ -16,13 +16,12 @@ from .spec import attach_options
 def cmd_generate(args: argparse.Namespace) -> int:
     from ..outputs import render_all
     from ..pipeline import load_many, read_overrides
-    from ..write import differences, write_tree
+    from ..write import check_target, differences, write_tree
 
     if len(args.schema) > 1 and args.package is None:
-        print(
+        console.warn(
             "mcp-codegen: several schemas make one distribution: give its import name with "
-            "--package NAME (e.g. --package mcp_bindings)",
-            file=sys.stderr,
+            "--package NAME (e.g. --package mcp_bindings)"
         )
         return EXIT_BAD_INPUT
     if args.package is not None and args.target == "python":
@@ -31,16 +30,23 @@ def cmd_generate(args: argparse.Namespace) -> int:
         check_package_name(args.package)  # before the schemas are read: it is the quick check
 
     if args.profile is not None and args.target != "pydantic":
-        print("mcp-codegen: --profile is for --target pydantic", file=sys.stderr)
+        console.warn("mcp-codegen: --profile is for --target pydantic")
         return EXIT_BAD_INPUT
     if args.target == "pydantic" and (len(args.schema) > 1 or args.package is not None):
-        print("mcp-codegen: --target pydantic takes one schema (no --package)", file=sys.stderr)
+        console.warn("mcp-codegen: --target pydantic takes one schema (no --package)")
         return EXIT_BAD_INPUT
+    if not args.check:
+        check_target(Path(args.output))  # a device or a file as -o: refused before any work
     profile = None
     if args.profile is not None:  # read first: a bad profile stops the run before any work
         from ..pydantic import load_profile
 
         profile = load_profile(args.profile)
+    renames = None
+    if args.app_renames is not None and args.package is not None:  # read first too
+        from ..appmodel import load_renames
+
+        renames = load_renames(Path(args.app_renames))
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
     if args.target == "pydantic":
@@ -54,10 +60,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     elif args.package is None:
         files = render_all(loaded[0], args.formatter)
     else:
-        from ..appmodel import load_renames
         from ..distribution import render_distribution
 
-        renames = None if args.app_renames is None else load_renames(Path(args.app_renames))
         files = render_distribution(
             loaded, args.package, args.dist_version, renames, args.formatter
         )
@@ -65,10 +69,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.check:
         stale = differences(target, files)
         for rel in stale:
-            print(f"{target / rel}: differs from what mcp-codegen would generate", file=sys.stderr)
+            console.warn(f"{target / rel}: differs from what mcp-codegen would generate")
         return EXIT_FINDINGS if stale else EXIT_OK
     write_tree(target, files, force=args.force)
-    print(f"wrote {len(files)} files to {target}", file=sys.stderr)
+    console.warn(f"wrote {len(files)} files to {target}")
     return EXIT_OK
 
 
@@ -103,9 +107,9 @@ def _add_schema(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> console.ArgumentParser:
     """The generation command's parser (the one without a subcommand)."""
-    main = argparse.ArgumentParser(
+    main = console.ArgumentParser(
         prog="mcp-codegen",
         description="Generate Python bindings, validators, a method registry and JSON Schema from an "
         "MCP schema.ts. Subcommands: ir, jsonschema, diff, rules, history, registry, reference, fetch "

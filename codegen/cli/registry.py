@@ -4,9 +4,9 @@ table (kind, direction, result). Arguments and printing only; the model is codeg
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
+from .. import console
 from ..analysis.methods import Method, MethodModel
 from ..jsonout import dumps
 from .exits import EXIT_OK
@@ -82,7 +82,7 @@ def cmd_registry(args: argparse.Namespace) -> int:
     write_output(text, args.output)
     for label, model in models:
         for note in model.notes:
-            print(f"{label}: {note}", file=sys.stderr)
+            console.warn(f"{label}: {note}")
     return EXIT_OK
 
 

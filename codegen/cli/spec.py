@@ -7,7 +7,9 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
+from .. import console
 from ..errors import SpecError
+from ..reading import SizeError, max_input_size, parse_size, set_max_input_size
 from ..spec.arguments import describe, resolve_schema_arg
 from ..spec.cache import cache_root, lookup
 from ..spec.options import add_spec_options, options_from_args
@@ -31,6 +33,7 @@ def attach_options(parsers: Iterable[argparse.ArgumentParser]) -> None:
 
 def resolve_args(args: argparse.Namespace) -> None:
     """Replace every schema argument in `args` by the path to read (SpecError if impossible)."""
+    _input_limit(getattr(args, "max_input_size", None))
     options = options_from_args(args)
     for dest in sorted(SCHEMA_DESTS & set(vars(args))):
         value = getattr(args, dest)
@@ -38,6 +41,16 @@ def resolve_args(args: argparse.Namespace) -> None:
             setattr(args, dest, resolve_schema_arg(value, options))
         elif isinstance(value, list):
             setattr(args, dest, [resolve_schema_arg(str(v), options) for v in value])
+
+
+def _input_limit(option: str | None) -> None:
+    """`--max-input-size` for this run; a bad value (or `$MCP_CODEGEN_MAX_INPUT_SIZE`) is exit 2
+    before anything is read."""
+    try:
+        set_max_input_size(parse_size(option, "--max-input-size") if option else None)
+        max_input_size()
+    except SizeError as err:
+        raise SpecError(str(err)) from None
 
 
 def cmd_fetch(args: argparse.Namespace) -> int:
@@ -56,10 +69,10 @@ def cmd_fetch(args: argparse.Namespace) -> int:
         pin = known[name]
         hit = None if pin.floats or args.force else lookup(pin, root)
         if hit is not None:
-            print(f"{name}: already in {hit} ({len(pin.files)} files verified)")
+            console.say(f"{name}: already in {hit} ({len(pin.files)} files verified)")
             continue
         fetched = fetch_version(pin, options, root)
-        print(describe(pin, fetched.hashes, fetched.directory))
+        console.say(describe(pin, fetched.hashes, fetched.directory))
     return EXIT_OK
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from xml.etree import ElementTree as ET
 
+from ..console import escape_data, escape_property
 from . import Report, SchemaInfo, tally
 from .rules import ACTION_LEVELS, Finding
 from .summary import cross_cutting
@@ -102,7 +103,9 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
     c = tally.counts(report.findings)
     title = f"## Schema diff: {text(report.old.label)} → {text(report.new.label)}\n\n"
     if not c["total"]:
-        return title + "No changes.\n"
+        if not report.ignored:
+            return title + "No changes.\n" + _ignored_md(report)
+        return title + "No findings left to review: " + _ignored_head(report) + _ignored_md(report)
     head = [title, f"**{tally.line(c)}**"]
     echoes = sum(tally.echoes(report.findings).values())
     if echoes:
@@ -110,6 +113,8 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
     if c["documentation"]:
         head.append(f"; {c['documentation']} documentation-only changes")
     head.append(". A root cause is counted once, at its worst level.\n")
+    if report.ignored:
+        head.append("\n" + _ignored_head(report))
     rows = acting(report)
     if rows:
         head.append(
@@ -149,6 +154,20 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
     return out + tail
 
 
+IGNORED_LISTED = 20  # ignored findings named one by one in the summary; the rest counted
+
+
+def _ignored_head(report: Report) -> str:
+    """The line that says, before any finding, what an ignore file took out."""
+    from .markdown import text
+
+    return (
+        f"**{len(report.ignored)} finding(s) ignored** by the ignore file"
+        f" `{text(report.ignore_file or '')}` (left out of the counts and `--fail-on`; listed"
+        " below with their reasons).\n"
+    )
+
+
 def _ignored_md(report: Report) -> str:
     from .markdown import text
 
@@ -157,19 +176,19 @@ def _ignored_md(report: Report) -> str:
     out = f"\nIgnore file: `{text(report.ignore_file or '')}`"
     out += f"; {len(report.ignored)} finding(s) ignored" if report.ignored else ""
     out += f"; {len(report.stale)} stale entr(y/ies) match nothing" if report.stale else ""
-    return out + ".\n"
+    out += ".\n"
+    if report.ignored:
+        out += "\n" + "".join(
+            f"- `{f.rule}` {_code(f.subject)}: {text(_cut(reason))}\n"
+            for f, reason in report.ignored[:IGNORED_LISTED]
+        )
+        more = len(report.ignored) - IGNORED_LISTED
+        out += f"- … and {more} more (see the full report)\n" if more > 0 else ""
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
 # --format github: workflow commands
-
-
-def _escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(value: str) -> str:
-    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
 def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
@@ -181,14 +200,14 @@ def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
 
 def annotation(report: Report, f: Finding, level: str) -> str:
     side, line = _anchor(report, f)
-    props = [f"file={_escape_property(side.file)}"]
+    props = [f"file={escape_property(side.file)}"]
     if line is not None:
         props.append(f"line={line}")
-    props.append(f"title={_escape_property(f'{level}: {f.rule} {f.subject}')}")
+    props.append(f"title={escape_property(f'{level}: {f.rule} {f.subject}')}")
     ch = change(f)
     message = f"{f.subject}{': ' + ch if ch else ''} — {f.why} ({where(f)})"
     kind = "error" if level == "breaking" else "warning"
-    return f"::{kind} {','.join(props)}::{_escape_data(message)}"
+    return f"::{kind} {','.join(props)}::{escape_data(message)}"
 
 
 def render_github(report: Report) -> str:
@@ -205,14 +224,29 @@ def render_github(report: Report) -> str:
         shown[kind] += 1
         out.append(annotation(report, f, level))
     c = tally.counts(report.findings)
+    if report.ignore_file is not None and (report.ignored or report.stale):
+        out.append(_ignored_notice(report))
     if left:
         out.append(
             f"::notice title=mcp-codegen diff::{left} more breaking or risky root causes not"
             f" annotated (GitHub shows {ANNOTATIONS_PER_KIND} of each kind per step);"
-            f" {_escape_data(tally.line(c))} in all: see the full report"
+            f" {escape_data(tally.line(c))} in all: see the full report"
             " (`mcp-codegen diff OLD NEW --format summary` in the job summary, or `--format md`)"
         )
     return "".join(line + "\n" for line in out)
+
+
+def _ignored_notice(report: Report) -> str:
+    """What the ignore file took out, as one `::notice` (never silent: the file may come from
+    the pull request under review)."""
+    rules = sorted({f.rule for f, _ in report.ignored})
+    message = (
+        f"{len(report.ignored)} finding(s) ignored by the ignore file {report.ignore_file}"
+        + (f" ({', '.join(rules)})" if rules else "")
+        + (f"; {len(report.stale)} stale entr(y/ies) match nothing" if report.stale else "")
+        + ": they are left out of the annotations and of --fail-on"
+    )
+    return f"::notice title=mcp-codegen diff ignore file::{escape_data(message)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -259,10 +293,28 @@ def render_junit(report: Report, fail_on: str | None = None) -> str:
                 f"{f.subject}: {change(f) or 'changed'}\n"
                 f"{side.file}{':' + str(line) if line is not None else ''}"
             )
+    skipped = _ignored_cases(report, suite)
+    n += skipped
     suite.set("tests", str(n))
     suite.set("failures", str(failures))
     suite.set("errors", "0")
+    suite.set("skipped", str(skipped))
     root = ET.Element("testsuites", name="mcp-codegen diff", tests=str(n), failures=str(failures))
+    root.set("skipped", str(skipped))
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+def _ignored_cases(report: Report, suite: ET.Element) -> int:
+    """Each finding the ignore file took out, as a skipped test case giving the file and the
+    reason; the number added."""
+    for f, reason in report.ignored:
+        case = ET.SubElement(suite, "testcase", classname=_xml(where(f)),
+                             name=_xml(f"{f.rule} {f.subject}"))  # fmt: skip
+        props = ET.SubElement(case, "properties")
+        for key, value in (("id", f.id), ("level", f.level), ("rule", f.rule)):
+            ET.SubElement(props, "property", name=key, value=_xml(value))
+        ET.SubElement(case, "skipped",
+                      message=_xml(f"ignored by {report.ignore_file}: {reason}"))  # fmt: skip
+    return len(report.ignored)

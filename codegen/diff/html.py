@@ -205,6 +205,21 @@ def view(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) 
             for level in levels
         ],
         "docs": docs,
+        "ignore": _ignore_view(doc.get("ignore")),
+    }
+
+
+def _ignore_view(ignore: Any) -> dict[str, Any] | None:
+    """The ignore file's part of the page: its name, each finding it took out with the reason."""
+    if not isinstance(ignore, Mapping):
+        return None
+    ignored = [i for i in ignore.get("ignored", []) if isinstance(i, Mapping)]
+    return {
+        "file": str(ignore.get("file", "")),
+        "ignored": [
+            {key: str(i.get(key, "")) for key in ("rule", "subject", "reason")} for i in ignored
+        ],
+        "stale": len(ignore.get("stale", [])),
     }
 
 

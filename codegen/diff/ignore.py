@@ -4,18 +4,19 @@ The file is a JSON document `{"ignore": [entry, ...]}`; an entry is `{"id": ...,
 (a finding id, stable across runs and formats) or `{"rule": ..., "subject": ..., "reason": ...}`.
 An ignored root cause takes its echoes with it. Ignored findings are listed at the end of every
 report with their reasons, and an entry that matches nothing is reported as stale, so an
-out-of-date baseline shows. `--ignore FILE` names the file; otherwise `.mcp-codegen-diff.json`
-in the current directory is used when it exists (`--no-ignore`: neither)."""
+out-of-date baseline shows. `--ignore FILE` names the file (`--ignore REF:PATH`: from git, such
+as the base branch's); otherwise `.mcp-codegen-diff.json` in the current directory (the checkout
+under review) is used when it exists (`--no-ignore`: neither)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, Location, SchemaError
+from ..reading import load_json, read_text, text_of
 from . import Report
 from .rules import Finding
 
@@ -42,10 +43,7 @@ def find(explicit: str | None, disabled: bool, cwd: Path | None = None) -> str |
 
 def parse(text: str, path: str) -> tuple[Entry, ...]:
     """The entries of an ignore file; a located error for anything but the documented format."""
-    try:
-        doc: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise _bad(path, f"not JSON: {err.msg}", err.lineno, err.colno) from None
+    doc: Any = load_json(text, path, "ignore file")
     if not isinstance(doc, dict) or set(doc) != {"ignore"} or not isinstance(doc["ignore"], list):
         raise _bad(path, 'an ignore file is {"ignore": [entry, ...]}')
     out = []
@@ -65,14 +63,16 @@ def parse(text: str, path: str) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-def read(path: str) -> tuple[Entry, ...]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise _bad(path, f"cannot read ignore file: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise _bad(path, "ignore file is not UTF-8") from None
-    return parse(text, path)
+def read(path: str, git_dir: str | None = None) -> tuple[Entry, ...]:
+    """The entries of the file `path`, or of the blob `REF:PATH` when REF resolves in git (the
+    base side's file, which the pull request under review cannot change)."""
+    from ..gitread import read_ref_path, split_ref
+
+    ref = split_ref(path, git_dir)
+    if ref is None:
+        return parse(read_text(path, "ignore file"), path)
+    data = read_ref_path(*ref, git_dir, path, "ignore file").data
+    return parse(text_of(data, path, "ignore file"), path)
 
 
 def matches(entry: Entry, f: Finding) -> bool:

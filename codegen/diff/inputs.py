@@ -1,14 +1,13 @@
 """The diff's two inputs: a schema.ts path or version name, `REF:PATH` read from git, or `-`
 (standard input); each with the label titles and the JSON `label` use.
 
-`REF:PATH` is read as oasdiff reads it: `git show REF:PATH` in the repository around the current
-directory (or `--git-dir DIR`), PATH relative to the repository's top. A ref git cannot resolve is
-an input error that says why that happens in CI (a shallow clone)."""
+`REF:PATH` is read as oasdiff reads it: the blob at REF:PATH in the repository around the current
+directory (or `--git-dir DIR`), PATH relative to the repository's top. A REF git resolves is read
+from git whatever files exist (`codegen/gitread.py`); a ref git cannot resolve is an input error
+that says why that happens in CI (a shallow clone)."""
 
 from __future__ import annotations
 
-import re
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,15 +15,16 @@ from pathlib import Path
 
 from .. import ir
 from ..errors import Diagnostic, Location, SchemaError
+from ..gitread import read_ref_path, split_ref
 from ..lower import lower
 from ..naming import NO_OVERRIDES, Overrides
 from ..parse import parse_source, read_source
+from ..reading import read_stream
 from ..resolve import resolver
 
+__all__ = ["STDIN", "Input", "load_inputs", "read_input", "split_ref"]
+
 STDIN = "-"
-# `origin/main:schema/draft/schema.ts`, `HEAD~1:schema.ts`, `v1.2:./x.ts`: a ref, a colon, a
-# path. A drive letter (`C:\x`) is a path, not a ref.
-_REF_PATH = re.compile(r"^(?P<ref>[^:\s][^:]*?):(?P<path>[^:]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,45 +38,27 @@ class Input:
     file: str
 
 
-def split_ref(arg: str) -> tuple[str, str] | None:
-    """(REF, PATH) for a `REF:PATH` argument that is no existing file, else None."""
-    if Path(arg).exists():
-        return None
-    m = _REF_PATH.match(arg)
-    if m is None or (len(m["ref"]) == 1 and m["ref"].isalpha()):
-        return None
-    return m["ref"], m["path"]
-
-
-def _git_show(ref: str, path: str, git_dir: str | None, arg: str) -> bytes:
-    cmd = ["git", "-C", git_dir or ".", "show", f"{ref}:{path}"]
+def read_stdin() -> bytes:
+    """Standard input within the size limit; a closed one (`<&-`) is an input error."""
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    if stream is None:
+        raise SchemaError([Diagnostic(Location("<stdin>", 1, 1), "standard input is closed")])
     try:
-        done = subprocess.run(cmd, capture_output=True, check=False)
-    except OSError as err:
-        raise _error(arg, f"cannot run git to read {arg}: {err.strerror}") from None
-    if done.returncode != 0:
-        why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise _error(
-            arg,
-            f"git cannot read {arg} ({why[0] if why else 'no output'}). If {ref!r} is a"
-            " branch, tag or older commit, a shallow clone may not have it: CI checkouts"
-            " fetch depth 1 by default (actions/checkout: `fetch-depth: 0`, or"
-            f" `git fetch --depth=1 origin {_branch(ref)}`)",
-        )
-    return done.stdout
-
-
-def _error(arg: str, message: str) -> SchemaError:
-    return SchemaError([Diagnostic(Location(arg, 1, 1), message)])
+        return read_stream(stream, "<stdin>", "standard input")
+    except (OSError, ValueError) as err:  # a closed descriptor, a closed file object
+        why = getattr(err, "strerror", None) or str(err)
+        raise SchemaError(
+            [Diagnostic(Location("<stdin>", 1, 1), f"cannot read standard input: {why}")]
+        ) from None
 
 
 def read_input(arg: str, label: str | None, git_dir: str | None, side: str) -> Input:
     """`arg` as given on the command line, after version names became paths."""
     if arg == STDIN:
-        return Input("<stdin>", sys.stdin.buffer.read(), label or "stdin", "<stdin>")
-    ref = split_ref(arg)
+        return Input("<stdin>", read_stdin(), label or "stdin", "<stdin>")
+    ref = split_ref(arg, git_dir)
     if ref is not None:
-        return Input(arg, _git_show(*ref, git_dir, arg), label or ref[0], ref[1])
+        return Input(arg, read_ref_path(*ref, git_dir, arg).data, label or ref[0], ref[1])
     if label is None and Path(arg).exists() and not Path(arg).is_file():
         label = side  # a pipe (`<(git show ...)` is /dev/fd/63): its name says nothing
     return Input(arg, None, label, arg)
@@ -92,9 +74,3 @@ def load_inputs(inputs: Sequence[Input], overrides: Overrides = NO_OVERRIDES) ->
         used |= r.namer.used
     overrides.check_used(used)
     return out
-
-
-def _branch(ref: str) -> str:
-    """The branch to fetch for a ref: `origin/main~3` -> `main`."""
-    name = re.split(r"[~^@]", ref, maxsplit=1)[0]
-    return name.removeprefix("origin/") or ref

@@ -22,14 +22,17 @@ from .summary import CROSS_CUTTING_MIN, cross_cutting, roots, summarize
 _ROOT = re.compile(r"^[^.\[]+")
 _MARKUP = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 _BACKTICKS = re.compile(r"`+")
+_MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 # A method entry lists the findings of its own (at most this many methods carry them);
 # changes to types shared by more methods are named by type and detailed once below.
 _OWN_MAX = 2
 
 
 def text(value: str) -> str:
-    """Plain text with every Markdown/HTML special character escaped, on one line."""
-    return _MARKUP.sub(r"\\\1", " ".join(value.split()))
+    """Plain text with every Markdown/HTML special character escaped, on one line; an `@` that
+    GitHub would make a mention (`@org/team` in a label) gets a zero-width space after it, so a
+    PR comment notifies nobody."""
+    return _MENTION.sub("@&#8203;", _MARKUP.sub(r"\\\1", " ".join(value.split())))
 
 
 def comment(value: str) -> str:
@@ -268,10 +271,12 @@ def _details(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
 
 
 def _doc_change(f: Finding) -> str:
+    """One documentation change as Markdown: tag names (schema text) in code spans, where
+    GitHub makes no `@` a mention."""
     if f.rule == "description-changed":
         return "description changed"
     if f.rule == "category-changed":
-        return f"@category {f.before or '(none)'} → {f.after or '(none)'}"
+        return f"`@category` {text(f.before or '(none)')} → {text(f.after or '(none)')}"
     tag = f.after or f.before or "tag"
     if f.rule in ("deprecated-added", "internal-added"):
         verb = "added"
@@ -281,7 +286,7 @@ def _doc_change(f: Finding) -> str:
         verb = "added" if f.before is None else "removed" if f.after is None else "changed"
     else:
         verb = ""
-    return f"{tag} {verb}"
+    return f"{code(tag)} {verb}"
 
 
 def _entry_text(e: Any) -> str:
@@ -323,10 +328,9 @@ def view(report: Report) -> dict[str, Any]:
         "protocol_wide": [_short(f) + _affects(f) for f in protocol_wide(report, levels)],
         "details": _details(report, levels),
         "documentation": len(docs),
-        "docs": [
-            {"subject": code(s), "changes": text(", ".join(c))} for s, c in doc_groups.items()
-        ],
+        "docs": [{"subject": code(s), "changes": ", ".join(c)} for s, c in doc_groups.items()],
         "ignored_from": code(report.ignore_file or ""),
+        "ignored_count": len(report.ignored),
         "ignored": [f"{_short(f)} — {text(reason)}" for f, reason in report.ignored],
         "stale": [code(_entry_text(e)) + " — " + text(e.get("reason", "")) for e in report.stale],
     }

@@ -3,7 +3,9 @@ pass (`codegen/analysis/pynaming.py`'s `NameTable`, built by `TypeIndex`) for cl
 with the profile's inline-type names (`--names` format) applied on top.
 
 Still the target's own: its module names (`BaseModel`, `Field`...) do not yet yield to schema
-names as the dataclass modules' do; a schema type that takes one gets `_` appended.
+names as the dataclass modules' do; a schema type that takes one, or the name of one of
+BaseModel's own attributes (`model_config`, `model_dump`...), gets `_` appended; a field
+attribute that takes a class name of the module gets `_` appended too.
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDE
     """The names of one module: `overrides` (a profile's inline-type names, keyed by IR path as
     in `--names`) rename inline classes; every name then goes through `PyNames`."""
     table = index.names
-    module = {*MODULE_NAMES, base.rsplit(":", 1)[-1].rsplit(".", 1)[-1]}
+    # a class named like a BaseModel attribute would be read as that attribute in a class body
+    # (`c: model_config` after `model_config = ConfigDict(...)`): it yields too
+    module = {*MODULE_NAMES, *MODEL_ATTRS, base.rsplit(":", 1)[-1].rsplit(".", 1)[-1]}
     classes: dict[str, str] = {}
     used: set[str] = set()
 
@@ -76,10 +80,13 @@ def python_names(index: TypeIndex, base: str, overrides: Overrides = NO_OVERRIDE
         else:
             classes[c.name] = spelled(table.type_name(c.name))
     attrs: dict[tuple[str, str], str] = {}
+    # an attribute with a default binds its name in the class body, where a later annotation
+    # naming a class of that name would read the default: attributes yield to class names
+    class_names = set(classes.values())
     for c in index.classes.values():
         taken: set[str] = set()
         for f, attr in zip(c.fields, table.attributes(c.name)):
-            while attr in MODEL_ATTRS or attr in taken:
+            while attr in MODEL_ATTRS or attr in taken or attr in class_names:
                 attr += "_"
             taken.add(attr)
             attrs[(c.name, f.prop.name)] = attr

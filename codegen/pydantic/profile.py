@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import Diagnostic, Location, SchemaError
 from ..naming import Overrides
+from ..reading import read_json
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -129,11 +130,7 @@ def load_profile(spec: str) -> Profile:
             raise SchemaError([Diagnostic(Location(spec, 1, 1), (
                 f"unknown profile '{spec}' (known: {', '.join(known_profiles())}; or give a FILE)"
             ))])  # fmt: skip
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, ValueError) as err:
-        raise SchemaError([Diagnostic(Location(str(path), 1, 1), f"cannot read profile: {err}")])
+    text, data = read_json(str(path), "profile")
     problems = list(_check(str(path), text, data))
     if problems:
         raise SchemaError(problems)

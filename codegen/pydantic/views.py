@@ -21,7 +21,8 @@ from ..analysis.typeindex import ClassDef, TypeIndex
 from ..errors import SchemaError
 from ..naming import NO_OVERRIDES
 from ..pytext import docstring_body
-from .names import Names, inline_paths, python_names
+from . import profile_checks
+from .names import MODULE_NAMES, Names, inline_paths, python_names
 from .profile import Section
 
 P = ir.PrimKind
@@ -126,6 +127,10 @@ def _literal(lits: list[ir.Lit]) -> str | None:
 def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     """The module of one schema; `section`: the profile's settings for its version (None: the
     faithful default). Stale profile entries are errors, all reported together."""
+    if section is not None:
+        problems = profile_checks.entries(section)
+        if problems:
+            raise SchemaError(problems)
     s = _Settings(section)
     index = TypeIndex(resolved)
     names = python_names(index, s.base_name, section.overrides() if section else NO_OVERRIDES)
@@ -161,6 +166,10 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         view = ClassView("model", name, s.base_name, doc(text), config=s.config(extra))
         for f in c.fields:
             view.fields.append(field_view(c, name, f.prop))
+        if any(f.attr.startswith(("model_dump", "model_validate")) for f in view.fields):
+            # pydantic warns on import of a field in its protected namespaces; the name is the
+            # schema's (`model_dump` yielded to `model_dump_`) and shadows nothing
+            view.config.insert(-1, ("protected_namespaces", "()"))
         idx = c.obj.index
         if extra == "allow" and section is None and idx is not None:
             values = hints.of(idx.value)
@@ -224,6 +233,11 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     if section is not None:
         stale = [d for key, got in used.items() for d in section.stale(key, got)]
         stale += section.stale("names", used_names)
+        imported = {*MODULE_NAMES, s.base_name}
+        defined = {v.name for v in items + late}
+        stale += profile_checks.against_module(
+            section, names.classes, inline_paths(index), defined, imported
+        )
         if stale:
             raise SchemaError(stale)
     classes = _dependencies_first(items + late)

@@ -1,16 +1,18 @@
 """A JSDoc comment as typedoc shows it: the summary, then the block tags it renders, each with
 its heading (`See`, `Deprecated`, `Example: <title>`) and Markdown body. `{@includeCode path}`
-is replaced by the file (relative to the schema) as a fenced code block.
+is replaced by the file (relative to the schema, and only under its folder: `folder.py`) as a
+fenced code block.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import PurePosixPath
 
 from .. import ir
 from ..errors import Diagnostic, Location, SchemaError
+from .folder import Folder, Refused
 
 # Tags typedoc never shows: the page's own (`@category`), modifiers, and the spec's excludeTags.
 HIDDEN = frozenset(
@@ -30,7 +32,7 @@ def label(tag: str) -> str:
     return tag[:1].upper() + tag[1:]
 
 
-def block_tags(doc: ir.Doc, base: Path | None) -> list[BlockTag]:
+def block_tags(doc: ir.Doc, folder: Folder | None) -> list[BlockTag]:
     """The tags shown, in order; several `@see` tags make one "See" block listing each (at
     the place of the first), as typedoc merges them."""
     out: list[BlockTag] = []
@@ -51,28 +53,30 @@ def block_tags(doc: ir.Doc, base: Path | None) -> list[BlockTag]:
             if first.strip() and not first.lstrip().startswith(("```", "{@includeCode")):
                 title = f"{title}: {first.strip()}"
                 body, skipped = rest, 1
-        out.append(BlockTag(t.name, title, include_code(body, base, t.loc, skipped)))
+        out.append(BlockTag(t.name, title, include_code(body, folder, t.loc, skipped)))
     return out
 
 
-def include_code(text: str, base: Path | None, loc: Location | None, skipped: int = 0) -> str:
-    """`text` with each `{@includeCode path}` replaced; a file that cannot be read is an error
-    located at the inline tag (the tag's line plus the lines before it, at the tag's margin)."""
+def include_code(text: str, folder: Folder | None, loc: Location | None, skipped: int = 0) -> str:
+    """`text` with each `{@includeCode path}` replaced; a file that cannot or may not be read is
+    an error located at the inline tag (the tag's line plus the lines before it, at the tag's
+    margin)."""
 
     def load(m: re.Match[str]) -> str:
         rel = m.group(1)
-        path = (base / rel) if base is not None else Path(rel)
         try:
-            code = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            where = Location(str(base or "<schema>"), 1, 1)
+            if folder is None:
+                raise Refused("a schema without a folder includes no files")
+            data = folder.read(rel, f"@includeCode {rel}")
+            code = data.decode("utf-8")
+        except (Refused, UnicodeDecodeError) as e:
+            where = Location(folder.label if folder else "<schema>", 1, 1)
             if loc is not None:
                 where = Location(loc.file, loc.line + skipped + text.count("\n", 0, m.start()),
                                  loc.col)  # fmt: skip
-            reason = getattr(e, "strerror", None) or type(e).__name__
-            msg = f"@includeCode {rel}: cannot read {path}: {reason}"
-            raise SchemaError([Diagnostic(where, msg)]) from None
-        lang = path.suffix.lstrip(".")
+            reason = str(e) if isinstance(e, Refused) else "the file is not UTF-8"
+            raise SchemaError([Diagnostic(where, f"@includeCode {rel}: {reason}")]) from None
+        lang = PurePosixPath(rel).suffix.lstrip(".")
         return f"```{lang}\n{code.rstrip(chr(10))}\n```"
 
     return _INCLUDE.sub(load, text)

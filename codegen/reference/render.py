@@ -13,11 +13,11 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from .. import ir
 from . import formatter as f
 from .comments import HIDDEN, BlockTag, block_tags
+from .folder import Folder
 from .model import Entry, Member, Model
 from .prose import Renderer
 from .signatures import Builder, anchor_of, checker_type, esc, layout, slug, span
@@ -60,9 +60,9 @@ class Slugger:
 
 
 class EntryRenderer:
-    def __init__(self, model: Model, base: Path | None, badge: Badge | None = None) -> None:
+    def __init__(self, model: Model, folder: Folder | None, badge: Badge | None = None) -> None:
         self.model = model
-        self.base = base
+        self.folder = folder
         self.badge = badge
         self.members_of = {e.name: e for e in model.entries}
         self.md = Renderer(self.resolve)
@@ -96,7 +96,7 @@ class EntryRenderer:
         return f'\n<div class="tsd-comment tsd-typography">{self.md.render(text)}</div>'
 
     def tags(self, doc: ir.Doc, owner: str, slugger: Slugger) -> str:
-        rendered = [self.tag(t, owner, slugger) for t in block_tags(doc, self.base)]
+        rendered = [self.tag(t, owner, slugger) for t in block_tags(doc, self.folder)]
         if not rendered:
             return ""
         return f'\n<div class="tsd-comment tsd-typography">{"".join(rendered)}</div>'

@@ -18,7 +18,7 @@ from ..analysis.presence import presence
 from ..diff import info
 from ..diff.history import file_names, history_files
 from ..errors import Diagnostic, SchemaError
-from . import Template, render_page
+from . import Folder, Template, render_page
 from .badges import Badges
 from .pages import render_html
 from .render import ICON
@@ -31,8 +31,10 @@ def site_files(
     declared: Sequence[ir.Schema],
     resolved: Sequence[ir.Resolved],
     templates: Sequence[Template | None],
+    folders: Sequence[Folder | None] | None = None,
 ) -> dict[str, str]:
-    """Every file of the folder (relative path -> text); raises SchemaError before anything."""
+    """Every file of the folder (relative path -> text); raises SchemaError before anything.
+    `folders`: where each schema's includes are read (default: beside its file)."""
     labels = [info(s).label for s in resolved]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
@@ -41,9 +43,10 @@ def site_files(
     files: dict[str, str] = {}
     pages = []
     errors: list[Diagnostic] = []
-    for label, stem, schema, template in zip(labels, stems, declared, templates):
+    where = list(folders) if folders is not None else [None] * len(declared)
+    for label, stem, schema, template, folder in zip(labels, stems, declared, templates, where):
         try:
-            mdx = render_page(schema, template, badges)
+            mdx = render_page(schema, template, badges, folder)
         except SchemaError as err:  # every version's problems, reported together
             errors.extend(err.diagnostics)
             continue

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..errors import Diagnostic, Location, SchemaError
+from ..reading import read_text
 from .model import Entry
 from .order import category_order
 from .prose import esc
@@ -35,12 +35,8 @@ class Template:
 
 
 def read_template(path: str) -> Template:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or str(e)
-        raise SchemaError([Diagnostic(Location(path, 1, 1), f"cannot read template: {reason}")])
-    return Template(text, path)
+    """`--template FILE`: the user's own choice of file, read within the input size limit."""
+    return Template(read_text(path, "template"), path)
 
 
 def synthesized(entries: Sequence[Entry], source: str) -> Template:

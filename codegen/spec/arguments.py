@@ -8,10 +8,10 @@ listing the known versions."""
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import console
 from ..errors import SpecError
 from .cache import cache_root, lookup
 from .options import SpecOptions, from_environment
@@ -20,7 +20,7 @@ from .verify import check
 
 
 def _stderr(message: str) -> None:
-    print(message, file=sys.stderr)
+    console.warn(message)
 
 
 def resolve_schema_arg(

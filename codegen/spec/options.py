@@ -106,6 +106,12 @@ def add_spec_options(p: argparse.ArgumentParser, local: bool = True) -> None:
             action="store_true",
             help="never download: use --spec-dir or the spec cache",
         )
+        p.add_argument(
+            "--max-input-size",
+            metavar="SIZE",
+            help="the largest schema, template, included file or settings file read (bytes, or"
+            " with K, M, G: 64MiB); default $MCP_CODEGEN_MAX_INPUT_SIZE, else 32MiB",
+        )
     g.add_argument(
         "--base-url",
         metavar="URL",

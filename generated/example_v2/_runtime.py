@@ -919,8 +919,9 @@ def _python_exponent(text: str, e: int) -> bool:
 
 
 class Model:
-    """The base of the generated dataclasses: `__eq__` and `__repr__` as `@dataclass` writes them
-    (field by field, in order), written once here instead of compiled per class at import."""
+    """The base of the generated dataclasses: `__eq__` as `@dataclass` writes it (field by field,
+    in order) and a `__repr__` of the members that are there (an `UNSET` member and an empty
+    `extra` are left out), written once here instead of compiled per class at import."""
 
     __slots__ = ()
     __hash__: Any = None  # unhashable, as a dataclass with eq and not frozen
@@ -933,8 +934,12 @@ class Model:
 
     @reprlib.recursive_repr()
     def __repr__(self) -> str:
-        items = ", ".join(f"{n}={getattr(self, n)!r}" for n in _names(type(self)))
-        return f"{type(self).__qualname__}({items})"
+        items = []
+        for n in _names(type(self)):
+            value = getattr(self, n)
+            if value is not UNSET and (value or n != "extra"):
+                items.append(f"{n}={value!r}")
+        return f"{type(self).__qualname__}({', '.join(items)})"
 
     # A class that extends another (`class B(A)`, from `interface B extends A`) writes only the
     # fields it adds, in `_set_own` and `_put_own`; these call each class's along the chain,

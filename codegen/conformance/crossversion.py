@@ -1,0 +1,76 @@
+"""Where a member is required in one version and absent or optional in another: the words a
+person reads ("`resultType` is required since 2026-07-28; 2025-11-25 did not declare it"),
+from the cross-version presence model (`analysis.presence`) and each version's optionality."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import ir
+from ..analysis.presence import Presence, presence
+
+
+class Requirement:
+    """Per type and member, in each version that declares the type: "required", "optional" or
+    "absent"; a version that does not declare the type has no entry."""
+
+    def __init__(self, labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> None:
+        self.labels = list(labels)
+        self.presence: Presence = presence(labels, schemas)
+        self.state: dict[tuple[str, str], dict[int, str]] = {}
+        for i, schema in enumerate(schemas):
+            by_name = schema.type_map()
+            for td in schema.types:
+                obj = _object_of(td, by_name)
+                if obj is None:
+                    continue
+                for p in obj.properties:
+                    key = (td.name, p.name)
+                    self.state.setdefault(key, {})[i] = "optional" if p.optional else "required"
+        for (type_name, _member), states in self.state.items():
+            for i in self.presence.types[type_name].indexes:
+                states.setdefault(i, "absent")
+
+    def states(self, type_name: str, member: str) -> dict[int, str]:
+        return self.state.get((type_name, member), {})
+
+    def reason(self, index: int, type_name: str, member: str) -> str:
+        """Why dropping `member` of `type_name` is wrong in the version at `index`, in words that
+        name the versions where it was not required; "" when every version agrees."""
+        states = self.states(type_name, member)
+        if set(states.values()) == {"required"}:
+            return ""
+        earlier = [i for i in sorted(states) if i < index]
+        since = index
+        for i in reversed(earlier):
+            if states[i] != "required":
+                break
+            since = i
+        before = [i for i in earlier if i < since]
+        later = [i for i in sorted(states) if i > index and states[i] != "required"]
+        out = f"`{member}` is required" + (f" since {self.labels[since]}" if before else "")
+        if before:
+            prev = before[-1]
+            out += f"; {self.labels[prev]} {_was(states[prev])}"
+        if later:
+            out += f"; {self.labels[later[0]]} {_was(states[later[0]], later=True)}"
+        return out
+
+    def accepting(self, type_name: str, member: str) -> list[int]:
+        """The versions that declare the type but do not require the member."""
+        return [i for i, s in sorted(self.states(type_name, member).items()) if s != "required"]
+
+
+def _was(state: str, later: bool = False) -> str:
+    if state == "absent":
+        return "does not declare it" if later else "did not declare it"
+    return "makes it optional" if later else "had it optional"
+
+
+def _object_of(td: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
+    seen = {td.name}
+    t = td.type
+    while isinstance(t, ir.Ref) and t.name in by_name and t.name not in seen:
+        seen.add(t.name)
+        t = by_name[t.name].type
+    return t if isinstance(t, ir.Obj) else None
