@@ -302,3 +302,38 @@ def test_mypy_strict_catches_the_seeded_mistakes(root: Path, tmp_path: Path) -> 
     text = "\n".join(errors)
     assert "Literal['warn']" in text and '"rootz"' in text and '"nam"' in text, proc.stdout
     assert "Missing return statement" in text, proc.stdout
+
+
+def test_ctx_request_of_a_method_that_travels_inside_a_result(pkg: ModuleType) -> None:
+    """From 2026-07-28 the server's requests go inside an input-required result: `ctx.request`
+    refuses them before anything is sent, and `ctx.supports` says so first."""
+    app, srv = pkg.app, pkg.server
+    seen: list[Any] = []
+
+    class Asks(srv.AsyncServerHandlers):  # type: ignore[misc,name-defined]
+        async def tools_call(self, params: Any, ctx: Any) -> Any:
+            seen.append((ctx.version, ctx.supports("roots/list")))
+            try:
+                await ctx.request(app.ListRootsRequest())
+            except srv.UnsupportedMethod as exc:
+                seen.append(exc.message)
+            return app.CallToolResult(content=[])
+
+    async def run() -> list[dict[str, Any]]:
+        session = srv.Session(Asks(), server_info=app.Implementation(name="s", version="1"))
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {}}  # fmt: skip
+        call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "t", "_meta": meta}}  # fmt: skip
+        await session.async_handle(call, send)
+        return sent
+
+    [reply] = in_fresh_thread(asyncio.run, run())
+    assert reply["result"]["content"] == []
+    inside = "'roots/list' travels inside an input-required result in protocol version 2026-07-28"
+    assert seen == [("2026-07-28", False), inside]

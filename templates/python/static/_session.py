@@ -84,9 +84,12 @@ class UnsupportedMethod(McpError):
     """A request this side was asked to send that the negotiated protocol version does not
     have (-32601, raised before anything is sent); `session.supports(method)` tells first."""
 
-    def __init__(self, method: str, version: str) -> None:
-        super().__init__(METHOD_NOT_FOUND, f"{method!r} is not a method of protocol version "
-                         f"{version}, the one agreed with the peer")  # fmt: skip
+    def __init__(self, method: str, version: str, inside: bool = False) -> None:
+        if inside:  # 2026-07-28 on: sampling, elicitation and roots go in a result
+            why = f"travels inside an input-required result in protocol version {version}"
+        else:
+            why = f"is not a method of protocol version {version}, the one agreed with the peer"
+        super().__init__(METHOD_NOT_FOUND, f"{method!r} {why}")
         self.method = method
         self.version = version
 
@@ -178,6 +181,12 @@ class Context:
         sent in this request's protocol version."""
         self._queue(self.session.serialize(notification, self.version))
 
+    def supports(self, method: str) -> bool:
+        """Whether `ctx.request` may send `method` in this request's protocol version (a
+        JSON-RPC request of that version: from 2026-07-28 the server's requests travel inside
+        an input-required result instead)."""
+        return _sendable(self.session._versions, method, self.version)
+
     async def _request(self, request: Any) -> Any:
         """Ask the peer and await its result, as application types (the generated `Context`'s
         `request`, typed per request class). Only for handlers run by `async_handle`."""
@@ -248,9 +257,7 @@ class Peer:
         """Whether the agreed protocol version has `method` (False before a version is agreed),
         so that this side may send it; what the peer declared it handles is in its
         capabilities."""
-        version = self.version
-        found: tuple[str, ...] = self._versions.METHOD_VERSIONS.get(method, ())
-        return version is not None and version in found
+        return self.version is not None and _sendable(self._versions, method, self.version)
 
     def overrides(self, attr: str) -> bool:
         """Whether the handlers' class answers `attr` itself."""
@@ -468,10 +475,13 @@ class Peer:
         if ctx._wake is None:
             raise RuntimeError("ctx.request needs a handler run by async_handle")
         method = getattr(request, "method", None)
-        if not isinstance(method, str) or ctx.version not in self._versions.METHOD_VERSIONS.get(
-            method, ()
-        ):
-            raise UnsupportedMethod(str(method), ctx.version)
+        if not isinstance(method, str) or not _sendable(self._versions, method, ctx.version):
+            inside = (
+                isinstance(method, str)
+                and method in self._versions.METHOD_VERSIONS
+                and (ctx.version in self._versions.METHOD_VERSIONS[method])
+            )
+            raise UnsupportedMethod(str(method), ctx.version, inside=inside)
         self._ids += 1
         rid = f"s{self._ids}"
         request = dataclasses.replace(request, id=rid) if hasattr(request, "id") else request
@@ -587,6 +597,13 @@ class ServerSession(Peer):
             level = meta.get(META_LOG_LEVEL)  # the client opts in per request
             return level if isinstance(level, str) and level in LOG_LEVELS else None
         return self.log_level
+
+
+def _sendable(versions: ModuleType, method: str, version: str) -> bool:
+    """Whether `version` has `method` as a JSON-RPC request or notification."""
+    if version not in versions.METHOD_VERSIONS.get(method, ()):
+        return False
+    return bool(versions.method_info(method, version).via == "jsonrpc")
 
 
 def _is_response(message: object) -> bool:
