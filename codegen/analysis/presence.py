@@ -8,10 +8,10 @@ inherited ones included, by wire name. A type is deprecated in a version when it
 carries `@deprecated`; a member when its own comment does or its type is deprecated (as the
 reference page marks it). A union alias also has its variants (the declared types it lists) and
 its values (the literals it lists, by their JSON text: an enum's values). Inline object types
-(named by their path) are kept apart (`inline`), with their members, and so are constants
-(`consts`), and every property's
-object (declared or inline) per version (`slots`), so a member can be followed from an inline
-object into the declared type a later version extracted (`lineage`).
+(named by their path) are kept apart (`inline_types`), with their members, and so are
+constants (`consts`). A member of a type a version extracted from an inline object keeps the
+versions it stood there (`Facts.inline`, `_inline_history`), so `lineage` can say when it
+really appeared.
 
 `span` is the one place since/until are read: `since` is the first version declaring a thing,
 `until` the last (inclusive), None while the newest version declares it.
@@ -36,9 +36,17 @@ class Facts:
     versions: list[str] = field(default_factory=list)
     deprecated: list[str] = field(default_factory=list)
     indexes: list[int] = field(default_factory=list)  # positions in the input (labels may repeat)
+    # a member of a type a version extracted and named: the earlier versions where it stood
+    # in the inline type at the same place (`CallToolRequest.params` before
+    # `CallToolRequestParams`), so its "since" is its real one
+    inline: list[str] = field(default_factory=list)
+    inline_from: str = ""  # that place, for the earliest of them (`CallToolRequest.params`)
 
     def to_json(self) -> dict[str, Any]:
-        return {"versions": list(self.versions), "deprecated": list(self.deprecated)}
+        out: dict[str, Any] = {"versions": list(self.versions), "deprecated": list(self.deprecated)}
+        if self.inline:
+            out["inline"] = list(self.inline)
+        return out
 
 
 @dataclass
@@ -58,24 +66,19 @@ class Change:
     """The first version of a run (`since`), the version that ends it (`until`, the first
     without), or where deprecation starts; `index` is the version's position."""
 
-    kind: str  # "since" | "removed" | "deprecated"
+    kind: str  # "since" | "removed" | "deprecated" | "changed" | "renamed"
     version: str
     index: int
+    detail: str = ""  # "renamed": the old name
 
 
 @dataclass(frozen=True)
 class Lineage:
-    """A member that was there before its type: since `since`, in the object `source` held
-    (`owner.wire`: a property of that type), before `source` held this type."""
+    """A member that was there before its type was named: since `since`, in the inline object
+    at `source` (`CallToolRequest.params`), the place that names the type now."""
 
     since: str
     source: str
-
-
-@dataclass(frozen=True)
-class Held:
-    name: str
-    inline: bool
 
 
 @dataclass
@@ -83,12 +86,8 @@ class Presence:
     versions: list[str]
     types: dict[str, TypeFacts]
     methods: dict[str, Facts] = field(default_factory=dict)  # method string -> where declared
-    inline: dict[str, TypeFacts] = field(default_factory=dict)  # inline objects, by path name
+    inline_types: dict[str, TypeFacts] = field(default_factory=dict)  # inline objects, by name
     consts: dict[str, Facts] = field(default_factory=dict)  # constants (`export const`), by name
-    # (owner type, wire name) -> per version index, the object the property holds: a declared
-    # type's name, or an inline object's path name (`inline` True)
-    slots: dict[tuple[str, str], dict[int, Held]] = field(default_factory=dict)
-    _holder_index: dict[str, list[tuple[str, str]]] = field(default_factory=dict, repr=False)
 
     def span(self, facts: Facts) -> tuple[str, str | None]:
         """(since, until): the first and the last version declaring it; until is None while
@@ -96,39 +95,15 @@ class Presence:
         last = facts.versions[-1]
         return facts.versions[0], None if last == self.versions[-1] else last
 
-    def _holders(self) -> dict[str, list[tuple[str, str]]]:
-        """Declared type -> the properties that hold it in some version (sorted), made once."""
-        if not self._holder_index:
-            for slot in sorted(self.slots):
-                for held in {h for h in self.slots[slot].values() if not h.inline}:
-                    self._holder_index.setdefault(held.name, []).append(slot)
-        return self._holder_index
-
     def lineage(self, type_name: str, wire: str) -> Lineage | None:
-        """Where member `wire` of declared type `type_name` was before the type had it: the
-        earliest version in which a property that holds the type (in some version) held
-        another object (an inline one, or a type since renamed) that had the member, when
-        that is earlier than the member's own `since`."""
+        """Where member `wire` of type `type_name` stood before the type was named: the first
+        version it stood in the inline object at a place that now names the type
+        (`Facts.inline`, `_inline_history`), and that place; None when it did not."""
         own = self.types.get(type_name)
-        if own is None or wire not in own.members:
+        member = own.members.get(wire) if own is not None else None
+        if member is None or not member.inline:
             return None
-        first = self.versions.index(own.members[wire].versions[0])
-        best: Lineage | None = None
-        this = Held(type_name, inline=False)
-        for owner, prop in self._holders().get(type_name, ()):
-            held = self.slots[owner, prop]
-            for index in sorted(held):
-                other = held[index]
-                facts = (self.inline if other.inline else self.types).get(other.name)
-                if index >= first or other == this or facts is None:
-                    continue
-                member = facts.members.get(wire)
-                if member is None or self.versions[index] not in member.versions:
-                    continue
-                if best is None or index < self.versions.index(best.since):
-                    best = Lineage(self.versions[index], f"{owner}.{prop}")
-                break
-        return best
+        return Lineage(member.inline[0], member.inline_from)
 
     def declared_in(self, index: int) -> tuple[frozenset[str], frozenset[str]]:
         """The methods and the types that the schema at `index` declares."""
@@ -148,7 +123,7 @@ class Presence:
         presence starts (`since`) and, unless it lasts to the newest version, ends
         (`removed`); deprecation starts (`deprecated`)."""
         out: list[Change] = []
-        present, deprecated = set(facts.versions), set(facts.deprecated)
+        present, deprecated = set(facts.versions) | set(facts.inline), set(facts.deprecated)
         for i, v in enumerate(self.versions):
             before = i > 0 and self.versions[i - 1] in present
             was_deprecated = i > 0 and self.versions[i - 1] in deprecated
@@ -199,6 +174,7 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
                 m.versions.append(label)
                 if type_deprecated or is_deprecated(p.doc):
                     m.deprecated.append(label)
+    _inline_history(labels, schemas, types)
     return out
 
 
@@ -217,17 +193,12 @@ def _variants(facts: TypeFacts, union: ir.Union_, label: str) -> None:
 def _inline(
     out: Presence, owner: str, t: ir.TypeExpr, index: int, by_name: dict[str, ir.TypeDef]
 ) -> None:
-    """Record the objects `owner`'s properties hold (`slots`) and every inline object under
-    `t` (`inline`), with its members, for the schema at `index`."""
+    """Record every inline object under `t` (`inline_types`), with its members, for the
+    schema at `index`."""
     label = out.versions[index]
-    if isinstance(t, ir.Obj):
-        for p in t.properties:
-            held = _held(p.type, by_name)
-            if held is not None:
-                out.slots.setdefault((owner, p.name), {})[index] = held
     for sub in children(t):
         if isinstance(sub, ir.Obj) and sub.properties and sub.name:
-            facts = out.inline.setdefault(sub.name, TypeFacts())
+            facts = out.inline_types.setdefault(sub.name, TypeFacts())
             if label not in facts.versions:
                 facts.versions.append(label)
                 facts.indexes.append(index)
@@ -238,16 +209,51 @@ def _inline(
             _inline(out, owner, sub, index, by_name)
 
 
-def _held(t: ir.TypeExpr, by_name: dict[str, ir.TypeDef]) -> Held | None:
-    """The object a property's type is (through `| null`): a declared type or an inline one."""
-    if isinstance(t, ir.Union_):
-        objects = [m for m in t.members if not ir.has_null(m)]
-        return _held(objects[0], by_name) if len(objects) == 1 else None
-    if isinstance(t, ir.Ref) and t.name in by_name:
-        return Held(t.name, inline=False)
-    if isinstance(t, ir.Obj) and t.properties and t.name:
-        return Held(t.name, inline=True)
-    return None
+def _inline_history(
+    labels: Sequence[str], schemas: Sequence[ir.Resolved], types: dict[str, TypeFacts]
+) -> None:
+    """For each type a version names for the first time, the members that stood, in the
+    versions before, in an inline object at a place that now names it (`inline`)."""
+    from ..diff.users import user_paths
+
+    maps = [s.type_map() for s in schemas]
+    for i in range(1, len(schemas)):
+        for name, facts in types.items():
+            if facts.indexes[:1] != [i]:
+                continue  # not new in this version
+            for path in user_paths(maps[i], name):
+                for j in range(i - 1, -1, -1):
+                    obj = _inline_at(maps[j], path)
+                    if obj is None:
+                        break
+                    for p in obj.properties:
+                        m = facts.members.get(p.name)
+                        if m is not None and labels[j] not in m.inline:
+                            m.inline.insert(0, labels[j])
+                            if m.inline[0] == labels[j]:  # the earliest so far: its place
+                                m.inline_from = ".".join(path)
+
+
+def _inline_at(types: dict[str, ir.TypeDef], path: tuple[str, ...]) -> ir.Obj | None:
+    """The inline object at a subject path (`("CallToolRequest", "params")`), or None when the
+    path names a declared type there, or leads nowhere."""
+    t = types.get(path[0])
+    if t is None or len(path) < 2:
+        return None
+    value: ir.TypeExpr = t.type
+    for seg in path[1:]:
+        if isinstance(value, ir.Ref) and value.name in types:
+            value = types[value.name].type
+        prop = value.prop(seg) if isinstance(value, ir.Obj) else None
+        if isinstance(value, ir.Array) and seg == "[]":
+            value = value.item
+        elif isinstance(value, ir.Obj) and seg == "[*]" and value.index is not None:
+            value = value.index.value
+        elif prop is not None:
+            value = prop.type
+        else:
+            return None
+    return value if isinstance(value, ir.Obj) else None
 
 
 def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:

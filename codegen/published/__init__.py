@@ -64,8 +64,10 @@ def build(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> dict[str, An
         for name in sorted(facts.types)
     }
     inline = {
-        name: _inline(facts, facts.inline[name], newest_inline[name], members["inline:" + name])
-        for name in sorted(facts.inline)
+        name: _inline(
+            facts, facts.inline_types[name], newest_inline[name], members["inline:" + name]
+        )
+        for name in sorted(facts.inline_types)
     }
     newest_const: dict[str, ir.Const] = {c.name: c for schema in schemas for c in schema.consts}
     constants = {
