@@ -67,3 +67,8 @@ class FormatError(Exception):
 class SpecError(Exception):
     """An official schema could not be found, downloaded or verified: the message is complete
     and shown as is."""
+
+
+class UsageError(Exception):
+    """A command line the tool cannot run (an option the target does not take, a missing
+    --package): one line, reported as `mcp-codegen: message`, exit code 2."""

@@ -16,16 +16,18 @@ from typing import Any
 
 from .errors import FormatError
 
-LINE_LENGTH = 100  # the one line limit of generated Python (zod's is codegen/zod/layout.py's)
+LINE_LENGTH = 100  # generated Python's one line limit (zod's: codegen/targets/zod/layout.py)
 TARGET = "py310"  # the oldest Python the generated code supports
 FORMATTERS = ("ruff", "black")
 
 # black's stable style, spelled out: ruff's defaults, fixed here so a later default cannot drift.
-_RUFF_ARGS = ("format", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
-              f"--target-version={TARGET}", "--config=format.quote-style='double'",
-              "--config=format.indent-style='space'", "--config=format.line-ending='lf'",
-              "--config=format.skip-magic-trailing-comma=false",
-              "--config=format.docstring-code-format=false")  # fmt: skip
+# Every Python target formats with these (pydantic too: codegen/targets/pydantic/ruff.py).
+RUFF_FORMAT_ARGS = (
+    "format", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
+    f"--target-version={TARGET}", "--config=format.quote-style='double'",
+    "--config=format.indent-style='space'", "--config=format.line-ending='lf'",
+    "--config=format.skip-magic-trailing-comma=false", "--config=format.docstring-code-format=false",
+)  # fmt: skip
 
 
 @functools.cache
@@ -136,13 +138,11 @@ class _RuffRun:
 
 
 def _start_ruff(root: Path, paths: list[str]) -> subprocess.Popen[str]:
-    # no RUFF_* variable of the user's environment reaches it (a cache dir, an output format)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RUFF_")}
     try:
         return subprocess.Popen(
-            [ruff_bin(), *_RUFF_ARGS, "--", *paths],
+            [ruff_bin(), *RUFF_FORMAT_ARGS, "--", *paths],
             cwd=root,
-            env=env,
+            env=ruff_env(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,  # a line or two: read when the run is waited for
             stderr=subprocess.PIPE,
@@ -162,6 +162,12 @@ def _wait_ruff(proc: subprocess.Popen[str]) -> None:
 
 
 @functools.cache
+def ruff_env() -> dict[str, str]:
+    """The environment of every ruff run: no RUFF_* variable of the user's reaches it (a cache
+    dir, an output format)."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("RUFF_")}
+
+
 def ruff_bin() -> str:
     """The ruff executable of the installed, pinned `ruff` package (never one found on PATH)."""
     try:

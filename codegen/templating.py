@@ -3,8 +3,10 @@ field is an error, never an empty string)."""
 
 from __future__ import annotations
 
+import ast
 import functools
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -110,6 +112,30 @@ def static_source(name: str) -> str:
     """The text of a file under the templates folder that is copied, not rendered (real source,
     checked as such by the tests)."""
     return (template_dir() / name).read_text(encoding="utf-8")
+
+
+_JINJA = re.compile(r"\{#.*?#\}|\{%.*?%\}|(\{\{.*?\}\})", re.DOTALL)
+PLACEHOLDER = "_J"  # what a `{{ ... }}` reads as in `module_names`: a name no template defines
+
+
+@functools.cache
+def module_names(name: str) -> frozenset[str]:
+    """The module-level names a Python template writes itself: what it defines (`X = ...`,
+    `X: T = ...`, `def`, `class`) and imports (`import a as b`, `from m import x as y`), read
+    from its own text with the Jinja tags taken out and each `{{ ... }}` read as one name (so
+    what a view spells is not counted; included templates are not followed). The one list of a
+    module's own names: the name tables read it (`codegen/pynaming.py`)."""
+    text = _JINJA.sub(lambda m: PLACEHOLDER if m.group(1) else "", static_source(name))
+    names: set[str] = set()
+    for node in ast.parse(text, name).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return frozenset(names - {PLACEHOLDER})
 
 
 if __name__ == "__main__":  # python -m codegen.templating: like compileall, for the templates

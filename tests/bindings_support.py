@@ -12,8 +12,8 @@ from pathlib import Path
 from types import ModuleType
 
 from codegen import ir
-from codegen.bindings import render_package
 from codegen.pipeline import load, load_text
+from codegen.targets.python.bindings import render_package
 
 REPO = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent

@@ -80,7 +80,7 @@ def session_distribution(
     (what `mcp-codegen V1 V2 V3 --package NAME` writes), generated once per run and name."""
     import corpus
 
-    from codegen.distribution import render_distribution
+    from codegen.targets.python.distribution import render_distribution
     from codegen.write import write_tree
 
     made: dict[str, Path] = {}
@@ -105,7 +105,7 @@ def official(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Modul
     import corpus
     from bindings_support import import_package
 
-    from codegen.distribution import render_distribution
+    from codegen.targets.python.distribution import render_distribution
     from codegen.write import write_tree
 
     root = tmp_path_factory.mktemp("appofficial")

@@ -1,4 +1,4 @@
-"""Version-free application types (codegen/appmodel.py, a distribution's `app` subpackage): the
+"""Version-free application types (codegen/targets/python/appmodel.py, a distribution's `app` subpackage): the
 merge rules, the reviewed renames, the conversions on the example protocol (every refusal kind),
 and on the official versions: every example and every valid mutant goes wire -> app -> the same
 version's wire exactly, and to every other version either converts (the result valid by the
@@ -28,10 +28,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft7Validator, Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
 
-from codegen import appmodel, ir
+from codegen import ir
 from codegen.diff.algebra import detect_renames
-from codegen.distribution import render_distribution
 from codegen.pipeline import load_text
+from codegen.targets.python import appmodel
+from codegen.targets.python.distribution import render_distribution
 from codegen.write import write_tree
 
 EXAMPLES = ["schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"]

@@ -15,8 +15,8 @@ import pytest
 from bindings_support import import_package, mypy_strict, write_package
 
 from codegen.analysis.typeindex import TypeIndex
-from codegen.bindings import render_package
 from codegen.pipeline import load
+from codegen.targets.python.bindings import render_package
 
 pytestmark = pytest.mark.spec
 

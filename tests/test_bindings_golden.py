@@ -22,7 +22,7 @@ from bindings_support import REPO, import_package, mypy_strict, ruff_check
 from golden_files import load_from_repo
 
 from codegen.cli import main
-from codegen.outputs import render_all
+from codegen.targets.python.outputs import render_all
 from codegen.write import MANIFEST, differences, write_tree
 
 EXAMPLES = {

@@ -46,10 +46,10 @@ from random_schemas import instance as random_instance
 from referencing import Registry, Resource
 
 from codegen import ir
-from codegen.analysis.typeindex import TypeIndex
-from codegen.bindings import render_package
 from codegen.jsonschema_out import emit
 from codegen.pipeline import load
+from codegen.pynaming import PyIndex as TypeIndex
+from codegen.targets.python.bindings import render_package
 
 pytestmark = pytest.mark.spec
 

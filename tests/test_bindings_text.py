@@ -133,7 +133,7 @@ export type str = "str" | JSON;
 
 @pytest.mark.slow
 def test_name_clashes_follow_the_naming_rule(tmp_path: Path) -> None:
-    """codegen/analysis/pynaming.py: an attribute that is a keyword, a hint's builtin or a method of
+    """codegen/pynaming.py: an attribute that is a keyword, a hint's builtin or a method of
     every class gets `_`; so does a type named like a keyword or builtin. A type named like one
     of the package's own names (`JSON`, `ValidationError`) keeps its name: the package's yields."""
     m = generate_text(CLASHES, tmp_path, "clashes")

@@ -15,10 +15,11 @@ from types import SimpleNamespace
 import pytest
 from cli_support import REPO, run_cli
 
-from codegen import bindings, cli, pyformat, templating
+from codegen import cli, pyformat, templating
 from codegen.cli import main
 from codegen.cli.exits import EXIT_BAD_INPUT, EXIT_OK
 from codegen.pipeline import load
+from codegen.targets.python import bindings
 
 EXAMPLE = str(REPO / "schemas/example/v2/schema.ts")
 
@@ -97,7 +98,7 @@ def test_each_group_is_formatted_as_soon_as_it_is_rendered(
 
     monkeypatch.setenv("MCP_CODEGEN_JOBS", "1")  # one process: every event is seen here
     monkeypatch.setattr(pyformat, "_start_ruff", start)
-    monkeypatch.setattr("codegen.bindings.render", render)
+    monkeypatch.setattr("codegen.targets.python.bindings.render", render)
     files = bindings.render_package(load(EXAMPLE))
     rendered = [e for e in events if not e.startswith("_header")]
     assert rendered == [
@@ -128,16 +129,18 @@ def test_a_generation_imports_no_other_command(tmp_path: Path) -> None:
         check=True,
     )
     loaded = set(proc.stdout.split())
-    assert "codegen.bindings" in loaded and "jinja2" in loaded
+    assert "codegen.targets.python.bindings" in loaded and "jinja2" in loaded
+    assert "codegen.targets.python" in loaded  # the registry imports the chosen plugin only
     unneeded = {
         "traceback",
         "http.client",
         "codegen.spec.fetch",
         "codegen.diff",
-        "codegen.zod",
-        "codegen.pydantic",
         "codegen.reference",
-        "codegen.distribution",
+        "codegen.targets.python.distribution",
+        "codegen.targets.zod",
+        "codegen.targets.pydantic",
+        "codegen.targets.jsonschema",
         "black",
     }
     assert sorted(loaded & unneeded) == []

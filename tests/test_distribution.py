@@ -26,11 +26,11 @@ from golden_files import check_golden, load_from_repo
 from codegen import ir
 from codegen.analysis.methods import union_members
 from codegen.analysis.versions import identify
-from codegen.bindings import RUNTIME_MODULES, VERSION_MODULES
 from codegen.cli import main
-from codegen.distribution import render_distribution, render_top
 from codegen.errors import SchemaError
 from codegen.pipeline import load_text
+from codegen.targets.python.bindings import RUNTIME_MODULES, VERSION_MODULES
+from codegen.targets.python.distribution import render_distribution, render_top
 from codegen.templating import static_source
 from codegen.write import write_tree
 

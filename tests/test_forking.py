@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from codegen import bindings, forking, outputs
+from codegen import forking
 from codegen.errors import Diagnostic, Location, SchemaError
-from codegen.outputs import render_all
 from codegen.pipeline import load
+from codegen.targets.python import bindings, outputs
+from codegen.targets.python.outputs import render_all
 
 REPO = Path(__file__).resolve().parent.parent
 needs_fork = pytest.mark.skipif(not forking.parallel(), reason="forks only on Linux with 2+ CPUs")

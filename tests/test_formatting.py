@@ -20,11 +20,12 @@ import random_schemas
 from bindings_support import REPO, unformatted
 from hypothesis import HealthCheck, given, settings
 
-from codegen import bindings, ir, pyformat
+from codegen import ir, pyformat
 from codegen.cli import main
 from codegen.cli.exits import EXIT_INTERNAL
-from codegen.distribution import render_distribution
 from codegen.pipeline import load, load_text
+from codegen.targets.python import bindings
+from codegen.targets.python.distribution import render_distribution
 
 EXAMPLES = (
     "schemas/example/v1/schema.ts",

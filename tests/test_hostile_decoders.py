@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 from random_schemas import instance as random_instance
 
 from codegen import ir
-from codegen.bindings import render_package
 from codegen.pipeline import load
+from codegen.targets.python.bindings import render_package
 
 pytestmark = pytest.mark.spec
 

@@ -1,4 +1,4 @@
-"""Hostile names (issues 22 and 23): the one Python naming rule of codegen/analysis/pynaming.py.
+"""Hostile names (issues 22 and 23): the one Python naming rule of codegen/pynaming.py.
 
 Schema names win: a type named like a name the generated modules import or define for
 themselves (`Mapping`, `_v`, `_KEYS_Root`, `ValidationError`...) is that class, and the
@@ -287,7 +287,7 @@ def test_a_ligature_name_is_written_in_nfkc_so_star_import_works(tmp_path: Path)
 
 def test_name_table_api() -> None:
     """What another Python target (pydantic) reads: one table from the resolved IR."""
-    from codegen.analysis.pynaming import NameTable, py_identifier
+    from codegen.pynaming import NameTable, py_identifier
 
     resolved = load_text(
         "export interface Mapping { from: string; inputSchema?: number }\n"

@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 from cli_support import read_only
 
-from codegen import cli, ir, outputs, swap, write
+from codegen import cli, ir, swap, write
 from codegen.pipeline import load
+from codegen.targets.python import outputs
 
 REPO = Path(__file__).resolve().parent.parent
 V1 = str(REPO / "schemas/example/v1/schema.ts")

@@ -12,11 +12,12 @@ from cli_support import run_cli
 from cpu_cost import cpu_seconds
 from schemagen import replicate, replicate_to_size
 
-from codegen import cli, ir, outputs, write
-from codegen.bindings import render_package
+from codegen import cli, ir, write
 from codegen.errors import SchemaError
 from codegen.jsonout import dumps
 from codegen.pipeline import load_text
+from codegen.targets.python import outputs
+from codegen.targets.python.bindings import render_package
 
 REPO = Path(__file__).resolve().parent.parent
 ERRORS = sorted((REPO / "tests/fixtures/errors").glob("*.ts"))

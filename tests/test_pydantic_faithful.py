@@ -21,7 +21,7 @@ from bindings_support import tool
 
 from codegen.cli import main
 from codegen.pipeline import load, load_text
-from codegen.pydantic import render_pydantic
+from codegen.targets.pydantic.render import render_pydantic
 
 VERSIONS = corpus.version_names()
 TYPE_CHECKED = ("2024-11-05", "2026-07-28")

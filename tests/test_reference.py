@@ -162,6 +162,27 @@ def test_since_json_agrees_with_official_schema_json(
 
 
 @pytest.mark.spec
+def test_since_json_and_the_published_model_agree(official_site: dict[str, str]) -> None:
+    """The site's since.json and `mcp-codegen model` read one owner (analysis/presence.py)."""
+    import corpus
+
+    from codegen.published import build
+
+    since = json.loads(official_site["since.json"])
+    model = build(since["versions"], [corpus.resolved(v) for v in since["versions"]])
+    assert set(since["types"]) == set(model["types"])
+    for name, facts in since["types"].items():
+        t = model["types"][name]
+        assert (facts["versions"], facts["deprecated"]) == (t["versions"], t.get("deprecated", []))
+        for wire, m in facts["members"].items():
+            ours = t["members"][wire]
+            assert (m["versions"], m["deprecated"]) == (
+                ours["versions"],
+                ours.get("deprecated", []),
+            )
+
+
+@pytest.mark.spec
 def test_deprecated_exactly_as_the_official_page_marks(
     official_site: dict[str, str], pages: dict[str, tuple[str, str]]
 ) -> None:

@@ -36,8 +36,8 @@ from random_schemas import instance as random_instance
 
 from codegen import ir
 from codegen.analysis.methods import method_model
-from codegen.bindings import render_package
 from codegen.pipeline import load, load_text
+from codegen.targets.python.bindings import render_package
 
 V1 = REPO / "schemas" / "example" / "v1" / "schema.ts"
 V2 = REPO / "schemas" / "example" / "v2" / "schema.ts"
@@ -580,7 +580,7 @@ def test_mypy_strict_and_ruff(tmp_path: Path) -> None:
 
 
 # A request type whose schema name the generated modules use themselves (`Literal` is
-# `typing.Literal` there): the schema's name wins (`typing.Literal` yields, codegen/analysis/pynaming.py),
+# `typing.Literal` there): the schema's name wins (`typing.Literal` yields, codegen/pynaming.py),
 # and the registry must name the schema's class, not `typing.Literal`.
 RENAMED = """
 export interface Result { [key: string]: unknown; }

@@ -27,7 +27,7 @@ from random_schemas import instance as random_instance
 
 from codegen import ir
 from codegen.analysis.methods import MethodModel, method_model
-from codegen.bindings import MODULES
+from codegen.targets.python.bindings import MODULES
 
 pytestmark = pytest.mark.spec
 

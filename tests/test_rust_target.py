@@ -22,9 +22,9 @@ import corpus
 import pytest
 from bindings_support import import_package, write_package
 
-from codegen.bindings import render_package
 from codegen.pipeline import load_many
 from codegen.targets import Request, get, names
+from codegen.targets.python.bindings import render_package
 from codegen.write import write_tree
 
 pytestmark = [pytest.mark.spec, pytest.mark.slow]

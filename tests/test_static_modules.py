@@ -16,10 +16,15 @@ import pytest
 from bindings_support import REPO, tool
 
 from codegen.analysis.versions import identify
-from codegen.bindings import DISTRIBUTION_MODULES, MODULES, StaticModule, render_package
-from codegen.distribution import SESSION_SOURCES, render_top
 from codegen.pipeline import load, load_text
 from codegen.pyformat import black_format
+from codegen.targets.python.bindings import (
+    DISTRIBUTION_MODULES,
+    MODULES,
+    StaticModule,
+    render_package,
+)
+from codegen.targets.python.distribution import SESSION_SOURCES, render_top
 from codegen.templating import template_dir
 
 STATIC_DIR = REPO / "templates" / "python" / "static"

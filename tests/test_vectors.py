@@ -238,7 +238,7 @@ def test_zod_target_agrees(vectors: Docs, tmp_path: Path) -> None:
     text's reader there), all versions in one node process."""
     import zod_support
 
-    from codegen.zod import render_module
+    from codegen.targets.zod.module import render_module
 
     try:
         zod_support.ensure_toolchain()

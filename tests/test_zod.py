@@ -1,4 +1,4 @@
-"""The zod target (codegen/zod, templates/zod) on the seven official schemas and the hostile
+"""The zod target (codegen/targets/zod, templates/zod) on the seven official schemas and the hostile
 fixtures, checked with the pinned node toolchain in tests/zod (skipped without node/npm locally,
 failed under CI=true):
 
@@ -34,8 +34,8 @@ from codegen import ir
 from codegen.cli import main as cli_main
 from codegen.errors import SchemaError
 from codegen.pipeline import load, load_text
-from codegen.zod import render_module
-from codegen.zod.tstext import comment_text, ts_string
+from codegen.targets.zod.module import render_module
+from codegen.targets.zod.tstext import comment_text, ts_string
 
 VERSIONS = corpus.version_names()
 HOSTILE = REPO / "tests" / "fixtures" / "hostile" / "injection.ts"

@@ -34,7 +34,7 @@ import corpus
 import zod_support
 
 from codegen.analysis.typeindex import TypeIndex
-from codegen.zod import render_module
+from codegen.targets.zod.module import render_module
 
 REPORTS = corpus.REPO / "generated" / "reports" / "drift"
 FORMAT = "mcp-codegen-drift/1"

@@ -22,7 +22,7 @@ from npm_install import npm_ci, require_node
 from random_schemas import instance as random_instance
 
 from codegen import ir
-from codegen.zod.layout import WIDTH
+from codegen.targets.zod.layout import WIDTH
 
 ZOD_DIR = Path(__file__).resolve().parent / "zod"
 BIN = ZOD_DIR / "node_modules" / ".bin"

@@ -1,5 +1,6 @@
 """Facts about the resolved IR that every target reads (the dataclass bindings, pydantic, zod):
-which objects become classes (with their attributes' names), which unions have a
+which objects become classes (`classes.py`; their fields' names are the wire names unless a
+target's index spells them: the Python targets' `codegen/pynaming.PyIndex`), which unions have a
 discriminator, which types are plain JSON ("raw": decoded as they come) and which JSON kinds a
 type admits.
 
@@ -15,8 +16,8 @@ from ..discriminators import Member, discriminator, resolved_member
 from ..errors import SchemaError
 from ..graphs import dependency_order
 from ..records import record
+from .classes import Classes, classes
 from .payloads import schema_payloads
-from .pynaming import NameTable
 from .shapes import children, is_class_obj, mentions
 
 P = ir.PrimKind
@@ -25,7 +26,8 @@ ALL_KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array"
 
 @record
 class Field:
-    """A class attribute: one property, with its Python name."""
+    """A class attribute: one property, with the target's name for it (the wire name in this
+    neutral index; a target's index may spell it: `_attributes`)."""
 
     prop: ir.Property
     attr: str
@@ -37,7 +39,7 @@ class ClassDef:
     obj: ir.Obj
     doc: ir.Doc
     fields: tuple[Field, ...]
-    attrs: tuple[str, ...] = ()  # the fields' attributes (`NameTable.attributes`)
+    attrs: tuple[str, ...] = ()  # the fields' names (`TypeIndex._attributes`)
 
     @property
     def wire_names(self) -> tuple[str, ...]:
@@ -54,19 +56,21 @@ class Discriminator:
 
 
 class TypeIndex:
-    """Lookup tables over one resolved schema. Its Python names are `names` (`codegen/analysis/pynaming.py`),
-    built here once; a Python target calls `names.check()` before it renders."""
+    """Lookup tables over one resolved schema, in wire names and language-neutral type names. A
+    target that spells names its own way subclasses it and overrides `_spell` (called once with
+    the class objects, before the classes are made) and `_attributes`."""
 
     def __init__(self, resolved: ir.Resolved) -> None:
         self.resolved = resolved
         self.typedefs = resolved.type_map()
-        self.names = NameTable(resolved)
+        found = classes(resolved)
+        self._spell(found)
         self.classes: dict[str, ClassDef] = {}
         self._raw_memo: dict[str, bool] = {}
         self._target_memo: dict[str, ir.TypeExpr] = {}
         self._renamed_memo: dict[str, str] = {}
-        for name, (obj, doc) in self.names.class_objs.items():
-            attrs = self.names.attributes(name)
+        for name, (obj, doc) in found.objs.items():
+            attrs = self._attributes(name, obj)
             base = self.classes.get(obj.inherits)
             n = obj.inherited
             if base is not None and obj.starts_with(base.obj) and attrs[:n] == base.attrs:
@@ -78,8 +82,8 @@ class TypeIndex:
         # Inline objects handed over as plain JSON (payloads.py's rule): they keep a validator
         # (their class definition stays here) but are decoded and encoded as they are.
         self.plain_json = schema_payloads([c.obj for c in self.classes.values()])
-        if self.names.model_diagnostics:
-            raise SchemaError(self.names.model_diagnostics)
+        if found.diagnostics:
+            raise SchemaError(found.diagnostics)
         self._kinds_memo: dict[str, frozenset[str]] = {}
         self._anything_memo: dict[str, bool] = {}
         self._warm()
@@ -96,10 +100,14 @@ class TypeIndex:
             self.accepts_anything(ref)
             self.is_raw(ref)
 
-    # -- classes --------------------------------------------------------------------------------
+    # -- a target's spelling -------------------------------------------------------------------
 
-    def py_name(self, name: str) -> str:
-        return self.names.type_name(name)
+    def _spell(self, found: Classes) -> None:
+        """A target's index makes its names here (this one spells none)."""
+
+    def _attributes(self, name: str, obj: ir.Obj) -> tuple[str, ...]:
+        """The names of class `name`'s fields: here its wire names."""
+        return tuple(p.name for p in obj.properties)
 
     # -- references -----------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """The command line: `main` picks the parser (generation, or a subcommand), resolves every schema
 argument, runs the command and turns errors into messages and exit codes (`exits`). Each module
 of this package holds the commands of one part of the generator, as arguments and output only:
-`generate` (generation, `ir`, `jsonschema`), `diff` (`diff`, `rules`, `history`), `registry`,
-`reference`, `spec` (`fetch`, and the options of schema arguments), `vectors`."""
+`generate` (generation, `ir`, `jsonschema`, `targets`), `model`, `diff` (`diff`, `rules`,
+`history`), `registry`, `reference`, `spec` (`fetch`, and the options of schema arguments),
+`vectors`."""
 
 from __future__ import annotations
 
@@ -13,27 +14,16 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import console
-from ..errors import FormatError, SchemaError, SpecError
+from ..errors import FormatError, SchemaError, SpecError, UsageError
 from ..write import OutputError
 from .exits import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
-from .generate import build_parser
+from .generate import build_parser, parse_generation
 from .spec import attach_options, resolve_args
 
 # The subcommands, named here so that a plain generation builds (and imports) none of them: the
 # diff and fetch modules cost a first run more than parsing the schema does.
-COMMANDS = (
-    "ir",
-    "jsonschema",
-    "diff",
-    "rules",
-    "history",
-    "registry",
-    "reference",
-    "fetch",
-    "vectors",
-    "check-wire",
-    "check-server",
-)
+COMMANDS = ("targets", "ir", "jsonschema", "model", "diff", "rules", "history", "registry",
+            "reference", "fetch", "vectors", "check-wire", "check-server")  # fmt: skip
 
 
 def build_command_parser() -> console.ArgumentParser:
@@ -52,6 +42,7 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
     from .checkers import register as register_checkers
     from .diff import register as register_diff
     from .generate import register as register_generate
+    from .model import register as register_model
     from .reference import register as register_reference
     from .registry import register as register_registry
     from .spec import register as register_fetch
@@ -59,6 +50,7 @@ def _extensions() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
 
     return [
         register_generate,
+        register_model,
         register_diff,
         register_registry,
         register_reference,
@@ -112,9 +104,11 @@ def _run(argv: list[str]) -> int:
     if not argv:
         build_parser().print_help_to_stderr()
         return EXIT_BAD_INPUT
-    parser = build_command_parser() if argv[0] in COMMANDS else build_parser()
-    args = parser.parse_args(argv)
     try:
+        if argv[0] in COMMANDS:
+            args = build_command_parser().parse_args(argv)
+        else:
+            args = parse_generation(argv)
         resolve_args(args)  # every schema argument: a path, a released version or draft
         code: int = args.func(args)
         return code
@@ -122,7 +116,7 @@ def _run(argv: list[str]) -> int:
         for d in err.diagnostics:
             console.warn(str(d))
         return EXIT_BAD_INPUT
-    except (SpecError, OutputError) as err:
+    except (SpecError, OutputError, UsageError) as err:
         console.warn(f"mcp-codegen: {err}")
         return EXIT_BAD_INPUT
     except FormatError as err:  # generated code a formatter rejects, or no formatter: our bug

@@ -24,8 +24,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .. import ir
-from ..analysis import pynaming
+from .. import ir, pynaming
 from ..analysis.methods import MethodModel, envelope_properties
 from ..constraints import SCHEMA_VALIDATION_TAGS, STRUCTURAL_TAGS, schema_keyword
 from . import notation

@@ -1,7 +1,8 @@
 """The one registry of output kinds. Each entry names a plugin module that defines `TARGET`
 (`base.Target`); a plugin is imported only when its target is used or listed, so a plain
 generation imports one target. Adding a target: a folder under `codegen/targets/`, one line
-here, its templates, tests and docs."""
+here, its templates, tests and docs. `register` adds a target defined elsewhere for the life
+of the process (a test's target, a program embedding the generator); `unregister` removes it."""
 
 from __future__ import annotations
 
@@ -9,22 +10,44 @@ import importlib
 
 from .base import Files, Option, Request, Target
 
-__all__ = ["Files", "Option", "Request", "Target", "get", "names"]
+__all__ = ["Files", "Option", "Request", "Target", "get", "names", "register", "unregister"]
 
 _PLUGINS: dict[str, str] = {
     # name -> module (under codegen.targets) defining TARGET
     "go": "go",
+    "jsonschema": "jsonschema",
+    "pydantic": "pydantic",
+    "python": "python",
     "rust": "rust",
+    "zod": "zod",
 }
+
+DEFAULT = "python"
+
+_REGISTERED: dict[str, Target] = {}  # targets given to `register`, by name
 
 
 def names() -> list[str]:
-    return sorted(_PLUGINS)
+    return sorted({*_PLUGINS, *_REGISTERED})
 
 
 def get(name: str) -> Target:
     """The target called `name`; KeyError when there is none."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     module = importlib.import_module(f"{__name__}.{_PLUGINS[name]}")
     target = module.TARGET
     assert isinstance(target, Target) and target.name == name, name
     return target
+
+
+def register(target: Target) -> None:
+    """Make `target` available under its name (ValueError if the name is taken)."""
+    if target.name in _PLUGINS or target.name in _REGISTERED:
+        raise ValueError(f"a target named {target.name!r} exists")
+    _REGISTERED[target.name] = target
+
+
+def unregister(name: str) -> None:
+    """Remove a target given to `register` (KeyError for any other name)."""
+    del _REGISTERED[name]

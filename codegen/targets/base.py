@@ -5,6 +5,15 @@ A target is a plugin: a folder `codegen/targets/<name>/` whose `__init__.py` def
 versions) from the registry (`codegen.targets`) and calls `render` with the resolved models; the
 files it returns go through the shared atomic writer and `--check`. Nothing outside a target's
 folder and the registry imports a target package.
+
+A plugin's `__init__.py` stays light (declarations only; `render` imports the machinery when it
+runs): listing the targets, or refusing another target's option, imports every plugin.
+
+Formatting belongs to `render`: a Python target lays its text out with the pinned ruff
+(`codegen.pyformat`) inside `render`, where it overlaps the rendering; a target whose language
+has a formatter of its own (prettier, rustfmt, gofmt) writes text that formatter leaves as it
+is, and its tests run the formatter as the judge. So the bytes never depend on what the user's
+machine has installed.
 """
 
 from __future__ import annotations
@@ -69,6 +78,11 @@ class Target:
     options: tuple[Option, ...] = ()
     several: bool = False  # takes several versions (oldest first) in one output
     requires: tuple[str, ...] = ()  # targets whose output this one embeds (e.g. jsonschema)
+    # Called with the options' values and the number of schemas before any schema is read, so
+    # a bad option stops the run at once: raises UsageError (or SchemaError, located) for a
+    # combination the target refuses; returns the values `render` sees instead of some (e.g. a
+    # profile read from its file), or None.
+    check_options: Callable[[Mapping[str, object], int], Mapping[str, object] | None] | None = None
 
     def option(self, dest: str) -> Option | None:
         return next((o for o in self.options if o.dest == dest), None)

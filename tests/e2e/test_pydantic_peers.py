@@ -17,7 +17,7 @@ import pytest
 
 from codegen.analysis.methods import method_model
 from codegen.pipeline import load
-from codegen.pydantic import render_pydantic
+from codegen.targets.pydantic.render import render_pydantic
 
 from .conftest import Spawn
 from .test_peers_raw import PEERS, Client, fake_client

@@ -1,0 +1,250 @@
+"""View models of the method registries: `registry.py` in each generated package (the method table
+of codegen.analysis.methods with the Python classes of each method's types, and the JSON-RPC envelope
+types of the schema). The cross-version tables are `versions_views.py`'s.
+
+Pure: resolved IR (or method models) in, plain template contexts out. Every Python expression a
+template writes (literals, `_m.Class` references, hints) is computed here.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+from .... import ir
+from ....analysis.methods import ENVELOPE_UNION, Method, method_model
+from ....analysis.shapes import is_class_obj
+from ....pynaming import PyIndex
+from ....pytext import code_literal, comment, sort_imports
+from ....records import record
+from .pyimports import uses
+from .views import Context
+
+MODELS = "_m"  # how registry.py imports the package's models module
+_ARROWS = {"client_to_server": "client -> server", "server_to_client": "server -> client",
+           "both": "both ways"}  # fmt: skip
+
+
+# -- Python expressions for schema types ------------------------------------------------------
+
+
+def class_expr(index: PyIndex, t: ir.TypeExpr) -> str:
+    """What a value of `t` decodes to, as a runtime expression usable with `isinstance`: the
+    class (`_m.CallToolResult`; `EmptyResult` is `_m.Result`), a union of them
+    (`_m.ElicitRequestFormParams | _m.ElicitRequestURLParams`), `dict` for an object without
+    declared properties, `object` for anything else."""
+    parts: list[str] = []
+    for member in index.members(t):
+        target = index.target(member)
+        name = index.class_of(member)
+        if name is not None:
+            part = f"{MODELS}.{index.py_name(name)}"
+        elif isinstance(target, (ir.Obj, ir.Map)) and not is_class_obj(target):
+            part = "dict"
+        else:
+            return "object"
+        if part not in parts:
+            parts.append(part)
+    return " | ".join(parts) or "object"
+
+
+def _named(index: PyIndex, name: str | None) -> str:
+    if name is None:
+        return "None"
+    if name in index.typedefs:
+        return class_expr(index, ir.Ref(name))
+    if name in index.classes:
+        return f"{MODELS}.{index.py_name(name)}"
+    return "object"
+
+
+def _tuple(items: list[str]) -> str:
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+# How a class expression is written as a type hint where it differs (mypy --strict wants the
+# type arguments of a generic).
+_HINTS = {"dict": "dict[str, Any]"}
+
+
+def _join(exprs: list[str]) -> str:
+    """A union hint of class expressions, each member once, in order."""
+    out: list[str] = []
+    for expr in exprs:
+        for part in expr.split(" | "):
+            hint = _HINTS.get(part, part)
+            if hint not in out:
+                out.append(hint)
+    return " | ".join(out) or "object"
+
+
+# -- registry.py --------------------------------------------------------------------------------
+
+
+@record
+class MethodInfoView:
+    """One `METHODS` entry; every field is a Python expression."""
+
+    key: str
+    comment: str  # "request, client -> server"
+    kind: str
+    direction: str
+    via: str
+    message_type: str
+    message_class: str
+    params_type: str
+    params_class: str
+    params_optional: str
+    result_type: str
+    result_class: str
+    alt_result_types: str
+    alt_result_classes: str
+    result_hint: str  # requests: what parse_result returns for this method
+
+
+@record
+class RegistryView:
+    typing_imports: str  # "Final, TypeAlias, ...": only the names the module uses
+    imports_models: bool  # whether any class of the models module is named
+    protocol_version: str  # Python literal, or "None"
+    in_version: str  # Python literal: "in protocol version 2025-06-18"
+    jsonrpc_version: str  # Python literal
+    batches: str  # "True" when JSONRPCMessage has array members
+    request_envelope: str  # Python literal of a type name, or "None"
+    notification_envelope: str
+    result_envelope: str
+    error_envelope: str
+    methods: tuple[MethodInfoView, ...]
+    request_hint: str  # union of the request classes
+    notification_hint: str
+    response_hint: str  # union of the response envelope classes
+    result_hint: str  # union of every request's result classes
+    overloads: tuple[MethodInfoView, ...]  # requests, for parse_result's overloads (>= 2 or none)
+    requests: tuple[MethodInfoView, ...]  # every request, for result's overloads
+    method_hint: str  # `Literal[...]` of every method string ("str" without one)
+    request_method_hint: str  # of the requests' method strings
+    checked_method: str  # what lookup_method returns: `method` typed as a MethodName
+    notes: tuple[str, ...]  # comment text from the method model
+
+
+@record
+class Envelopes:
+    """The declared JSON-RPC message types, from the members of `JSONRPCMessage`."""
+
+    request: str | None = None  # has `method` and `id`
+    notification: str | None = None  # has `method`, no `id`
+    result: str | None = None  # has `result`
+    error: str | None = None  # has `error`
+    batches: bool = False  # an array member (2025-03-26)
+
+
+def envelopes(index: PyIndex) -> Envelopes:
+    if ENVELOPE_UNION not in index.typedefs:
+        return Envelopes()
+    found: dict[str, str] = {}
+    batches = False
+    for member in index.members(ir.Ref(ENVELOPE_UNION)):
+        if isinstance(index.target(member), ir.Array):
+            batches = True
+            continue
+        name = index.class_of(member)
+        if name is None or not isinstance(member, ir.Ref):
+            continue
+        wire = set(index.classes[name].wire_names)
+        role = ("request" if "id" in wire else "notification") if "method" in wire else (
+            "result" if "result" in wire else "error" if "error" in wire else None)  # fmt: skip
+        if role is not None:
+            found.setdefault(role, member.name)
+    return Envelopes(batches=batches, **found)
+
+
+def _method_view(m: Method, index: PyIndex) -> MethodInfoView:
+    td = index.typedefs[m.type_name]
+    params = td.type.prop("params") if isinstance(td.type, ir.Obj) else None
+    params_class = class_expr(index, params.type) if params is not None else "None"
+    result_classes = [_named(index, r) for r in m.result_types]
+    arrow = _ARROWS[m.direction] + (
+        ", inside an input-required result" if m.via == "input_required" else ""
+    )
+    return MethodInfoView(
+        key=code_literal(m.method),
+        comment=comment(f"{m.kind}, {arrow}"),
+        kind=code_literal(m.kind),
+        direction=code_literal(m.direction),
+        via=code_literal(m.via),
+        message_type=code_literal(m.type_name),
+        message_class=_named(index, m.type_name),
+        params_type=code_literal(m.params_type),
+        params_class=params_class,
+        params_optional=code_literal(m.params_optional),
+        result_type=code_literal(m.result_type),
+        result_class=_named(index, m.result_type),
+        alt_result_types=_tuple([code_literal(a) for a in m.alt_result_types]),
+        alt_result_classes=_tuple([_named(index, a) for a in m.alt_result_types]),
+        result_hint=_join(result_classes),
+    )  # fmt: skip
+
+
+def _literal(keys: list[str], empty: str = "NoReturn") -> str:
+    """A `Literal` of method strings; `empty` for none (`NoReturn`: no value; `str` where a
+    function returns one: a schema without methods has nothing to check)."""
+    return f"Literal[{', '.join(keys)}]" if keys else empty
+
+
+def _typing_imports(hints: list[str], overloads: bool) -> str:
+    """The names registry.py imports from typing: only those it uses (ruff flags the others)."""
+    names = ["Final", "TypeAlias"] + (["overload"] if overloads else [])
+    names += uses(["Any", "Literal", "NoReturn", "cast"], "\n".join(hints))
+    return ", ".join(sort_imports(names))
+
+
+def registry_view(resolved: ir.Resolved, index: PyIndex | None = None) -> RegistryView:
+    index = index if index is not None else PyIndex(resolved)
+    model = method_model(resolved)
+    env = envelopes(index)
+    consts = {c.name: c.value.value for c in resolved.consts}
+    version = model.protocol_version
+    where = (f"in protocol version {version}" if version is not None
+             else f"in the protocol of {PurePath(resolved.source).name}")  # fmt: skip
+    methods = tuple(_method_view(m, index) for m in model.methods)
+    requests = [v for v, m in zip(methods, model.methods) if m.kind == "request"]
+    notifications = [v for v, m in zip(methods, model.methods) if m.kind == "notification"]
+    responses = [_named(index, n) for n in (env.result, env.error) if n is not None]
+    overloads = tuple(requests) if len(requests) >= 2 else ()
+    classes = [v.message_class for v in methods] + responses
+    request_hint = _join([v.message_class for v in requests])
+    notification_hint = _join([v.message_class for v in notifications])
+    response_hint = _join(responses)
+    result_hint = _join([v.result_hint for v in requests])
+    method_hint = _literal([v.key for v in methods], "str")
+    request_method_hint = _literal([v.key for v in requests])
+    hints = [request_hint, notification_hint, response_hint, result_hint, method_hint,
+             request_method_hint] + [f"Literal[{v.key}] {v.result_hint}" for v in requests]  # fmt: skip
+    hints += ["cast(...)"] if methods else []
+    return RegistryView(
+        imports_models=any(f"{MODELS}." in c for c in classes),
+        typing_imports=_typing_imports(hints, bool(requests)),
+        protocol_version=code_literal(version),
+        in_version=code_literal(where),
+        jsonrpc_version=code_literal(str(consts.get("JSONRPC_VERSION", "2.0"))),
+        batches=code_literal(env.batches),
+        request_envelope=code_literal(env.request),
+        notification_envelope=code_literal(env.notification),
+        result_envelope=code_literal(env.result),
+        error_envelope=code_literal(env.error),
+        methods=methods,
+        request_hint=request_hint,
+        notification_hint=notification_hint,
+        response_hint=response_hint,
+        result_hint=result_hint,
+        overloads=overloads,
+        requests=tuple(requests),
+        method_hint=method_hint,
+        request_method_hint=request_method_hint,
+        checked_method="cast(MethodName, method)" if methods else "method",
+        notes=tuple(comment(n) for n in model.notes),
+    )
+
+
+def package_view(ctx: Context) -> RegistryView:
+    """The view of registry.py for `codegen.targets.python.bindings.render_package`."""
+    return registry_view(ctx.resolved, ctx.index)

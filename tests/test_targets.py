@@ -1,0 +1,193 @@
+"""The target seam: every output kind is a plugin of `codegen.targets`, the command line knows
+them only through the registry. A target defined here, in the tests, renders through the command
+line with `--check`; an option of another target is refused naming both; no module outside a
+target's folder and the registry imports a target package."""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cli_support import REPO
+
+from codegen import cli, targets
+from codegen.cli.exits import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
+from codegen.targets import Files, Option, Request, Target
+
+V1 = str(REPO / "schemas/example/v1/schema.ts")
+V2 = str(REPO / "schemas/example/v2/schema.ts")
+BUILTIN = {"jsonschema", "pydantic", "python", "zod"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _render_dummy(request: Request) -> Files:
+    """One file per schema naming its types, and the option's value: enough to see that the
+    command line handed over the models, labels and options."""
+    files = {}
+    for label, schema in zip(request.labels, request.schemas):
+        names = sorted(t.name for t in schema.types)
+        files[f"{label}.txt"] = f"{request.option('greeting')}\n" + "\n".join(names) + "\n"
+    return files
+
+
+DUMMY = Target(
+    name="dummy",
+    summary="a test's own target",
+    render=_render_dummy,
+    options=(Option("--greeting", "the first line", metavar="TEXT", default="hello"),),
+    several=True,
+)
+
+
+@pytest.fixture
+def dummy() -> Iterator[Target]:
+    targets.register(DUMMY)
+    yield DUMMY
+    targets.unregister(DUMMY.name)
+
+
+def test_targets_lists_every_target(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "targets")
+    assert code == EXIT_OK
+    listed = {line.split()[0]: line.split(None, 1)[1] for line in out.splitlines()}
+    assert BUILTIN <= set(listed) and set(listed) == set(targets.names())
+    assert listed["python"] == targets.get("python").summary
+    code, out, _ = run(capsys, "targets", "--format", "json")
+    data = {t["name"]: t for t in json.loads(out)}
+    assert [o["flag"] for o in data["pydantic"]["options"]] == ["--profile"]
+    assert data["python"]["several"] and not data["pydantic"]["several"]
+
+
+def test_a_target_defined_in_the_tests_renders_through_the_command_line(
+    dummy: Target, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    args = [V1, V2, "--target", "dummy", "--greeting", "hi", "-o", str(out)]
+    assert run(capsys, *args)[0] == EXIT_OK
+    assert sorted(p.name for p in out.glob("*.txt")) == ["v1.txt", "v2.txt"]
+    text = (out / "v2.txt").read_text()
+    assert text.startswith("hi\n") and "\nInitializeRequest\n" in text
+    assert run(capsys, *args, "--check")[0] == EXIT_OK
+    (out / "v1.txt").write_text("edited\n")
+    code, _, err = run(capsys, *args, "--check")
+    assert code == EXIT_FINDINGS and "v1.txt: differs" in err
+    assert "dummy" in run(capsys, "targets")[1]
+
+
+def test_an_option_of_another_target_is_refused_naming_both(
+    dummy: Target, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    for flag, value, owner in (("--profile", "python-sdk", "pydantic"), ("--formatter", "black", "python")):  # fmt: skip
+        code, _, err = run(capsys, V2, "--target", "dummy", flag, value, "-o", str(out))
+        assert code == EXIT_BAD_INPUT
+        assert f"--target dummy does not take {flag}" in err and f"--target {owner}" in err
+    code, _, err = run(capsys, V2, "--target", "zod", "--greeting", "x", "-o", str(out))
+    assert code == EXIT_BAD_INPUT and "--target zod does not take --greeting" in err
+    assert "--target dummy" in err
+    assert not out.exists()
+
+
+def test_one_version_or_several_is_the_targets_declaration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    code, _, err = run(capsys, V1, V2, "--target", "pydantic", "-o", str(out))
+    assert code == EXIT_BAD_INPUT and "--target pydantic takes one schema (2 given)" in err
+    code, _, err = run(capsys, V1, V2, "-o", str(out))  # python: several need --package
+    assert code == EXIT_BAD_INPUT and "--package NAME" in err
+    assert not out.exists()
+
+
+def test_jsonschema_target_writes_each_versions_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert run(capsys, V1, V2, "--target", "jsonschema", "-o", str(out))[0] == EXIT_OK
+    for label, schema in (("v1", V1), ("v2", V2)):
+        code, printed, _ = run(capsys, "jsonschema", schema)
+        assert code == EXIT_OK and (out / label / "schema.json").read_text() == printed
+    one = tmp_path / "one"
+    args = [V2, "--target", "jsonschema", "--number-as-integer", "-o", str(one)]
+    assert run(capsys, *args)[0] == EXIT_OK
+    printed = run(capsys, "jsonschema", V2, "--number-as-integer")[1]
+    assert (one / "schema.json").read_text() == printed
+    assert run(capsys, *args, "--check")[0] == EXIT_OK
+
+
+def _imports(path: Path, module: str) -> Iterator[str]:
+    """Every module `path` (the module `module`) imports, relative imports made absolute."""
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                anchor = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{anchor}.{base}" if base else anchor
+            yield base
+            yield from (f"{base}.{a.name}" for a in node.names)
+
+
+def test_no_module_outside_a_target_imports_it() -> None:
+    plugins = {p.parent.name for p in (REPO / "codegen/targets").glob("*/__init__.py")}
+    assert BUILTIN <= plugins
+    offenders = []
+    for path in sorted((REPO / "codegen").rglob("*.py")):
+        rel = path.relative_to(REPO).with_suffix("")
+        module = ".".join(rel.parts).removesuffix(".__init__")
+        own = rel.parts[1] == "targets" and len(rel.parts) > 3 and rel.parts[2]
+        for name in _imports(path, module):
+            parts = name.split(".")
+            if parts[:2] != ["codegen", "targets"] or len(parts) < 3 or parts[2] not in plugins:
+                continue
+            if module != "codegen.targets" and parts[2] != own:
+                offenders.append(f"{module} imports {name}")
+    assert offenders == []
+
+
+def test_the_neutral_layer_imports_no_target_and_no_python_spelling() -> None:
+    """`codegen/analysis/` speaks wire names and neutral type names only: it imports no target,
+    nor the Python targets' shared name table, text or formatter modules."""
+    python_only = {"codegen.pynaming", "codegen.pytext", "codegen.pyformat"}
+    offenders = []
+    for path in sorted((REPO / "codegen/analysis").glob("*.py")):
+        module = "codegen.analysis." + path.stem if path.stem != "__init__" else "codegen.analysis"
+        for name in _imports(path, module):
+            if name.startswith("codegen.targets") or name.split(".")[:2] in (
+                n.split(".") for n in python_only
+            ):
+                offenders.append(f"{module} imports {name}")
+    assert offenders == []
+
+
+def test_a_required_option_is_asked_for_after_another_targets_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    needy = Target(
+        name="needy",
+        summary="a test's target with a required option",
+        render=lambda request: {"tag.txt": f"{request.option('tag')}\n"},
+        options=(Option("--tag", "the tag", metavar="TAG", required=True),),
+    )
+    targets.register(needy)
+    try:
+        out = tmp_path / "out"
+        code, _, err = run(capsys, V2, "--target", "needy", "--profile", "x", "-o", str(out))
+        assert code == EXIT_BAD_INPUT and "--target needy does not take --profile" in err
+        code, _, err = run(capsys, V2, "--target", "needy", "-o", str(out))
+        assert code == EXIT_BAD_INPUT and "--target needy needs --tag TAG" in err
+        assert run(capsys, V2, "--target", "needy", "--tag", "t", "-o", str(out))[0] == EXIT_OK
+        assert (out / "tag.txt").read_text() == "t\n"
+    finally:
+        targets.unregister("needy")
