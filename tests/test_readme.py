@@ -245,6 +245,15 @@ def quoted_validation_error(spec_root: Path, tmp_path: Path) -> str:
     return "\n".join(f"{e.path}: {e.message}" for e in caught.value.errors)
 
 
+def quoted_const_error(spec_root: Path, tmp_path: Path) -> str:
+    import corpus
+
+    pkg = generate(corpus.resolved("2025-11-25"), tmp_path, "mcp_quoted_const")
+    with pytest.raises(pkg.ValidationError) as caught:
+        pkg.TextContent.from_dict({"type": "image", "text": "x"})
+    return "\n".join(f"{e.path}: {e.message}" for e in caught.value.errors)
+
+
 def quoted_error_format(spec_root: Path, tmp_path: Path) -> str:
     """`file:line:col: message`: each line of a bad-input error has that form."""
     lines = quoted_order_error(spec_root, tmp_path).splitlines()
@@ -256,23 +265,29 @@ QUOTED: dict[str, Callable[[Path, Path], str]] = {
     "versions are given oldest first: 2025-06-18 comes after 2025-11-25": quoted_order_error,
     "$.params.name: expected string, got integer 1": quoted_validation_error,
     "file:line:col: message": quoted_error_format,
+    '$.type: expected "text"...': quoted_const_error,
 }
+QUOTING = [README, REPO / "docs" / "bindings.md"]  # the pages whose quoted errors are checked
 # A code span is taken for an error text when it reads like one: a JSON path and a message, a
 # `file:line:col:` line, or words after a colon.
 LOOKS_QUOTED = re.compile(r"^(\$\.\S+: |\S+:\S+:\S+: )|^[a-z][\w ]+: \S+ \S+ ")
 
 
-def test_readme_quotes_no_unchecked_error_text() -> None:
-    spans = re.findall(
-        r"`([^`\n]+)`", re.sub(r"```.*?```", "", README.read_text(), flags=re.DOTALL)
-    )
-    quoted = {span for span in spans if LOOKS_QUOTED.search(span)}
-    assert quoted == set(QUOTED), "an error text the README quotes has no check in QUOTED"
+def code_spans(page: Path) -> set[str]:
+    """The inline code of a page (fenced blocks left out), a span over two lines as one."""
+    text = re.sub(r"```.*?```", "", page.read_text("utf-8"), flags=re.DOTALL)
+    return {" ".join(span.split()) for span in re.findall(r"`([^`]+)`", text)}
+
+
+def test_pages_quote_no_unchecked_error_text() -> None:
+    quoted = {span for page in QUOTING for span in code_spans(page) if LOOKS_QUOTED.search(span)}
+    assert quoted == set(QUOTED), "an error text a page quotes has no check in QUOTED"
 
 
 @pytest.mark.spec
 @pytest.mark.slow
 @pytest.mark.parametrize("quote", sorted(QUOTED))
 def test_quoted_error_text_is_real(quote: str, spec_root: Path, tmp_path: Path) -> None:
-    assert quote in README.read_text("utf-8")
-    assert quote in QUOTED[quote](spec_root, tmp_path)
+    """The text is the real one; a quote ending in `...` is the start of it."""
+    assert any(quote in code_spans(page) for page in QUOTING)
+    assert quote.removesuffix("...") in QUOTED[quote](spec_root, tmp_path)
