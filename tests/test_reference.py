@@ -17,6 +17,7 @@ from codegen import cli
 from codegen.analysis.presence import presence
 from codegen.pipeline import declared, load
 from codegen.reference import find_template, render_page
+from codegen.reference.literals import program
 from codegen.reference.site import site_files
 
 REPO = Path(__file__).resolve().parent.parent
@@ -26,7 +27,9 @@ RELEASED = corpus.released_names()
 
 
 def our_page(path: Path) -> str:
-    return render_page(declared(str(path)), find_template(str(path), None))
+    """The page as the specification builds it: typedoc's program is the versions' folder."""
+    earlier = program(str(path), path.parent.parent)
+    return render_page(declared(str(path)), find_template(str(path), None), None, None, earlier)
 
 
 @pytest.fixture(scope="module")
@@ -386,7 +389,8 @@ def _literal_heads(tmp_path: Path, files: dict[str, str], page: str) -> dict[str
     for key, text in files.items():
         (tmp_path / key).mkdir()
         (tmp_path / key / "schema.ts").write_text(text, encoding="utf-8")
-    out = render_page(declared(str(tmp_path / page / "schema.ts")), None)
+    schema = tmp_path / page / "schema.ts"
+    out = render_page(declared(str(schema)), None, None, None, program(str(schema), tmp_path))
     return {m: t.replace("&quot;", '"') for m, t in _HEADING.findall(out)}
 
 

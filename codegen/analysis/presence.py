@@ -26,9 +26,16 @@ class Facts:
     versions: list[str] = field(default_factory=list)
     deprecated: list[str] = field(default_factory=list)
     indexes: list[int] = field(default_factory=list)  # positions in the input (labels may repeat)
+    # a member of a type a version extracted and named: the earlier versions where it stood
+    # in the inline type at the same place (`CallToolRequest.params` before
+    # `CallToolRequestParams`), so its "since" is its real one
+    inline: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"versions": list(self.versions), "deprecated": list(self.deprecated)}
+        out: dict[str, Any] = {"versions": list(self.versions), "deprecated": list(self.deprecated)}
+        if self.inline:
+            out["inline"] = list(self.inline)
+        return out
 
 
 @dataclass
@@ -46,9 +53,10 @@ class Change:
     """The first version of a run (`since`), the version that ends it (`until`, the first
     without), or where deprecation starts; `index` is the version's position."""
 
-    kind: str  # "since" | "removed" | "deprecated"
+    kind: str  # "since" | "removed" | "deprecated" | "changed" | "renamed"
     version: str
     index: int
+    detail: str = ""  # "renamed": the old name
 
 
 @dataclass
@@ -75,7 +83,7 @@ class Presence:
         presence starts (`since`) and, unless it lasts to the newest version, ends
         (`removed`); deprecation starts (`deprecated`)."""
         out: list[Change] = []
-        present, deprecated = set(facts.versions), set(facts.deprecated)
+        present, deprecated = set(facts.versions) | set(facts.inline), set(facts.deprecated)
         for i, v in enumerate(self.versions):
             before = i > 0 and self.versions[i - 1] in present
             was_deprecated = i > 0 and self.versions[i - 1] in deprecated
@@ -116,7 +124,53 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
                 m.versions.append(label)
                 if type_deprecated or is_deprecated(p.doc):
                     m.deprecated.append(label)
+    _inline_history(labels, schemas, types)
     return Presence(list(labels), types, methods)
+
+
+def _inline_history(
+    labels: Sequence[str], schemas: Sequence[ir.Resolved], types: dict[str, TypeFacts]
+) -> None:
+    """For each type a version names for the first time, the members that stood, in the
+    versions before, in an inline object at a place that now names it (`inline`)."""
+    from ..diff.users import user_paths
+
+    maps = [s.type_map() for s in schemas]
+    for i in range(1, len(schemas)):
+        for name, facts in types.items():
+            if facts.indexes[:1] != [i]:
+                continue  # not new in this version
+            for path in user_paths(maps[i], name):
+                for j in range(i - 1, -1, -1):
+                    obj = _inline_at(maps[j], path)
+                    if obj is None:
+                        break
+                    for p in obj.properties:
+                        m = facts.members.get(p.name)
+                        if m is not None and labels[j] not in m.inline:
+                            m.inline.insert(0, labels[j])
+
+
+def _inline_at(types: dict[str, ir.TypeDef], path: tuple[str, ...]) -> ir.Obj | None:
+    """The inline object at a subject path (`("CallToolRequest", "params")`), or None when the
+    path names a declared type there, or leads nowhere."""
+    t = types.get(path[0])
+    if t is None or len(path) < 2:
+        return None
+    value: ir.TypeExpr = t.type
+    for seg in path[1:]:
+        if isinstance(value, ir.Ref) and value.name in types:
+            value = types[value.name].type
+        prop = value.prop(seg) if isinstance(value, ir.Obj) else None
+        if isinstance(value, ir.Array) and seg == "[]":
+            value = value.item
+        elif isinstance(value, ir.Obj) and seg == "[*]" and value.index is not None:
+            value = value.index.value
+        elif prop is not None:
+            value = prop.type
+        else:
+            return None
+    return value if isinstance(value, ir.Obj) else None
 
 
 def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:

@@ -42,11 +42,13 @@ def render_page(
     template: Template | None,
     badge: Badge | None = None,
     folder: Folder | None = None,
+    earlier: tuple[ir.Schema, ...] = (),
 ) -> str:
     """The page of one declared schema, its includes read from `folder` (default: the schema
     file's own); raises SchemaError (template mismatch, an `@includeCode` file that cannot or
-    may not be read)."""
-    model = build(schema)
+    may not be read). `earlier`: the schemas typedoc's program checks before it
+    (`literals.program`), none unless asked for."""
+    model = build(schema, earlier)
     renderer = EntryRenderer(model, folder or DiskFolder(Path(schema.source).parent), badge)
     entries = list(model.entries)
     if template is None:

@@ -53,8 +53,18 @@ def block_tags(doc: ir.Doc, folder: Folder | None) -> list[BlockTag]:
             if first.strip() and not first.lstrip().startswith(("```", "{@includeCode")):
                 title = f"{title}: {first.strip()}"
                 body, skipped = rest, 1
+        if t.name == "default":
+            body = default_as_code(body)
         out.append(BlockTag(t.name, title, include_code(body, folder, t.loc, skipped)))
     return out
+
+
+def default_as_code(body: str) -> str:
+    """typedoc (`jsDocCompatibility.defaultTag`, on by default) shows a `@default` as a `ts`
+    code block unless its text holds code (a code span or block) or an inline tag already."""
+    if "`" in body or "{@" in body or not body.strip():
+        return body
+    return "```ts\n" + body.strip() + "\n```"
 
 
 def include_code(text: str, folder: Folder | None, loc: Location | None, skipped: int = 0) -> str:

@@ -32,29 +32,37 @@ PRELUDE = ("", "string", "number", "bigint", "boolean", "symbol", "undefined", "
 SCHEMA_FILE = "schema.ts"
 
 
-def program(source: str) -> list[Path]:
-    """The schema files checked before `source` in the program typedoc builds: its siblings
-    `../*/schema.ts` whose paths sort (by code point, as TypeScript sorts them) before it."""
-    path = Path(source)
-    if path.name != SCHEMA_FILE or not path.parent.parent.is_dir():
-        return []
-    siblings = sorted(str(p) for p in path.parent.parent.glob(f"*/{SCHEMA_FILE}") if p.is_file())
-    return [Path(p) for p in siblings if p < str(path) and Path(p).resolve() != path.resolve()]
+def program(source: str, folder: str | Path | None) -> tuple[ir.Schema, ...]:
+    """The schemas checked before `source` in the program typedoc builds over `folder` (the
+    specification's `schema/`: its `*/schema.ts`, the tsconfig's `include`), those whose paths
+    sort (by code point, as TypeScript sorts them) before the place `source` has there; one
+    that does not parse is left out, as it would have failed the official build. No folder, no
+    other file: the page then depends on its schema alone (a union's literals may come in
+    another order than on the official page)."""
+    if folder is None:
+        return ()
+    root, path = Path(folder), Path(source)
+    place = str(root / path.parent.name / SCHEMA_FILE)
+    files = sorted(str(p) for p in root.glob(f"*/{SCHEMA_FILE}") if p.is_file())
+    mine = path.resolve() if path.exists() else path
+    out = []
+    for p in files:
+        if p < place and Path(p).resolve() != mine:
+            try:
+                out.append(declared(p))
+            except (SchemaError, OSError, UnicodeDecodeError):
+                continue
+    return tuple(out)
 
 
-def literal_ranks(schema: ir.Schema) -> dict[str, int]:
+def literal_ranks(schema: ir.Schema, earlier: tuple[ir.Schema, ...] = ()) -> dict[str, int]:
     """Each string's place in the checker's creation order of string literal types, over the
-    files checked before `schema` (a sibling that does not parse is left out, as it would have
-    failed the official build) and `schema` itself."""
+    schemas checked before `schema` (`earlier`, from `program`) and `schema` itself."""
     ranks: dict[str, int] = {}
     for value in PRELUDE:
         ranks.setdefault(value, len(ranks))
-    for path in program(schema.source):
-        try:
-            earlier = declared(str(path))
-        except (SchemaError, OSError, UnicodeDecodeError):
-            continue
-        for value in _met(earlier):
+    for before in earlier:
+        for value in _met(before):
             ranks.setdefault(value, len(ranks))
     for value in _met(schema):
         ranks.setdefault(value, len(ranks))

@@ -225,12 +225,14 @@ def first_mentions(schema: ir.Schema) -> dict[str, int]:
     return {name: i for i, name in enumerate(ranked)}
 
 
-def build(schema: ir.Schema) -> Model:
+def build(schema: ir.Schema, earlier: tuple[ir.Schema, ...] = ()) -> Model:
+    """The page model; `earlier`: the files typedoc's program checks before this one
+    (`literals.program`), which decide a union's literal order."""
     b = _Builder(schema)
     entries = tuple(b.entries())
     consts = {d.name: d.value for d in schema.declarations if isinstance(d, ir.Const)}
     aliases = {d.name: d.type for d in schema.declarations if isinstance(d, ir.Alias)}
     positions = first_mentions(schema)
     kinds = {e.name: e.kind for e in entries}
-    literals = literal_ranks(schema)
+    literals = literal_ranks(schema, earlier)
     return Model(schema.source, entries, consts, kinds, aliases, positions, literals)

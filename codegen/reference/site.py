@@ -16,10 +16,10 @@ import markupsafe
 from .. import ir
 from ..analysis.presence import presence
 from ..diff import info
-from ..diff.history import file_names, history_files
+from ..diff.history import file_names, history_files, pair_docs
 from ..errors import Diagnostic, SchemaError
 from . import Folder, Template, render_page
-from .badges import Badges
+from .badges import Badges, changes_from
 from .pages import render_html
 from .render import ICON
 from .signatures import anchor_of
@@ -32,21 +32,29 @@ def site_files(
     resolved: Sequence[ir.Resolved],
     templates: Sequence[Template | None],
     folders: Sequence[Folder | None] | None = None,
+    programs: Sequence[tuple[ir.Schema, ...]] | None = None,
+    names: Sequence[str] | None = None,
 ) -> dict[str, str]:
     """Every file of the folder (relative path -> text); raises SchemaError before anything.
-    `folders`: where each schema's includes are read (default: beside its file)."""
-    labels = [info(s).label for s in resolved]
+    `folders`: where each schema's includes are read (default: beside its file); `programs`:
+    per schema, the schemas typedoc's program checks before it (none by default); `names`:
+    the labels (default: from the paths)."""
+    earlier = list(programs) if programs is not None else [()] * len(declared)
+    labels = list(names) if names is not None else [info(s).label for s in resolved]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
     facts = presence(labels, resolved)
-    badges = Badges(facts, pair_files)
+    docs = pair_docs(resolved, labels)  # diffed once: the badges and the diff pages read them
+    badges = Badges(facts, pair_files, changes_from(docs, labels))
     files: dict[str, str] = {}
     pages = []
     errors: list[Diagnostic] = []
     where = list(folders) if folders is not None else [None] * len(declared)
-    for label, stem, schema, template, folder in zip(labels, stems, declared, templates, where):
+    for label, stem, schema, template, folder, before in zip(
+        labels, stems, declared, templates, where, earlier
+    ):
         try:
-            mdx = render_page(schema, template, badges, folder)
+            mdx = render_page(schema, template, badges, folder, before)
         except SchemaError as err:  # every version's problems, reported together
             errors.extend(err.diagnostics)
             continue
@@ -62,7 +70,7 @@ def site_files(
     if errors:
         raise SchemaError(errors)
     if len(resolved) > 1:
-        history = history_files(resolved)
+        history = history_files(resolved, labels, docs)
         files.update({name: text for name, text in history.items() if name in pair_files})
     files["since.json"] = json.dumps(facts.to_json(), indent=2, sort_keys=True) + "\n"
     rows = []

@@ -93,7 +93,7 @@ def build(
             types.union(td.type, td.name, td.doc, go)
             table = {"union": types.unions, "enum": types.enums, "raw": types.raws}[kind]
             make = {"union": b.union, "enum": b.enum, "raw": b.raw}[kind]
-            decls.append(make(table[go]))  # type: ignore[operator]
+            decls.append(make(table[go]))  # type: ignore[index,operator]
         else:
             decls.append(b.alias(td, go))
         for name in [n for n, c in inline.items() if c.obj.path[:1] == (td.name,)]:
@@ -111,9 +111,9 @@ def build(
     results = sorted({_struct_of(types, r) for m in model.methods for r in m.result_types
                       if r in go_names and _struct_of(types, r) in structs})  # fmt: skip
     consts = []
-    for c in resolved.consts:
-        consts += godoc.comment(c.doc, known)
-        consts.append(f"const {c.name} = {_const_value(c.value)}")
+    for k in resolved.consts:
+        consts += godoc.comment(k.doc, known)
+        consts.append(f"const {k.name} = {_const_value(k.value)}")
         consts.append("")
     doc = [
         f"// Package {package} holds the types of MCP protocol version {version} ({PurePath(resolved.source).name}),",
