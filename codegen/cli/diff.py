@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import console
 from ..diff import FAIL_LEVELS, Report, ignore, tally
-from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
+from ..diff.inputs import STDIN, Input, declare, load_inputs, read_input, split_ref
 from ..diff.rules import Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
@@ -120,12 +120,21 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     from ..diff.history import history_files
-    from ..pipeline import load_many, read_overrides
+    from ..pipeline import read_overrides, resolve_many
 
     check_target(Path(args.output))  # before any work
-    schemas = load_many(args.schemas, read_overrides(args.names))
+    labels: list[str] | None = args.label
+    if labels is not None and len(labels) != len(args.schemas):
+        raise SpecError(f"--label: {len(labels)} given for {len(args.schemas)} schemas (one each)")
+    if STDIN in args.schemas:
+        raise SpecError("history reads files, versions and REF:PATH, not standard input")
+    given = labels if labels is not None else [None] * len(args.schemas)
+    # each a path (version names are paths by now) or REF:PATH, read from git
+    inputs = [read_input(a, label, args.git_dir, "schema") for a, label in zip(args.schemas, given)]
+    schemas = resolve_many([declare(i) for i in inputs], read_overrides(args.names))
     report_warnings(*schemas)
-    files = history_files(schemas)  # everything is rendered before anything is written
+    # everything is rendered before anything is written
+    files = history_files(schemas, [i.label for i in inputs])
     target = Path(args.output)
     write_tree(target, files, force=args.force)
     console.warn(f"wrote {len(files)} pages to {args.output}")
@@ -218,9 +227,17 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "schemas",
         nargs="+",
-        help="schemas oldest first: schema.ts paths, released versions or draft",
+        help="schemas oldest first: schema.ts paths, REF:PATH (read from git), released "
+        "versions or draft",
     )
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="the folder to write")
+    p.add_argument(
+        "--label",
+        action="append",
+        metavar="TEXT",
+        help="a schema's name in titles and file names (repeat: one per schema, in order)",
+    )
+    p.add_argument("--git-dir", metavar="DIR", help="the repository REF:PATH inputs are read from")
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )

@@ -144,13 +144,18 @@ def matrix(
     return rows
 
 
-def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
-    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text)."""
-    docs = [json.loads(_json(diff(a, b))) for a, b in pairwise(schemas)]
-    labels = [info(s).label for s in schemas]
-    stems = file_names(labels)
+def history_files(
+    schemas: Sequence[ir.Resolved], labels: Sequence[str | None] | None = None
+) -> dict[str, str]:
+    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text).
+    `labels`: each schema's name (None, or none given: as `diff` labels it)."""
+    given = list(labels) if labels is not None else [None] * len(schemas)
+    names = [info(s, label).label for s, label in zip(schemas, given)]
+    docs = [json.loads(_json(diff(a, b, la, lb)))
+            for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(names))]  # fmt: skip
+    stems = file_names(names)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    facts = presence(labels, schemas)  # the one cross-version model (codegen/analysis/presence.py)
+    facts = presence(names, schemas)  # the one cross-version model (codegen/analysis/presence.py)
     declared = [facts.declared_in(i) for i in range(len(schemas))]
     method_sets, type_sets = [m for m, _ in declared], [t for _, t in declared]
     touches = [touched(d) for d in docs]
@@ -162,10 +167,10 @@ def history_files(schemas: Sequence[ir.Resolved]) -> dict[str, str]:
     files["index.html"] = render_page(
         "diff/history.html.j2",
         script="history.js",
-        title="Schema history: " + " → ".join(labels),
+        title="Schema history: " + " → ".join(names),
         versions=[
             {"label": label, "protocol_version": s.protocol_version, "sha256": s.sha256}
-            for label, s in zip(labels, schemas)
+            for label, s in zip(names, schemas)
         ],
         pairs=[
             {

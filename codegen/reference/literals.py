@@ -6,7 +6,7 @@ The checker interns each string literal type when it first meets the string, and
 union's members by type id, so a literal the program met earlier comes first. typedoc runs
 over the specification repository's TypeScript program: every `schema/*/schema.ts` (the
 tsconfig's `include`), checked file by file in path order, so a page's literal order depends on
-the versions whose folders sort before it. Within a file the checker meets, declaration by
+the versions whose folders sort before it: which files those are is explicit (`program.py`). Within a file the checker meets, declaration by
 declaration: the string literals of `extends Omit<X, "a">`, those of the body, then property
 names it relates to an index signature (`getLiteralTypeFromProperty` when checking that an
 interface extends its base): an object member whose base counterpart has an index signature
@@ -18,43 +18,23 @@ checked alone, all but one (an alias, whose page shows it as written).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from pathlib import Path
+from collections.abc import Iterable, Iterator, Mapping
 
 from .. import ir
-from ..errors import SchemaError
-from ..pipeline import declared
 
 # Created when the checker starts (the results of `typeof x`), before any source file.
 PRELUDE = ("", "string", "number", "bigint", "boolean", "symbol", "undefined", "object",
            "function")  # fmt: skip
 
-SCHEMA_FILE = "schema.ts"
 
-
-def program(source: str) -> list[Path]:
-    """The schema files checked before `source` in the program typedoc builds: its siblings
-    `../*/schema.ts` whose paths sort (by code point, as TypeScript sorts them) before it."""
-    path = Path(source)
-    if path.name != SCHEMA_FILE or not path.parent.parent.is_dir():
-        return []
-    siblings = sorted(str(p) for p in path.parent.parent.glob(f"*/{SCHEMA_FILE}") if p.is_file())
-    return [Path(p) for p in siblings if p < str(path) and Path(p).resolve() != path.resolve()]
-
-
-def literal_ranks(schema: ir.Schema) -> dict[str, int]:
+def literal_ranks(schema: ir.Schema, earlier: Iterable[ir.Schema] = ()) -> dict[str, int]:
     """Each string's place in the checker's creation order of string literal types, over the
-    files checked before `schema` (a sibling that does not parse is left out, as it would have
-    failed the official build) and `schema` itself."""
+    files of the program checked before `schema` (`program.py`) and `schema` itself."""
     ranks: dict[str, int] = {}
     for value in PRELUDE:
         ranks.setdefault(value, len(ranks))
-    for path in program(schema.source):
-        try:
-            earlier = declared(str(path))
-        except (SchemaError, OSError, UnicodeDecodeError):
-            continue
-        for value in _met(earlier):
+    for before in earlier:
+        for value in _met(before):
             ranks.setdefault(value, len(ranks))
     for value in _met(schema):
         ranks.setdefault(value, len(ranks))

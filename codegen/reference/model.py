@@ -14,7 +14,7 @@ values of `typeof` constants), with the inheritance rules typedoc applies:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .. import ir
@@ -225,12 +225,13 @@ def first_mentions(schema: ir.Schema) -> dict[str, int]:
     return {name: i for i, name in enumerate(ranked)}
 
 
-def build(schema: ir.Schema) -> Model:
+def build(schema: ir.Schema, earlier: Iterable[ir.Schema] = ()) -> Model:
+    """The page's model; `earlier`: the files typedoc's program checks before `schema`."""
     b = _Builder(schema)
     entries = tuple(b.entries())
     consts = {d.name: d.value for d in schema.declarations if isinstance(d, ir.Const)}
     aliases = {d.name: d.type for d in schema.declarations if isinstance(d, ir.Alias)}
     positions = first_mentions(schema)
     kinds = {e.name: e.kind for e in entries}
-    literals = literal_ranks(schema)
+    literals = literal_ranks(schema, earlier)
     return Model(schema.source, entries, consts, kinds, aliases, positions, literals)

@@ -18,7 +18,7 @@ from ..analysis.presence import presence
 from ..diff import info
 from ..diff.history import file_names, history_files
 from ..errors import Diagnostic, SchemaError
-from . import Folder, Template, render_page
+from . import ALONE, Folder, Program, Template, render_page
 from .badges import Badges
 from .pages import render_html
 from .render import ICON
@@ -32,10 +32,14 @@ def site_files(
     resolved: Sequence[ir.Resolved],
     templates: Sequence[Template | None],
     folders: Sequence[Folder | None] | None = None,
+    programs: Sequence[Program] | None = None,
+    labels: Sequence[str] | None = None,
 ) -> dict[str, str]:
     """Every file of the folder (relative path -> text); raises SchemaError before anything.
-    `folders`: where each schema's includes are read (default: beside its file)."""
-    labels = [info(s).label for s in resolved]
+    `folders`: where each schema's includes are read (default: beside its file); `programs`:
+    typedoc's program of each page (default: each checked alone); `labels`: each version's name
+    (default: as `diff` labels it)."""
+    labels = list(labels) if labels is not None else [info(s).label for s in resolved]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
     facts = presence(labels, resolved)
@@ -44,9 +48,12 @@ def site_files(
     pages = []
     errors: list[Diagnostic] = []
     where = list(folders) if folders is not None else [None] * len(declared)
-    for label, stem, schema, template, folder in zip(labels, stems, declared, templates, where):
+    checked = list(programs) if programs is not None else [ALONE] * len(declared)
+    for label, stem, schema, template, folder, program in zip(
+        labels, stems, declared, templates, where, checked
+    ):
         try:
-            mdx = render_page(schema, template, badges, folder)
+            mdx = render_page(schema, template, badges, folder, program)
         except SchemaError as err:  # every version's problems, reported together
             errors.extend(err.diagnostics)
             continue
@@ -62,7 +69,7 @@ def site_files(
     if errors:
         raise SchemaError(errors)
     if len(resolved) > 1:
-        history = history_files(resolved)
+        history = history_files(resolved, labels)
         files.update({name: text for name, text in history.items() if name in pair_files})
     files["since.json"] = json.dumps(facts.to_json(), indent=2, sort_keys=True) + "\n"
     rows = []
