@@ -79,7 +79,7 @@ ATTRIBUTES = {"lang", "charset", "name", "content", "http-equiv", "class", "id",
               "aria-label", "type", "value", "checked", "placeholder", "style", "href", "rel",
               "title", "data-level", "data-methods", "data-subject", "data-root", "data-method",
               "data-state", "data-count-level", "data-group-level", "data-echo", "data-name",
-              "data-changed", "data-shown-for"}  # fmt: skip
+              "data-changed", "data-shown-for", "open"}  # fmt: skip
 
 
 def assert_inert(page: str) -> None:

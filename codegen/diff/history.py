@@ -167,7 +167,7 @@ def history_files(
     files["index.html"] = render_page(
         "diff/history.html.j2",
         script="history.js",
-        title="Schema history: " + " → ".join(names),
+        title=history_title(names),
         versions=[
             {"label": label, "protocol_version": s.protocol_version, "sha256": s.sha256}
             for label, s in zip(names, schemas)
@@ -187,6 +187,13 @@ def history_files(
         states=[(s, CELL_TEXT[s]) for s in STATES if s != "absent"],
     )
     return files
+
+
+def history_title(labels: Sequence[str]) -> str:
+    """Every label while they fit a line; of a long series, the first and the last."""
+    if len(labels) <= 8:
+        return "Schema history: " + " → ".join(labels)
+    return f"Schema history: {labels[0]} → … → {labels[-1]} ({len(labels)} schemas)"
 
 
 def _json(report: Any) -> str:
