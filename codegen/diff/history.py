@@ -144,18 +144,35 @@ def matrix(
     return rows
 
 
-def history_files(
+def labels_of(
     schemas: Sequence[ir.Resolved], labels: Sequence[str | None] | None = None
+) -> list[str]:
+    """Each schema's name: the one given, else as `diff` labels it."""
+    given = list(labels) if labels is not None else [None] * len(schemas)
+    return [info(s, label).label for s, label in zip(schemas, given)]
+
+
+def pair_docs(schemas: Sequence[ir.Resolved], labels: Sequence[str]) -> list[dict[str, Any]]:
+    """The diff's JSON report of each consecutive pair."""
+    return [json.loads(_json(diff(a, b, la, lb)))
+            for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(labels))]  # fmt: skip
+
+
+def history_files(
+    schemas: Sequence[ir.Resolved],
+    labels: Sequence[str | None] | None = None,
+    docs: Sequence[dict[str, Any]] | None = None,
 ) -> dict[str, str]:
     """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text).
-    `labels`: each schema's name (None, or none given: as `diff` labels it)."""
-    given = list(labels) if labels is not None else [None] * len(schemas)
-    names = [info(s, label).label for s, label in zip(schemas, given)]
-    docs = [json.loads(_json(diff(a, b, la, lb)))
-            for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(names))]  # fmt: skip
+    `labels`: each schema's name (None, or none given: as `diff` labels it); `docs`: the pairs'
+    reports when already made (`pair_docs`)."""
+    names = labels_of(schemas, labels)
+    docs = list(docs) if docs is not None else pair_docs(schemas, names)
     stems = file_names(names)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    facts = presence(names, schemas)  # the one cross-version model (codegen/analysis/presence.py)
+    facts = presence(
+        names, schemas, docs
+    )  # the one cross-version model (codegen/analysis/presence.py)
     declared = [facts.declared_in(i) for i in range(len(schemas))]
     method_sets, type_sets = [m for m, _ in declared], [t for _, t in declared]
     touches = [touched(d) for d in docs]

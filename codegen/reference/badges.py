@@ -9,16 +9,23 @@ from collections.abc import Sequence
 from ..analysis.presence import Change, Facts, Presence
 from .prose import esc
 
-_TEXT = {"since": "since {}", "removed": "removed in {}", "deprecated": "deprecated since {}"}
+_TEXT = {"since": "since {v}", "removed": "removed in {v}", "deprecated": "deprecated since {v}",
+         "changed": "changed in {v}", "named": "named in {v}",
+         "renamed": "renamed from {d} in {v}"}  # fmt: skip
+# A title says what the short text leaves out.
+_TITLE = {"named": "before {v}: the inline object {d}"}
 
 
 def badge_html(change: Change, pair_files: Sequence[str], type_name: str) -> str:
-    text = esc(_TEXT[change.kind].format(change.version))
+    text = esc(_TEXT[change.kind].format(v=change.version, d=change.detail))
     cls = f"badge badge-{change.kind}"
+    title = _TITLE.get(change.kind)
+    extra = f' title="{esc(title.format(v=change.version, d=change.detail))}"' if title else ""
     if change.index == 0:  # the oldest version: no pair to show
-        return f'<span class="{cls}">{text}</span>'
-    href = f"{pair_files[change.index - 1]}#type={urllib.parse.quote(type_name, safe='')}"
-    return f'<a class="{cls}" href="{esc(href)}">{text}</a>'
+        return f'<span class="{cls}"{extra}>{text}</span>'
+    shown = change.detail if change.kind == "renamed" else type_name  # the diff's subject
+    href = f"{pair_files[change.index - 1]}#type={urllib.parse.quote(shown, safe='')}"
+    return f'<a class="{cls}" href="{esc(href)}"{extra}>{text}</a>'
 
 
 class Badges:

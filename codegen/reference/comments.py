@@ -1,5 +1,7 @@
 """A JSDoc comment as typedoc shows it: the summary, then the block tags it renders, each with
-its heading (`See`, `Deprecated`, `Example: <title>`) and Markdown body. `{@includeCode path}`
+its heading (`See`, `Deprecated`, `Example: <title>`) and Markdown body. A `@default` without
+code is code (typedoc's `jsDocCompatibility.defaultTag`: `@default "complete"` is a TypeScript
+code block). `{@includeCode path}`
 is replaced by the file (relative to the schema, and only under its folder: `folder.py`) as a
 fenced code block.
 """
@@ -53,6 +55,8 @@ def block_tags(doc: ir.Doc, folder: Folder | None) -> list[BlockTag]:
             if first.strip() and not first.lstrip().startswith(("```", "{@includeCode")):
                 title = f"{title}: {first.strip()}"
                 body, skipped = rest, 1
+        elif t.name == "default" and "`" not in body:
+            body = f"```ts\n{body.strip()}\n```"  # typedoc's jsDocCompatibility.defaultTag
         out.append(BlockTag(t.name, title, include_code(body, folder, t.loc, skipped)))
     return out
 

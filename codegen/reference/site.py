@@ -15,8 +15,7 @@ import markupsafe
 
 from .. import ir
 from ..analysis.presence import presence
-from ..diff import info
-from ..diff.history import file_names, history_files
+from ..diff.history import file_names, history_files, labels_of, pair_docs
 from ..errors import Diagnostic, SchemaError
 from . import ALONE, Folder, Program, Template, render_page
 from .badges import Badges
@@ -39,10 +38,11 @@ def site_files(
     `folders`: where each schema's includes are read (default: beside its file); `programs`:
     typedoc's program of each page (default: each checked alone); `labels`: each version's name
     (default: as `diff` labels it)."""
-    labels = list(labels) if labels is not None else [info(s).label for s in resolved]
+    labels = labels_of(resolved, labels)
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    facts = presence(labels, resolved)
+    docs = pair_docs(resolved, labels)  # the diff pages, and the renames and changes of badges
+    facts = presence(labels, resolved, docs)
     badges = Badges(facts, pair_files)
     files: dict[str, str] = {}
     pages = []
@@ -69,7 +69,7 @@ def site_files(
     if errors:
         raise SchemaError(errors)
     if len(resolved) > 1:
-        history = history_files(resolved, labels)
+        history = history_files(resolved, labels, docs)
         files.update({name: text for name, text in history.items() if name in pair_files})
     files["since.json"] = json.dumps(facts.to_json(), indent=2, sort_keys=True) + "\n"
     rows = []
