@@ -93,3 +93,51 @@ def test_reference_site_and_history_from_git_with_labels(
     assert cli.main(["history", *inputs, "--label", "x", "-o", str(tmp_path / "h2")]) == 2
     assert "--label: 1 given for 3 schemas" in capsys.readouterr().err
     assert not (tmp_path / "h2").exists()
+
+
+@pytest.mark.spec
+def test_version_name_reads_the_pinned_versions_before_it_and_nothing_else(
+    spec_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`reference 2025-11-25` parses 2024-11-05, 2025-03-26, 2025-06-18 and itself: not the
+    versions after it, nor a folder that is no pinned version (the spec folder's
+    DRAFT-2025-v3)."""
+    import codegen.parse
+
+    seen: list[str] = []
+    check = codegen.parse._syntax_errors
+
+    def spy(src: object) -> object:
+        seen.append(Path(src.path).parent.name)  # type: ignore[attr-defined]
+        return check(src)
+
+    monkeypatch.setattr(codegen.parse, "_syntax_errors", spy)
+    out = tmp_path / "page.mdx"
+    args = ["reference", "2025-11-25", "--spec-dir", str(spec_root), "--offline", "-o", str(out)]
+    assert cli.main(args) == 0
+    assert sorted(seen) == ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+
+
+def test_program_files_that_are_not_regular_files_under_it_are_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--program DIR` is a folder of schemas, read as untrusted files: a `schema.ts` that is a
+    symlink leading out of DIR, a FIFO or a symlinked folder is not read (the page is the
+    schema's alone), and nothing waits on the FIFO."""
+    import os
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "schema.ts").write_text('export interface O { o: "c" | "b" }\n')
+    tree = tmp_path / "tree"
+    for key, text in TREE.items():
+        (tree / key).mkdir(parents=True)
+        (tree / key / "schema.ts").write_text(text)
+    (tree / "a" / "schema.ts").unlink()
+    (tree / "a" / "schema.ts").symlink_to(outside / "schema.ts")
+    (tree / "0").mkdir()
+    os.mkfifo(tree / "0" / "schema.ts")
+    (tree / "1").symlink_to(outside, target_is_directory=True)
+    page = str(tree / "b" / "schema.ts")
+    assert cli.main(["reference", page, "--program", str(tree)]) == 0
+    assert "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in capsys.readouterr().out
