@@ -14,11 +14,16 @@ The rules (README, "Application types"):
   (`merge_type`); constraints are kept only where every version states the same ones.
 - docstrings name the availability of the type ("since 2025-03-26"), of each field that not every
   version has ("until 2025-06-18") and of a field's required-ness ("required from 2026-07-28").
+- a type or field is deprecated (`@deprecated`: PEP 702 markers, a warning when set) only where
+  every version having it deprecates it; otherwise its docstring says in which versions it is
+  deprecated, and the markers stay on those versions' own types. So code answering a request
+  of a version that does not deprecate it (`roots/list` for a 2025-11-25 client) is not flagged.
 """
 
 from __future__ import annotations
 
 import hashlib
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -132,6 +137,18 @@ def required_note(present: Sequence[str], required: Sequence[str]) -> str:
     if where.startswith("since "):
         return "required from " + where.removeprefix("since ")
     return "required " + where
+
+
+def scoped_deprecation(doc: ir.Doc, docs: Sequence[tuple[str, ir.Doc]]) -> ir.Doc:
+    """`doc` (the newest version's) with its `@deprecated` tag only if every version's doc in
+    `docs` (version key, doc) has one; else the tag becomes a note naming those that do."""
+    if not doc.has("deprecated") or all(d.has("deprecated") for _, d in docs):
+        return doc
+    where = ", ".join(k for k, d in docs if d.has("deprecated"))
+    message = " ".join((doc.tag("deprecated") or "").split())
+    kept = replace(doc, tags=tuple(t for t in doc.tags if t.name != "deprecated"))
+    note = f"Deprecated in {where} only. {message}".strip()
+    return _with_note(kept, textwrap.fill(note, width=88, break_on_hyphens=False))
 
 
 def _with_note(doc: ir.Doc, note: str) -> ir.Doc:
@@ -385,7 +402,8 @@ def _merge_one(
 ) -> tuple[ir.TypeDef, TypeFacts]:
     newest = defs[-1][1]
     wire_names = {k: td.name for k, td in defs}
-    doc = _with_note(newest.doc, _type_note(name, defs, keys))
+    doc = scoped_deprecation(newest.doc, [(k, td.doc) for k, td in defs])
+    doc = _with_note(doc, _type_note(name, defs, keys))
     same = all(td.constraints == newest.constraints for _, td in defs)
     constraints = newest.constraints if same else ir.NO_CONSTRAINTS
     typed = [(k, td.type) for k, td in defs if isinstance(td.type, ir.Obj)]
@@ -433,7 +451,8 @@ def _with_field_docs(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> ir.Obj:
         if text and not text.startswith("required"):
             text = "available " + text
         note = (text[0].upper() + text[1:] + ".") if text else ""
-        props.append(replace(p, doc=_with_note(p.doc, note)))
+        docs = [(k, q.doc) for k, o in typed if (q := member(o, p.name)) is not None]
+        props.append(replace(p, doc=_with_note(scoped_deprecation(p.doc, docs), note)))
     return replace(merged, properties=tuple(props))
 
 

@@ -29,6 +29,37 @@ STRUCTURAL_TAGS = frozenset(
 """The tags whose meaning the model holds as structure (constraints, `@TJS-type`, and
 `@nullable`, which the resolver reads): the diff compares them there, not as documentation."""
 
+# typescript-json-schema 0.68.0 (the generator the specification pins) writes these JSDoc tags
+# into the schema as keywords of the same name (its `validationKeywords`, also spelt
+# `@TJS-<name>`, and `items.<k>` / `additionalProperties.<k>` / `contains.<k>` for a
+# sub-schema). The model reads some of them (STRUCTURAL_TAGS); the others are compared as schema
+# keywords (`@TJS-minimum` is `minimum` to the generator, not read by the model). Those that
+# change what validates:
+SCHEMA_VALIDATION_TAGS = frozenset(
+    {"multipleOf", "exclusiveMaximum", "exclusiveMinimum", "maxLength", "minLength", "items",
+     "uniqueItems", "contains", "maxProperties", "minProperties", "additionalProperties",
+     "enum", "type"} | {k.keyword for k in ir.KEYWORDS}
+)  # fmt: skip
+# ... and those that only annotate (`description` is the doc comment's own text, compared as
+# documentation; `@description` overrides it in the schema and is compared here).
+SCHEMA_ANNOTATION_TAGS = frozenset(
+    {"default", "examples", "title", "$comment", "id", "$id", "$ref", "ignore", "description"}
+)
+_SUB_SCHEMAS = ("items.", "additionalProperties.", "contains.")
+
+
+def schema_keyword(tag: str) -> str | None:
+    """The schema keyword a tag the model does not hold becomes in the official generator's
+    output (`@TJS-maxLength` -> `maxLength`, `@items.minimum` -> `items`), else None."""
+    name = tag.removeprefix("TJS-")
+    if tag in STRUCTURAL_TAGS:
+        return None  # the model reads it
+    if name.startswith(_SUB_SCHEMAS):
+        return name.split(".", 1)[0]
+    if name in SCHEMA_VALIDATION_TAGS or name in SCHEMA_ANNOTATION_TAGS:
+        return name
+    return None
+
 
 @record(slots=True)
 class Typing:

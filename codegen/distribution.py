@@ -50,7 +50,11 @@ DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
 APP = "app"  # the subpackage of the application types
 # The session modules (under server.py and client.py) and the types they build.
-SESSION_SOURCES = ("python/static/_session.py", "python/static/_client.py")
+SESSION_SOURCES = (
+    "python/static/_session.py",
+    "python/static/_client.py",
+    "python/static/_stdio.py",
+)
 SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "ClientCapabilities", "Result"})
 
 

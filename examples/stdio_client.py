@@ -11,12 +11,11 @@ It calls every tool, or only those named.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from typing import Any
 
 from mcp_bindings import JSON, app
-from mcp_bindings.client import ClientHandlers, Context, McpError, Session
+from mcp_bindings.client import ClientHandlers, Context, McpError, Session, stdio_client
 
 SAMPLES: dict[str, JSON] = {"string": "hello", "number": 2, "integer": 2, "boolean": True}
 
@@ -52,26 +51,7 @@ def arguments(tool: app.Tool) -> dict[str, JSON]:
     return args
 
 
-def main(argv: list[str]) -> None:
-    head, command = argv[: argv.index("--")], argv[argv.index("--") + 1 :]
-    server = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert server.stdin is not None and server.stdout is not None
-    stdin, stdout = server.stdin, server.stdout
-
-    def send(message: dict[str, Any]) -> None:
-        stdin.write(json.dumps(message) + "\n")
-        stdin.flush()
-
-    def receive() -> object:
-        line = stdout.readline()
-        if not line:
-            sys.exit("the server closed the connection")
-        return json.loads(line)
-
-    me = app.Implementation(name="stdio-client-example", version="1.0")
-    session = Session(Answers(), client_info=me, send=send, receive=receive, log_level="info")
-    print(f"protocol {session.connect(head[0] if head else None)}")
-    calls = head[1].split(",") if len(head) > 1 else None
+def talk(session: Session, calls: list[str] | None) -> None:
     for tool in session.request(app.ListToolsRequest()).tools:
         if calls is not None and tool.name not in calls:
             continue
@@ -95,11 +75,15 @@ def main(argv: list[str]) -> None:
             print(f"prompt {prompt.name}: {len(got.messages)} message(s)")
         except McpError as exc:
             print(f"prompt {prompt.name}: error {exc.code} {exc.message}")
-    stdin.close()
-    try:
-        server.wait(timeout=5)
-    except subprocess.TimeoutExpired:  # a server with timers of its own keeps running
-        server.terminate()
+
+
+def main(argv: list[str]) -> None:
+    head, command = argv[: argv.index("--")], argv[argv.index("--") + 1 :]
+    me = app.Implementation(name="stdio-client-example", version="1.0")
+    with stdio_client(command, Answers(), client_info=me, version=head[0] if head else None,
+                      log_level="info") as session:  # fmt: skip
+        print(f"protocol {session.version}")
+        talk(session, head[1].split(",") if len(head) > 1 else None)
 
 
 if __name__ == "__main__":

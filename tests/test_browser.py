@@ -298,8 +298,9 @@ def test_history_of_100_versions_reads_matrix_first(
     page: Any, tmp_path: Path, artifacts: Path
 ) -> None:
     """100 columns (the length of a year of drafts): the title names the first and the last,
-    the matrices come first and scroll sideways with the names and the header row in view,
-    the version table is collapsed below them and opens."""
+    the matrices come first and scroll sideways with the names and the header row in view
+    (nothing shows through the name column), the version table is collapsed below them and
+    opens."""
     v1, v2 = (load(str(EXAMPLE / v / "schema.ts")) for v in ("v1", "v2"))
     labels = [f"draft-{i:03d}" for i in range(100)]
     for name, text in history_files([v1, v2] * 50, labels).items():
@@ -311,11 +312,11 @@ def test_history_of_100_versions_reads_matrix_first(
     assert page.locator("#types tr").first.locator("th").count() == 101
     wrap = page.locator("#types .matrix-wrap")
     width = wrap.evaluate("el => [el.scrollWidth, el.clientWidth]")
-    assert width[0] > 5 * width[1]  # scrolls sideways, not squeezed
+    assert width[0] > 2 * width[1]  # scrolls sideways, not squeezed
     assert (
         page.locator("#methods").bounding_box()["y"] < page.locator("#versions").bounding_box()["y"]
     )
-    assert page.locator("#versions details").get_attribute("open") is None
+    assert page.locator("details#versions").get_attribute("open") is None
     assert visible(page, "#versions a.pair") == 0
     header = page.locator("#types tr").first.locator("th").nth(60)
     wrap.evaluate("el => { el.scrollIntoView(); el.scrollTop = 300; el.scrollLeft = 4000; }")

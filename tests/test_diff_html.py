@@ -320,3 +320,24 @@ def test_official_history_carries_no_prose(spec_root: Path) -> None:
                 for sentence in re.split(r"(?<=[.!?])\s+|\n", d):
                     if len(sentence) >= 24:
                         assert sentence not in text, (version, t.name)
+
+
+def test_history_of_a_hundred_drafts_stays_readable() -> None:
+    """Over COMPACT_OVER schemas the matrix comes first in short cells and upright narrow
+    columns, the version table folded below it; the header and the name column stay sticky."""
+    from codegen.diff.history import COMPACT_OVER
+    from codegen.pipeline import load_text
+
+    drafts = [
+        load_text(f"export interface T {{\n  a{i // 10}: string;\n}}\n", f"d{i:03}.ts")
+        for i in range(100)
+    ]
+    page = history_files(drafts)["index.html"]
+    assert len(drafts) > COMPACT_OVER and '<body class="compact">' in page
+    assert page.index('<section id="types">') < page.index('<details id="versions">')
+    assert '<details id="versions" open>' not in page
+    cells = re.findall(r"<td [^>]*><(?:a|span)[^>]*>([^<]*)</", page)
+    assert len(cells) >= 100 and max(len(c) for c in cells) <= 4
+    assert ".matrix tr:first-child th { position: sticky; top: 0;" in page
+    assert ".matrix th.name { position: sticky; left: 0;" in page
+    assert "writing-mode: vertical-rl" in page

@@ -9,6 +9,7 @@ import asyncio
 import concurrent.futures
 import json
 import os
+import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
@@ -269,7 +270,8 @@ def test_mypy_checks_handler_overrides(root: Path, pkg: ModuleType, tmp_path: Pa
     good.write_text(textwrap.dedent(GOOD.format(pkg=PKG)))
     bad.write_text(textwrap.dedent(BAD.format(pkg=PKG)))
     generated = [
-        root / PKG / name for name in ("server.py", "client.py", "_session.py", "_client.py")
+        root / PKG / name
+        for name in ("server.py", "client.py", "_session.py", "_client.py", "_stdio.py")
     ]
     assert ruff_check(generated).returncode == 0
     proc = mypy_strict([good, bad, *generated], tmp_path / ".mypy")
@@ -297,6 +299,31 @@ def code_lines(path: Path) -> int:
 def test_example_server_is_no_longer_than_the_sdk_one() -> None:
     ours, sdk = code_lines(EXAMPLE), code_lines(SDK_SERVER)
     assert ours <= sdk, f"examples/stdio_server.py has {ours} lines, the SDK server {sdk}"
+
+
+EXAMPLE_CLIENT = EXAMPLE.parent / "stdio_client.py"
+SDK_CLIENT = SDK_SERVER.parent / "sdk_client.py"
+
+
+def test_example_client_is_no_longer_than_the_sdk_one() -> None:
+    ours, sdk = code_lines(EXAMPLE_CLIENT), code_lines(SDK_CLIENT)
+    assert ours <= sdk, f"examples/stdio_client.py has {ours} lines, the SDK client {sdk}"
+
+
+@pytest.mark.slow
+def test_the_sdk_client_does_the_same(example_root: Path) -> None:
+    """The line count compares like with like: both clients, against the example server, print
+    the same session (the SDK writes progress as floats, `1.0/3.0`)."""
+    env = {**os.environ, "PYTHONPATH": str(example_root), "PYTHONWARNINGS": "ignore"}
+    server = [sys.executable, str(EXAMPLE)]
+    outs = []
+    for cmd in ([str(EXAMPLE_CLIENT), "2025-11-25"], [str(SDK_CLIENT)]):
+        proc = subprocess.run([sys.executable, *cmd, "--", *server], capture_output=True,
+                              text=True, env=env, timeout=120, check=False)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        outs.append(proc.stdout.replace(".0/", "/").replace(".0\n", "\n"))
+    assert outs[0] == outs[1]
+    assert "tool add: [{'type': 'text', 'text': '4'}]" in outs[0]
 
 
 async def sdk_client_session(argv: list[str], env: dict[str, str], version: str) -> dict[str, Any]:

@@ -7,10 +7,12 @@ tests/typing/ is left out: its files are inputs to mypy whose expected errors na
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
+import pytest
 from bindings_support import REPO, tool
 
-OWN = ["codegen", "benchmarks", "tests"]
+OWN = ["codegen", "benchmarks", "tests", "action"]
 EXCLUDE = "tests/typing"
 
 
@@ -26,4 +28,13 @@ def test_own_code_passes_ruff_check() -> None:
 
 def test_own_code_is_ruff_formatted() -> None:
     proc = _ruff("format", "--check")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+
+
+@pytest.mark.slow
+def test_the_generator_passes_mypy_strict(tmp_path: Path) -> None:
+    """`mypy` with the project's configuration (strict, over `codegen` and the static modules of
+    the generated packages): a merge or a new target that drops a type is caught here."""
+    cmd = [tool("mypy"), "--no-color-output", f"--cache-dir={tmp_path / 'cache'}"]
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]

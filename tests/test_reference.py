@@ -16,8 +16,8 @@ import reference_page as rp
 from codegen import cli
 from codegen.analysis.presence import presence
 from codegen.pipeline import declared, load
-from codegen.reference import ALONE, Program, find_template, render_page
-from codegen.reference.program import from_arg
+from codegen.reference import find_template, render_page
+from codegen.reference.literals import program
 from codegen.reference.site import site_files
 
 REPO = Path(__file__).resolve().parent.parent
@@ -26,21 +26,17 @@ PAGES = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
 RELEASED = corpus.released_names()
 
 
-def our_page(path: Path, program: Program = ALONE) -> str:
-    return render_page(declared(str(path)), find_template(str(path), None), None, None, program)
-
-
-def spec_program(spec_root: Path) -> Program:
-    """The official pages' literal order: the version folders as typedoc's program
-    (`--program DIR`)."""
-    return from_arg(str(spec_root))
+def our_page(path: Path) -> str:
+    """The page as the specification builds it: typedoc's program is the versions' folder."""
+    earlier = program(str(path), path.parent.parent)
+    return render_page(declared(str(path)), find_template(str(path), None), None, None, earlier)
 
 
 @pytest.fixture(scope="module")
 def pages(spec_root: Path) -> dict[str, tuple[str, str]]:
     """(ours, official) per version with a published page."""
     return {
-        v: (our_page(spec_root / v / "schema.ts", spec_program(spec_root)),
+        v: (our_page(spec_root / v / "schema.ts"),
             (spec_root / v / "reference.mdx").read_text(encoding="utf-8"))
         for v in PAGES
     }  # fmt: skip
@@ -130,8 +126,7 @@ def official_site(spec_root: Path) -> dict[str, str]:
     names = [*RELEASED, "draft"]
     paths = [str(spec_root / v / "schema.ts") for v in names]
     return site_files([declared(p) for p in paths], [load(p) for p in paths],
-                      [find_template(p, None) for p in paths], None,
-                      [spec_program(spec_root)] * len(paths))  # fmt: skip
+                      [find_template(p, None) for p in paths])  # fmt: skip
 
 
 def _official_members(
@@ -333,8 +328,7 @@ def test_pages_of_official_versions_pinned_by_hash(spec_root: Path, update_golde
     before and after)."""
     import hashlib
 
-    program = spec_program(spec_root)
-    got = {v: hashlib.sha256(our_page(spec_root / v / "schema.ts", program).encode()).hexdigest()
+    got = {v: hashlib.sha256(our_page(spec_root / v / "schema.ts").encode()).hexdigest()
            for v in ALL_VERSIONS}  # fmt: skip
     if update_golden:
         GOLDEN.write_text(json.dumps(got, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -389,79 +383,30 @@ def test_folder_reports_every_version_s_problems_and_writes_nothing(
 _HEADING = re.compile(r'id="[a-z]*-([a-z]*)"[^>]*><span[^>]*>[^<:]*\??: ([^<]*)</span>')
 
 
-def _literal_heads(
-    tmp_path: Path, files: dict[str, str], page: str, program: bool = True
-) -> dict[str, str]:
+def _literal_heads(tmp_path: Path, files: dict[str, str], page: str) -> dict[str, str]:
     """Member headings (`name: type`, quotes unescaped) of the page of `files[page]`, the
-    files written as `tmp_path/<key>/schema.ts` (a specification tree), the tree given as
-    typedoc's program (`--program DIR`) or not."""
+    files written as `tmp_path/<key>/schema.ts` (a specification tree)."""
     for key, text in files.items():
-        (tmp_path / key).mkdir(exist_ok=True)
+        (tmp_path / key).mkdir()
         (tmp_path / key / "schema.ts").write_text(text, encoding="utf-8")
-    checked = from_arg(str(tmp_path)) if program else ALONE
-    out = render_page(declared(str(tmp_path / page / "schema.ts")), None, None, None, checked)
+    schema = tmp_path / page / "schema.ts"
+    out = render_page(declared(str(schema)), None, None, None, program(str(schema), tmp_path))
     return {m: t.replace("&quot;", '"') for m, t in _HEADING.findall(out)}
 
 
-_TREE = {"a": 'export interface A { x: "b" | "a" }\n',
-         "b": 'export interface B { y: "a" | "c" | "b" }\n',
-         "c": 'export interface C { z: "c" | "b" }\n'}  # fmt: skip
-
-
-def test_literal_order_follows_the_checker_s_creation_order_across_the_program(
+def test_literal_order_follows_the_checker_s_creation_order_across_the_tree(
     tmp_path: Path,
 ) -> None:
     """typedoc's program holds every `*/schema.ts` of the tree, checked in path order: a
-    literal an earlier version met comes first; without a program, a file keeps its own order
-    whatever lies beside it."""
-    assert _literal_heads(tmp_path, _TREE, "b")["y"] == '"b" | "a" | "c"'
-    assert _literal_heads(tmp_path, _TREE, "b", program=False)["y"] == '"a" | "c" | "b"'
+    literal an earlier version met comes first; alone, a file keeps its own order."""
+    files = {"a": 'export interface A { x: "b" | "a" }\n',
+             "b": 'export interface B { y: "a" | "c" | "b" }\n',
+             "c": 'export interface C { z: "c" | "b" }\n'}  # fmt: skip
+    assert _literal_heads(tmp_path, files, "b")["y"] == '"b" | "a" | "c"'
     alone = tmp_path / "alone.ts"
-    alone.write_text(_TREE["b"], encoding="utf-8")
+    alone.write_text(files["b"], encoding="utf-8")
     page = render_page(declared(str(alone)), None)
     assert "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in page
-
-
-def _parsed_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The name of every file parsed from now on (every read of a schema goes through it)."""
-    import codegen.parse
-
-    seen: list[str] = []
-    check = codegen.parse._syntax_errors
-
-    def spy(src: Any) -> Any:
-        seen.append(src.path)
-        return check(src)
-
-    monkeypatch.setattr(codegen.parse, "_syntax_errors", spy)
-    return seen
-
-
-def test_reference_of_a_path_reads_no_sibling_without_program(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`reference PATH` parses PATH alone (a sibling that does not even parse changes
-    nothing); `--program DIR` reads exactly the files that sort before it, once each."""
-    for key, text in {**_TREE, "0": "export interface {{ broken\n"}.items():
-        (tmp_path / key).mkdir()
-        (tmp_path / key / "schema.ts").write_text(text, encoding="utf-8")
-    page = str(tmp_path / "b" / "schema.ts")
-    seen = _parsed_files(monkeypatch)
-    assert cli.main(["reference", page]) == 0
-    assert "&quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in capsys.readouterr().out
-    assert seen == [page]
-    seen.clear()
-    assert cli.main(["reference", page, "--program", str(tmp_path)]) == 0
-    assert "&quot;b&quot; | &quot;a&quot; | &quot;c&quot;" in capsys.readouterr().out
-    assert sorted(seen) == sorted([page, f"{tmp_path}/0/schema.ts", f"{tmp_path}/a/schema.ts"])
-
-
-def test_program_that_is_no_folder_is_an_input_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    one = FIXTURES / "v3" / "schema.ts"
-    assert cli.main(["reference", str(one), "--program", str(tmp_path / "none")]) == 2
-    assert "--program" in capsys.readouterr().err
 
 
 def test_literal_order_counts_names_the_checker_relates_to_an_index_signature(

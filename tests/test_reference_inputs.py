@@ -1,6 +1,6 @@
-"""Every input of `reference` and `history` explicit: a version name brings the official
-typedoc program (its page is byte-identical to the official one), `--program DIR|REF:DIR`
-gives a path's, `REF:PATH` schemas are read from git, `--label` names each input."""
+"""`reference` and `history` inputs, explicitly: `REF:PATH` (read from git, with the files beside
+the schema from the same commit), a repeated `--label`, and typedoc's program of sibling versions
+read only when asked (`--program DIR|REF:DIR`) or brought by a version name."""
 
 from __future__ import annotations
 
@@ -12,132 +12,129 @@ import pytest
 
 from codegen import cli
 
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = REPO / "tests" / "fixtures" / "reference"
-PAGES = ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
 TREE = {"a": 'export interface A { x: "b" | "a" }\n',
         "b": 'export interface B { y: "a" | "c" | "b" }\n'}  # fmt: skip
+TYPEDOC = "y: &quot;b&quot; | &quot;a&quot; | &quot;c&quot;"  # after a's literals
+ALONE = "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;"  # as written
+
+
+def _tree(root: Path) -> None:
+    for key, text in TREE.items():
+        (root / key).mkdir(parents=True)
+        (root / key / "schema.ts").write_text(text, encoding="utf-8")
 
 
 def _git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", *args],
-                   check=True, capture_output=True)  # fmt: skip
+    ident = ["-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run(["git", "-C", str(repo), *ident, *args], check=True, capture_output=True)
 
 
-def _commit(repo: Path, files: dict[str, str]) -> None:
-    """`files` (relative path -> text) committed in `repo` (created when missing)."""
-    for rel, text in files.items():
-        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-        (repo / rel).write_text(text, encoding="utf-8")
-    if not (repo / ".git").exists():
-        _git(repo, "init", "-q")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-qm", "c")
+def test_a_path_reads_no_sibling_without_program(tmp_path: Path) -> None:
+    _tree(tmp_path / "schema")
+    page = tmp_path / "page.mdx"
+    b = str(tmp_path / "schema" / "b" / "schema.ts")
+    assert cli.main(["reference", b, "-o", str(page)]) == 0
+    assert ALONE in page.read_text(encoding="utf-8")
+    assert cli.main(["reference", b, "--program", str(tmp_path / "schema"), "-o", str(page)]) == 0
+    assert TYPEDOC in page.read_text(encoding="utf-8")
 
 
-@pytest.mark.spec
-@pytest.mark.parametrize("version", PAGES)
-def test_version_name_page_is_the_official_page_byte_for_byte(
-    spec_root: Path, tmp_path: Path, version: str
-) -> None:
-    """By version name: the pinned template and the official program (the pinned versions
-    before it, not whatever else lies in the spec folder)."""
-    out = tmp_path / "page.mdx"
-    args = ["reference", version, "--spec-dir", str(spec_root), "--offline", "-o", str(out)]
-    assert cli.main(args) == 0
-    assert out.read_bytes() == (spec_root / version / "reference.mdx").read_bytes()
-
-
-def test_program_from_git_and_schema_from_git(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`reference REF:PATH --program REF:DIR`: both from the commit, whatever the checkout
-    holds; without --program the schema is checked alone."""
-    _commit(tmp_path, {f"schema/{k}/schema.ts": v for k, v in TREE.items()})
-    (tmp_path / "schema" / "a" / "schema.ts").write_text('export interface A { x: "c" }\n')
-    monkeypatch.chdir(tmp_path)
-    assert cli.main(["reference", "HEAD:schema/b/schema.ts", "--program", "HEAD:schema"]) == 0
-    assert "y: &quot;b&quot; | &quot;a&quot; | &quot;c&quot;" in capsys.readouterr().out
-    assert cli.main(["reference", "HEAD:schema/b/schema.ts"]) == 0
-    assert "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in capsys.readouterr().out
-    assert cli.main(["reference", "schema/b/schema.ts", "--program", "HEAD:nowhere"]) == 2
-    assert "--program HEAD:nowhere" in capsys.readouterr().err
-
-
-def test_reference_site_and_history_from_git_with_labels(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The fixtures v1..v3 as three commits of one file; `--label` names each (file names,
-    since.json, titles); a --label count that is not one per input is exit 2."""
+def test_ref_path_inputs_and_labels(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
-    repo.mkdir()
-    for v in ("v1", "v2", "v3"):
-        _commit(repo, {"spec/schema.ts": (FIXTURES / v / "schema.ts").read_text()})
-    monkeypatch.chdir(repo)
-    inputs = ["HEAD~2:spec/schema.ts", "HEAD~1:spec/schema.ts", "HEAD:spec/schema.ts"]
-    labels = [a for v in ("one", "two", "three") for a in ("--label", v)]
+    _tree(repo / "schema")
+    (repo / "schema" / "a" / "schema.mdx").write_text("# From git\n\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "two versions")
+    # the working copy differs: what is read must come from the commit
+    (repo / "schema" / "b" / "schema.ts").write_text("export interface Z { z: 1 }\n")
+    page = tmp_path / "page.mdx"
+    args = ["--git-dir", str(repo), "-o", str(page)]
+    got = cli.main(["reference", "HEAD:schema/b/schema.ts", "--program", "HEAD:schema", *args])
+    assert got == 0
+    text = page.read_text(encoding="utf-8")
+    assert TYPEDOC in text and "interface Z" not in text
+    assert cli.main(["reference", "HEAD:schema/a/schema.ts", *args]) == 0
+    # the template beside it comes from the same commit
+    assert page.read_text(encoding="utf-8").startswith("# From git")
     site = tmp_path / "site"
-    assert cli.main(["reference", *inputs, *labels, "-o", str(site)]) == 0
-    since = json.loads((site / "since.json").read_text())
-    assert since["versions"] == ["one", "two", "three"]
-    assert since["types"]["Widget"]["members"]["size"]["versions"] == ["two", "three"]
-    assert {"one.html", "two..three.html"} <= {p.name for p in site.iterdir()}
-    history = tmp_path / "history"
-    assert cli.main(["history", *inputs, *labels, "-o", str(history)]) == 0
-    index = (history / "index.html").read_text()
-    assert "Schema history: one → two → three" in index
-    assert (history / "one..two.html").is_file()
-    assert cli.main(["history", *inputs, "-o", str(history)]) == 0
-    assert "HEAD~2 → HEAD~1 → HEAD" in (history / "index.html").read_text()
-    capsys.readouterr()
-    assert cli.main(["history", *inputs, "--label", "x", "-o", str(tmp_path / "h2")]) == 2
-    assert "--label: 1 given for 3 schemas" in capsys.readouterr().err
-    assert not (tmp_path / "h2").exists()
+    two = ["HEAD:schema/a/schema.ts", "HEAD:schema/b/schema.ts", "--label", "v1", "--label", "v2"]
+    assert cli.main(["reference", *two, "--git-dir", str(repo), "-o", str(site)]) == 0
+    assert (site / "v1.html").is_file() and (site / "v2.mdx").is_file()
+    hist = tmp_path / "history"
+    assert cli.main(["history", *two, "--git-dir", str(repo), "-o", str(hist)]) == 0
+    assert (hist / "v1..v2.html").is_file()
+    one_label = ["history", *two[:2], "--label", "v1", "--git-dir", str(repo), "-o", str(hist)]
+    assert cli.main(one_label) == 2
 
 
 @pytest.mark.spec
-def test_version_name_reads_the_pinned_versions_before_it_and_nothing_else(
-    spec_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`reference 2025-11-25` parses 2024-11-05, 2025-03-26, 2025-06-18 and itself: not the
-    versions after it, nor a folder that is no pinned version (the spec folder's
-    DRAFT-2025-v3)."""
-    import codegen.parse
-
-    seen: list[str] = []
-    check = codegen.parse._syntax_errors
-
-    def spy(src: object) -> object:
-        seen.append(Path(src.path).parent.name)  # type: ignore[attr-defined]
-        return check(src)
-
-    monkeypatch.setattr(codegen.parse, "_syntax_errors", spy)
-    out = tmp_path / "page.mdx"
-    args = ["reference", "2025-11-25", "--spec-dir", str(spec_root), "--offline", "-o", str(out)]
-    assert cli.main(args) == 0
-    assert sorted(seen) == ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+@pytest.mark.slow
+def test_version_name_brings_the_official_program(spec_root: Path, tmp_path: Path) -> None:
+    """`reference 2025-11-25` equals the page by path with `--program` (the official page's
+    literal order); by path alone it reads that one file (ToolChoice's literals as written)."""
+    by_name, by_path, alone = (tmp_path / f"{n}.mdx" for n in ("name", "path", "alone"))
+    path = str(spec_root / "2025-11-25" / "schema.ts")
+    spec = ["--spec-dir", str(spec_root), "--offline"]
+    assert cli.main(["reference", "2025-11-25", *spec, "-o", str(by_name)]) == 0
+    assert cli.main(["reference", path, "--program", str(spec_root), "-o", str(by_path)]) == 0
+    assert cli.main(["reference", path, "-o", str(alone)]) == 0
+    assert by_name.read_bytes() == by_path.read_bytes()
+    assert by_path.read_bytes() != alone.read_bytes()
 
 
-def test_program_files_that_are_not_regular_files_under_it_are_left_out(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`--program DIR` is a folder of schemas, read as untrusted files: a `schema.ts` that is a
-    symlink leading out of DIR, a FIFO or a symlinked folder is not read (the page is the
-    schema's alone), and nothing waits on the FIFO."""
-    import os
+VERSIONS = {
+    "v1": 'export interface CallRequest { method: "call"; params: { name: string } }\n'
+    "export interface Gizmo { knob: string }\n",
+    "v2": "export interface CallRequestParams { name: string; extra?: number }\n"
+    'export interface CallRequest { method: "call"; params: CallRequestParams }\n'
+    "export interface Gizmo { knob: string }\n",
+    "v3": "export interface CallRequestParams { name: number; extra?: number }\n"
+    'export interface CallRequest { method: "call"; params: CallRequestParams }\n'
+    "export interface Gadget { knob: string }\n",
+}
 
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "schema.ts").write_text('export interface O { o: "c" | "b" }\n')
-    tree = tmp_path / "tree"
-    for key, text in TREE.items():
-        (tree / key).mkdir(parents=True)
-        (tree / key / "schema.ts").write_text(text)
-    (tree / "a" / "schema.ts").unlink()
-    (tree / "a" / "schema.ts").symlink_to(outside / "schema.ts")
-    (tree / "0").mkdir()
-    os.mkfifo(tree / "0" / "schema.ts")
-    (tree / "1").symlink_to(outside, target_is_directory=True)
-    page = str(tree / "b" / "schema.ts")
-    assert cli.main(["reference", page, "--program", str(tree)]) == 0
-    assert "y: &quot;a&quot; | &quot;c&quot; | &quot;b&quot;" in capsys.readouterr().out
+
+def test_badges_for_readers(tmp_path: Path) -> None:
+    """A member moved from an inline type into a named one keeps its real "since"; a member
+    whose type changed says "changed in"; a type the diff knows was renamed says from what."""
+    from codegen.pipeline import declared, load
+    from codegen.reference.site import site_files
+
+    paths = []
+    for v, text in VERSIONS.items():
+        (tmp_path / v).mkdir()
+        (tmp_path / v / "schema.ts").write_text(text, encoding="utf-8")
+        paths.append(str(tmp_path / v / "schema.ts"))
+    files = site_files([declared(p) for p in paths], [load(p) for p in paths], [None] * 3)
+    since = json.loads(files["since.json"])["types"]["CallRequestParams"]["members"]
+    assert since["name"] == {"versions": ["v2", "v3"], "deprecated": [], "inline": ["v1"]}
+    v3 = files["v3.mdx"]
+    name = v3[v3.index('id="callrequestparams-name"') :][:600]
+    assert '<span class="badge badge-since">since v1</span>' in name
+    assert '<a class="badge badge-changed" href="v2..v3.html#type=CallRequestParams">' in name
+    assert "changed in v3" in name
+    extra = v3[v3.index('id="callrequestparams-extra"') :][:500]
+    assert "since v2" in extra and "changed in" not in extra
+    assert "renamed from Gizmo in v3" in v3
+
+
+def test_default_tag_is_shown_as_code(tmp_path: Path) -> None:
+    """typedoc shows `@default "complete"` (77a48167's `Result.resultType`) as a ts code block,
+    and a `@default` that holds code already as written."""
+    from codegen.reference.comments import default_as_code
+
+    assert default_as_code('"complete"\n') == '```ts\n"complete"\n```'
+    assert default_as_code("`none` unless set") == "`none` unless set"
+    schema = tmp_path / "x.ts"
+    schema.write_text(
+        'export interface Result {\n  /**\n   * How to read it.\n   *\n   * @default "complete"\n'
+        "   */\n  resultType?: string;\n}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "x.mdx"
+    assert cli.main(["reference", str(schema), "-o", str(out)]) == 0
+    # highlighted as typedoc highlights a ts block (the string literal one colour)
+    assert '<pre><code class="ts"><span class="hl-0">&quot;complete&quot;</span>' in out.read_text(
+        encoding="utf-8"
+    )

@@ -136,15 +136,17 @@ n.Tool(name="t", input_schema={{}})
 
 
 def test_mypy_reports_deprecated_classes_and_fields(root: Path, tmp_path: Path) -> None:
-    """With `--enable-error-code deprecated`, mypy reports a deprecated class at use (the wire
-    and the application one) and a deprecated field set through `__init__` (its deprecated
-    overload), and nothing else: the generated modules keep their own uses quiet."""
+    """With `--enable-error-code deprecated`, mypy reports a deprecated class at use and a
+    deprecated field set through `__init__` (its deprecated overload) of a version's wire types,
+    and nothing else: the generated modules keep their own uses quiet, and the application
+    types are deprecated only where every version having them deprecates them (ListRootsRequest,
+    Root and ClientCapabilities.roots are not in 2025-06-18 and 2025-11-25)."""
     errors = _mypy(root, tmp_path, DEPRECATED, "--enable-error-code", "deprecated")
     lines = {int(e.split(":")[1]) for e in errors}
-    assert lines == {6, 7, 8, 10}, errors
+    assert lines == {6, 8}, errors
     assert all("[deprecated]" in e for e in errors), errors
     assert "ListRootsRequest is deprecated: Deprecated as of protocol version" in errors[0]
-    assert "roots, sampling: Deprecated as of" in errors[2], errors[2]
+    assert "roots, sampling: Deprecated as of" in errors[1], errors[1]
     # pyright (reportDeprecated) reports the same uses
     cmd = [tool("pyright"), "--outputjson", "--pythonpath", sys.executable, "user.py"]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=tmp_path,
@@ -152,7 +154,7 @@ def test_mypy_reports_deprecated_classes_and_fields(root: Path, tmp_path: Path) 
     report = json.loads(proc.stdout)
     found = {d["range"]["start"]["line"] + 1 for d in report["generalDiagnostics"]
              if d.get("rule") == "reportDeprecated"}  # fmt: skip
-    assert found == {6, 7, 8, 10}, proc.stdout[-3000:]
+    assert found == {6, 8}, proc.stdout[-3000:]
 
 
 def test_deprecation_at_run_time(pkg: ModuleType) -> None:
@@ -162,10 +164,13 @@ def test_deprecation_at_run_time(pkg: ModuleType) -> None:
     assert n.ListRootsRequest.__deprecated__.startswith("Deprecated as of protocol version")
     assert not hasattr(n.Tool, "__deprecated__")
     with pytest.warns(DeprecationWarning, match=r"ClientCapabilities\.roots is deprecated") as rec:
-        app.ClientCapabilities(roots={})
+        n.ClientCapabilities(roots={})
     assert rec[0].filename == __file__
+    assert not hasattr(app.ListRootsRequest, "__deprecated__")  # not in 2025-06-18, 2025-11-25
+    assert "Deprecated in 2026-07-28 only" in (app.ListRootsRequest.__doc__ or "")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        app.ClientCapabilities(roots={})  # answering an older version's request: not flagged
         app.ClientCapabilities(experimental={})
         caps = n.ClientCapabilities.from_dict({"roots": {}, "sampling": {}})
         assert app.to_wire(app.to_app(caps), "2025-11-25").to_dict() == caps.to_dict()

@@ -1,7 +1,8 @@
 """View models of a distribution's `server.py` and `client.py`: one typed handler method per
 request and notification the other side sends, taking the application params class and
 returning the application result classes of every version; the handler table the session
-reads; and, for the client, one typed `request` overload per request it sends.
+reads; and one typed `request` overload per request the side sends (the client's `request`,
+the server's `ctx.request`).
 
 Pure: the application model and the versions' method models in, plain template contexts out.
 The sessions themselves are static source (templates/python/static/_session.py, _client.py).
@@ -37,6 +38,7 @@ CAPABILITIES_TYPE: dict[Side, str] = {
     "client": "ClientCapabilities",
 }
 RECEIVES: dict[Side, str] = {"server": "client_to_server", "client": "server_to_client"}
+SENDS: dict[Side, str] = {"server": "server_to_client", "client": "client_to_server"}
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TYPING = {"Mapping": "collections.abc", "Sequence": "collections.abc"}
 _RUNTIME = {"JSON", "JSONInput", "UnsetType"}
@@ -57,7 +59,8 @@ class HandlerView:
 
 @dataclass(frozen=True)
 class RequestView:
-    """One `request` overload of the client: the request class and what it returns."""
+    """One `request` overload (the client's, or the server's `ctx.request`): the request class
+    and what it returns."""
 
     request: str
     result: str
@@ -66,7 +69,7 @@ class RequestView:
 @dataclass(frozen=True)
 class SideView:
     handlers: tuple[HandlerView, ...]
-    requests: tuple[RequestView, ...]  # the client's own requests (empty for the server)
+    requests: tuple[RequestView, ...]  # the requests this side sends
     app_imports: tuple[str, ...]
     abc_imports: tuple[str, ...]
     runtime_imports: tuple[str, ...]
@@ -126,16 +129,11 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
             receives = m.direction in (RECEIVES[side], "both")
             if receives and (m.via == "jsonrpc" or side == "client"):
                 received.setdefault(m.method, []).append((v.key, m))
-            if (
-                side == "client"
-                and m.kind == "request"
-                and m.via == "jsonrpc"
-                and (m.direction in ("client_to_server", "both"))
-            ):
+            if m.kind == "request" and m.via == "jsonrpc" and m.direction in (SENDS[side], "both"):
                 sent.setdefault(m.method, []).append((v.key, m))
     names: set[str] = {"Implementation", CAPABILITIES_TYPE[side]}  # the Session's parameters
-    if side == "client":
-        names.add("LoggingLevel")
+    if side == "client":  # `log_level`, and the type of `server_capabilities`
+        names.update(("LoggingLevel", "ServerCapabilities"))
     handlers = []
     for method in sorted(received):
         defs = received[method]

@@ -10,8 +10,8 @@ from typing import Any
 
 from .. import console
 from ..diff import FAIL_LEVELS, Report, ignore, tally
-from ..diff.inputs import STDIN, Input, declare, load_inputs, read_input, split_ref
-from ..diff.rules import Finding
+from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
+from ..diff.rules import LEVELS, Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
 from ..write import add_force, check_target, report_warnings, write_output, write_tree
@@ -32,21 +32,30 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.old_input is None or args.new_input is None:
         raise SpecError("diff needs OLD and NEW (or --json-schema)")
+    if args.fail_on_baseline and not args.baseline:
+        raise SpecError("--fail-on-baseline needs --baseline")
     sides = _inputs(args)
     names = read_overrides(args.names)
-    old, new = load_inputs(sides, names)
-    report_warnings(old, new)
+    loaded = load_inputs(sides, names)
+    old, new = loaded[0], loaded[1]
+    report_warnings(*loaded)
     report = diff(old, new)
     report = replace(
         report,
         old=info(old, sides[0].label, sides[0].file),
         new=info(new, sides[1].label, sides[1].file),
     )
+    if len(loaded) == 3:
+        from ..diff.baseline import compare
+
+        base = loaded[2]
+        label = sides[2].label or info(base).label
+        report = replace(report, baseline=compare(diff(base, old), diff(base, new), label))
     report = _ignoring(report, ignore.find(args.ignore, args.no_ignore), args.git_dir)
     write_output(
         render(report, args.format, args.fail_on), args.output, commands=args.format == "github"
     )
-    return gate(report, args.fail_on)
+    return max(gate(report, args.fail_on), gate_baseline(report, args.fail_on_baseline))
 
 
 def _ignoring(report: Report, path: str | None, git_dir: str | None) -> Report:
@@ -78,16 +87,25 @@ def _inputs(args: argparse.Namespace) -> list[Input]:
 
     if args.old_input == STDIN and args.new_input == STDIN:
         raise SpecError("only one of OLD and NEW can be `-` (standard input)")
-    sides = (
+    sides = [
         (args.old_input, args.label_old, "old"),
         (args.new_input, args.label_new, "new"),
-    )
+    ]
+    if args.baseline:
+        if args.baseline == STDIN:
+            raise SpecError("--baseline cannot be `-` (standard input)")
+        sides.append((args.baseline, None, "baseline"))
     plain = {arg for arg, _, _ in sides if arg != STDIN and split_ref(arg, args.git_dir) is None}
     # an unknown version name fails before the other side is downloaded
     paths = {a: resolve_schema_arg(a, options_from_args(args)) for a in sorted(plain, key=_known)}
     out = []
     for arg, label, side in sides:
-        out.append(read_input(paths.get(arg, arg), label, args.git_dir, side))
+        given = read_input(paths.get(arg, arg), label, args.git_dir, side)
+        if paths.get(arg, arg) != arg and not Path(arg).exists():
+            # a version name read from the spec cache or --spec-dir: annotations name the file
+            # as the specification repository knows it, never the local copy
+            given = replace(given, file=f"schema/{arg}/schema.ts")
+        out.append(given)
     return out
 
 
@@ -97,6 +115,24 @@ def gate(report: Report, fail_on: str | None) -> int:
     if not failing:
         return EXIT_OK
     console.warn(f"mcp-codegen diff: {fail_message(report, failing, fail_on or '')}")
+    return EXIT_FINDINGS
+
+
+def gate_baseline(report: Report, level: str | None) -> int:
+    """`--fail-on-baseline`: exit 1 when the PR adds a root cause at or over `level` against
+    the baseline (what its parent already had does not count)."""
+    if not level or report.baseline is None:
+        return EXIT_OK
+    failing = report.baseline.failing(level)
+    if not failing:
+        return EXIT_OK
+    per: dict[str, int] = {}
+    for _, lv in failing:
+        per[lv] = per.get(lv, 0) + 1
+    console.warn(
+        f"mcp-codegen diff: {len(failing)} root cause(s) added against the baseline"
+        f" {report.baseline.label} fail --fail-on-baseline {level} ({tally.line(per)})"
+    )
     return EXIT_FINDINGS
 
 
@@ -118,27 +154,61 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def read_many(args: argparse.Namespace, given: list[str]) -> list[Input]:
+    """Several schema arguments as `diff` reads its two: a path, a version name, or `REF:PATH`
+    (git, `--git-dir`), each with its `--label` when given (one per input, in order)."""
+    from ..spec import resolve_schema_arg
+    from ..spec.options import options_from_args
+
+    labels: list[str] = args.label or []
+    if labels and len(labels) != len(given):
+        raise SpecError(f"--label is given {len(labels)} time(s) for {len(given)} schemas")
+    out = []
+    for i, arg in enumerate(given):
+        if arg == STDIN:
+            raise SpecError("`-` (standard input) is for diff only")
+        label = labels[i] if labels else None
+        if split_ref(arg, args.git_dir) is not None:
+            out.append(read_input(arg, label, args.git_dir, f"schema {i + 1}"))
+        else:
+            path = resolve_schema_arg(arg, options_from_args(args))
+            out.append(read_input(path, label, None, f"schema {i + 1}"))
+    return out
+
+
 def cmd_history(args: argparse.Namespace) -> int:
+    from ..analysis.versions import check_order
+    from ..diff import info
     from ..diff.history import history_files
-    from ..pipeline import read_overrides, resolve_many
+    from ..pipeline import read_overrides
 
     check_target(Path(args.output))  # before any work
-    labels: list[str] | None = args.label
-    if labels is not None and len(labels) != len(args.schemas):
-        raise SpecError(f"--label: {len(labels)} given for {len(args.schemas)} schemas (one each)")
-    if STDIN in args.schemas:
-        raise SpecError("history reads files, versions and REF:PATH, not standard input")
-    given = labels if labels is not None else [None] * len(args.schemas)
-    # each a path (version names are paths by now) or REF:PATH, read from git
-    inputs = [read_input(a, label, args.git_dir, "schema") for a, label in zip(args.schemas, given)]
-    schemas = resolve_many([declare(i) for i in inputs], read_overrides(args.names))
+    inputs = read_many(args, args.history_inputs)
+    schemas = load_inputs(inputs, read_overrides(args.names))
+    check_order(schemas)  # released versions oldest first, or a located exit 2
     report_warnings(*schemas)
-    # everything is rendered before anything is written
-    files = history_files(schemas, [i.label for i in inputs])
+    labels = [i.label or info(s).label for i, s in zip(inputs, schemas)]
+    files = history_files(schemas, labels)  # everything is rendered before anything is written
     target = Path(args.output)
     write_tree(target, files, force=args.force)
     console.warn(f"wrote {len(files)} pages to {args.output}")
     return EXIT_OK
+
+
+def add_labels(p: argparse.ArgumentParser) -> None:
+    """`--label TEXT` (repeated, one per schema in order) and `--git-dir DIR` for REF:PATH."""
+    p.add_argument(
+        "--label",
+        action="append",
+        metavar="TEXT",
+        help="a schema's name in titles and file names: once per schema, in order",
+    )
+    p.add_argument(
+        "--git-dir",
+        metavar="DIR",
+        help="the git repository REF:PATH inputs are read from (default: the one around the"
+        " current directory)",
+    )
 
 
 def register(subparsers: Any) -> None:
@@ -206,6 +276,19 @@ def register(subparsers: Any) -> None:
         " or exists at all, documentation included (any)",
     )
     p.add_argument(
+        "--baseline",
+        metavar="SCHEMA",
+        help="also judge the PR against this schema (a released version, REF:PATH or a path):"
+        " the breaking and risky changes against it that the PR adds, keeps and removes",
+    )
+    p.add_argument(
+        "--fail-on-baseline",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="exit 1 only if the PR adds a root cause at or over LEVEL (breaking, risky,"
+        " compatible, info) against --baseline; --fail-on keeps its meaning",
+    )
+    p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
     add_spec_options(p)
@@ -225,21 +308,17 @@ def register(subparsers: Any) -> None:
         "(also written into DIR). The folder is replaced atomically; files in it that mcp-codegen did not write are kept.",
     )
     p.add_argument(
-        "schemas",
+        "history_inputs",
         nargs="+",
-        help="schemas oldest first: schema.ts paths, REF:PATH (read from git), released "
-        "versions or draft",
+        metavar="SCHEMA",
+        help="schemas oldest first: schema.ts paths, released versions or draft, REF:PATH (read"
+        " from git)",
     )
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="the folder to write")
-    p.add_argument(
-        "--label",
-        action="append",
-        metavar="TEXT",
-        help="a schema's name in titles and file names (repeat: one per schema, in order)",
-    )
-    p.add_argument("--git-dir", metavar="DIR", help="the repository REF:PATH inputs are read from")
+    add_labels(p)
     p.add_argument(
         "--names", metavar="FILE", help="reviewed name overrides (JSON: path -> class name)"
     )
     add_force(p)
+    add_spec_options(p)
     p.set_defaults(func=cmd_history)

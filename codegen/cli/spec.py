@@ -35,15 +35,12 @@ def resolve_args(args: argparse.Namespace) -> None:
     """Replace every schema argument in `args` by the path to read (SpecError if impossible)."""
     _input_limit(getattr(args, "max_input_size", None))
     options = options_from_args(args)
-    given: dict[str, Any] = {}
     for dest in sorted(SCHEMA_DESTS & set(vars(args))):
         value = getattr(args, dest)
-        given[dest] = value  # what the command line said (a version name brings its program)
         if isinstance(value, str):
             setattr(args, dest, resolve_schema_arg(value, options))
         elif isinstance(value, list):
             setattr(args, dest, [resolve_schema_arg(str(v), options) for v in value])
-    args.given = given
 
 
 def _input_limit(option: str | None) -> None:

@@ -7,18 +7,23 @@ output is the CLI's job (`codegen/cli/diff.py`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .. import ir
 from ..analysis.methods import method_model, usage
 from ..analysis.versions import label_for
 from . import tally
 from .algebra import detect_renames, detect_retyped
+from .anchors import anchor_lines
 from .compare import compare
 from .echoes import collapse
 from .locate import Locator
 from .rules import ACTION_LEVELS, Context, Finding, evaluate
 from .summary import LiteralValue, literal_values
+
+if TYPE_CHECKING:
+    from .baseline import Baseline
 
 FORMAT = "mcp-codegen-diff/1"
 # `--fail-on`: a level (at or over it), "wire" (wire-breaking findings of level breaking),
@@ -55,6 +60,11 @@ class Report:
     ignored: tuple[tuple[Finding, str], ...] = ()
     stale: tuple[Mapping[str, str], ...] = ()
     ignore_file: str | None = None
+    # finding id -> its line in the new schema.ts, where a CI annotation goes (`anchors.py`);
+    # never in the JSON
+    anchors: Mapping[str, int] = field(default_factory=dict)
+    # set by `--baseline`: the PR's root causes against a baseline as well (`baseline.py`)
+    baseline: Baseline | None = None
 
     def counts(self) -> dict[str, int]:
         """Root causes per level (documentation-only ones apart), and the total: the one
@@ -126,10 +136,11 @@ def diff(
         Locator(old, old_m),
         Locator(new, new_m),
     )
-    findings = tuple(collapse(evaluate(changes, ctx), old_m, new_m))
+    findings = tuple(collapse(evaluate(changes, ctx), old_m, new_m, old_t, new_t))
     return Report(
         info(old, old_label),
         info(new, new_label),
         findings,
         literal_values(findings, old_t, new_t),
+        anchors=anchor_lines(findings, old, new, old_m, new_m),
     )

@@ -43,6 +43,7 @@ class What(str, enum.Enum):
     MEMBERS_UNMATCHED = "members.unmatched"
     CONSTRAINT = "constraint"
     ANNOTATION_TYPE = "annotation.type"  # `@TJS-type`: the JSON Schema type of a property
+    SCHEMA_TAG = "schema.tag"  # another tag the official generator writes into the schema
     NAME_CHANGED = "name.changed"  # a generated class or attribute name of the same data
     CONST_ADDED = "const.added"
     CONST_REMOVED = "const.removed"

@@ -75,12 +75,13 @@ def _line_link(report: Report, f: Finding) -> str:
     return _line(report.old, f.old_line, "old")
 
 
-def _summary_line(report: Report, f: Finding, level: str) -> str:
+def _summary_line(report: Report, f: Finding, level: str, echoes: int = 0) -> str:
     ch = change(f)
     link = _line_link(report, f)
     return (
         f"- **{level}** `{f.rule}` {_code(f.subject)}"
         + (f": {_code(ch)}" if ch else "")
+        + (f" (+{echoes} restatements)" if echoes else "")
         + f" — {_where_md(f)}"
         + (f" ({link})" if link else "")
     )
@@ -102,7 +103,7 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
 
     c = tally.counts(report.findings)
     title = f"## Schema diff: {text(report.old.label)} → {text(report.new.label)}\n\n"
-    if not c["total"]:
+    if not c["total"] and report.baseline is None:
         if not report.ignored:
             return title + "No changes.\n" + _ignored_md(report)
         return title + "No findings left to review: " + _ignored_head(report) + _ignored_md(report)
@@ -129,14 +130,20 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
             + "; ".join(f"`{f.rule}` {_code(f.subject)} ({len(f.methods)} methods)" for f in cross)
             + ".\n"
         )
+    listed = whats_new(report)
     rest = [f"{c[k]} {k}" for k in ("compatible", "info", "documentation") if c.get(k)]
     tail = (
-        f"\nNot listed: {', '.join(rest)} (nothing to change; see the full report).\n"
-        if rest
-        else ""
+        f"\nCounted: {', '.join(rest)} (nothing to change; see the full report).\n" if rest else ""
     )
-    tail = also + tail + _ignored_md(report)
-    lines = [_summary_line(report, f, level) for f, level in rows]
+    against = ""
+    if report.baseline is not None:
+        from .baseline import render_md
+
+        against = render_md(report.baseline, _code)
+    tail = also + against + "".join(_group_md(report, t, fs) for t, fs in listed) + tail
+    tail += _ignored_md(report)
+    folded = tally.echoes(report.findings)
+    lines = [_summary_line(report, f, level, folded.get(f.id, 0)) for f, level in rows]
     body = "".join(head)
     budget = limit - len(body) - len(tail) - 200  # room for the "cut" note
     kept: list[str] = []
@@ -152,6 +159,57 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
             f" a comment ({limit} characters): see the full report (`--format md`).\n"
         )
     return out + tail
+
+
+# Additions and deprecations in the PR summary: this many per group, then a count of the rest.
+GROUP_MAX = 10
+_MEMBER_ADDED = ("union-member-added", "union-member-added-covered")
+_ADDITION_GROUPS = (
+    ("New methods", ("method-added",)),
+    ("New types", ("type-added",)),
+    (
+        "New members",
+        ("property-added-optional", "property-added-required", "index-signature-added"),
+    ),
+    ("New union members", _MEMBER_ADDED),
+    ("New values", ("enum-value-added", "open-enum-value-added", "constant-added")),
+)
+
+
+def whats_new(report: Report) -> list[tuple[str, list[Finding]]]:
+    """What a PR adds and deprecates, grouped: (title, the findings, by subject). Additions are
+    root causes (a restatement is counted in its root's line) that the breaking and risky list
+    does not show already."""
+    acted = {f.id for f, _ in acting(report)}
+    out: list[tuple[str, list[Finding]]] = []
+    for title, rules in _ADDITION_GROUPS:
+        fs = [
+            f
+            for f in report.findings
+            if f.rule in rules and f.echo_of is None and f.id not in acted
+        ]
+        if fs:
+            out.append((title, fs))
+    deprecated = [
+        f
+        for f in report.findings
+        if f.rule == "deprecated-added" or (f.deprecated and f.rule.endswith("-added"))
+    ]
+    undeprecated = [f for f in report.findings if f.rule == "deprecated-removed"]
+    out += [("Deprecated", deprecated), ("No longer deprecated", undeprecated)]
+    return [(t, sorted(fs, key=lambda f: (f.subject, f.after or ""))) for t, fs in out if fs]
+
+
+def _group_md(report: Report, title: str, fs: list[Finding]) -> str:
+    """A group: its title with the count, one line per finding, cut after GROUP_MAX."""
+    lines = []
+    for f in fs[:GROUP_MAX]:
+        member = f" + {_code(f.after or '')}" if f.rule in _MEMBER_ADDED else ""
+        link = _line_link(report, f)
+        lines.append(f"- {_code(f.subject)}{member}" + (f" ({link})" if link else ""))
+    if len(fs) > GROUP_MAX:
+        lines.append(f"- … and {len(fs) - GROUP_MAX} more (see the full report)")
+    return f"\n**{title} ({len(fs)})**\n\n" + "".join(line + "\n" for line in lines)
 
 
 IGNORED_LISTED = 20  # ignored findings named one by one in the summary; the rest counted
@@ -192,10 +250,12 @@ def _ignored_md(report: Report) -> str:
 
 
 def _anchor(report: Report, f: Finding) -> tuple[SchemaInfo, int | None]:
-    """The new schema.ts line, or the old one for a removal (nothing stands in the new one)."""
+    """Always a line of the new schema.ts (a pull request annotates its head): the subject's,
+    or for a removal its former owner's or former users' (`anchors.py`); none when nothing of
+    it is left (the annotation then names the file only)."""
     if f.new_line is not None:
         return report.new, f.new_line
-    return report.old, f.old_line
+    return report.new, report.anchors.get(f.id)
 
 
 def annotation(report: Report, f: Finding, level: str) -> str:

@@ -27,7 +27,7 @@ from dataclasses import replace
 from .. import ir
 from ..analysis import pynaming
 from ..analysis.methods import MethodModel, envelope_properties
-from ..constraints import STRUCTURAL_TAGS
+from ..constraints import SCHEMA_VALIDATION_TAGS, STRUCTURAL_TAGS, schema_keyword
 from . import notation
 from .algebra import (
     Acceptance,
@@ -318,6 +318,10 @@ class Comparer:
             self.add(path, What.PROPERTY_OPTIONAL, _req(a), _req(b))
         if a.nullable != b.nullable:
             self.add(path, What.PROPERTY_NULLABLE, _null(a), _null(b))
+        elif a.nullable and a.doc.has("nullable") != b.doc.has("nullable"):
+            # `T | null` either way, but only `@nullable` puts null into the official schema:
+            # its generator reads the schema without strict null checks
+            self.add(path, What.PROPERTY_NULLABLE, _tag_null(a), _tag_null(b))
         if a.readonly != b.readonly:
             self.add(path, What.PROPERTY_READONLY, _ro(a), _ro(b))
         self.annotation(a.keeps_number, b.keeps_number, a.type, b.type, path)
@@ -540,11 +544,29 @@ class Comparer:
                 if isinstance(m, ir.Obj) and k in kb:
                     self.inline_docs(m, kb[k], (*path, member_label(k)))
 
+    def schema_tags(self, a: ir.Doc, b: ir.Doc, path: tuple[str, ...], scope: str) -> None:
+        """The tags the official generator writes into the schema (`constraints.py`), compared
+        as schema: a validation keyword's value is shown, an annotation's is prose-like and
+        is not."""
+        ta, tb = _tags(a, schema=True), _tags(b, schema=True)
+        for tag in sorted(set(ta) | set(tb)):
+            x, y = ta.get(tag), tb.get(tag)
+            if x == y:
+                continue
+            change: Movement = "added" if x is None else "removed" if y is None else "changed"
+            keyword = schema_keyword(tag) or tag
+            shown = keyword in SCHEMA_VALIDATION_TAGS
+            before = (f"@{tag} {' '.join(x)}".strip() if shown else f"@{tag}") if x else None
+            after = (f"@{tag} {' '.join(y)}".strip() if shown else f"@{tag}") if y else None
+            facts = Facts(tag=tag, change=change, constraint=keyword)
+            self.add(path, What.SCHEMA_TAG, before, after, scope=scope, facts=facts)
+
     def doc(self, a: ir.Doc, b: ir.Doc, path: tuple[str, ...], scope: str = "type") -> None:
         if a == b:
             return
         if a.text != b.text:
             self.add(path, What.DOC_DESCRIPTION, scope=scope)
+        self.schema_tags(a, b, path, scope)
         ta, tb = _tags(a), _tags(b)
         for tag in sorted(set(ta) | set(tb)):
             x, y = ta.get(tag), tb.get(tag)
@@ -597,6 +619,14 @@ def _null(p: ir.Property) -> str:
     return "nullable" if p.nullable else "not nullable"
 
 
+def _tag_null(p: ir.Property) -> str:
+    return (
+        "nullable"
+        if p.doc.has("nullable")
+        else "`| null` without @nullable: not null in JSON Schema"
+    )
+
+
 def _ro(p: ir.Property) -> str:
     return "readonly" if p.readonly else "mutable"
 
@@ -644,11 +674,14 @@ def _deprecated(d: ir.Doc) -> bool | None:
     return True if any(t.name == "deprecated" for t in d.tags) else None
 
 
-def _tags(d: ir.Doc) -> dict[str, tuple[str, ...]]:
+def _tags(d: ir.Doc, schema: bool = False) -> dict[str, tuple[str, ...]]:
+    """The doc's tags the official generator writes into the schema (`schema`), or the others
+    but those the model holds as structure: opaque documentation tags."""
     out: dict[str, list[str]] = {}
     for t in d.tags:
-        if t.name not in STRUCTURAL_TAGS:  # every other tag: an opaque documentation tag
-            out.setdefault(t.name, []).append(t.value)
+        if t.name in STRUCTURAL_TAGS or (schema_keyword(t.name) is not None) != schema:
+            continue
+        out.setdefault(t.name, []).append(" ".join(t.value.split()) if schema else t.value)
     return {k: tuple(v) for k, v in out.items()}
 
 

@@ -97,11 +97,21 @@ def cell_state(before: bool | None, now: bool, touch: str | None) -> str:
     return touch or "present"
 
 
-def _text(state: str, touch: Touch | None) -> str:
-    """`risky · 2` for a name changed by two root causes, the worst risky; the state otherwise."""
+# More versions than this: the compact matrix (short cell texts, upright narrow columns, the
+# version table folded), so a hundred drafts stay readable on one screen width.
+COMPACT_OVER = 12
+_SHORT = {"absent": "", "present": "✓", "added": "+", "removed": "−", "moved": "→",
+          "changed": "~", "docs": "d"}  # fmt: skip
+
+
+def _text(state: str, touch: Touch | None, compact: bool = False) -> str:
+    """`risky · 2` for a name changed by two root causes, the worst risky; the state otherwise.
+    Compact: `R2`, and a sign for the state (the cell's title says it in words)."""
     if state in ("changed", "moved") and touch is not None and touch.level is not None:
+        if compact:
+            return f"{touch.level[0].upper()}{touch.roots}"
         return f"{touch.level} · {touch.roots}"
-    return CELL_TEXT[state]
+    return _SHORT[state] if compact else CELL_TEXT[state]
 
 
 def _title(state: str, touch: Touch | None) -> str:
@@ -116,6 +126,7 @@ def matrix(
     touches: Sequence[Mapping[str, Touch]],
     pair_files: Sequence[str],
     anchor: str,
+    compact: bool = False,
 ) -> list[dict[str, Any]]:
     """Rows of (name, cells): a cell per version with its state, its worst level and root-cause
     count, and, when that pair's page has something to show for it, a link into the page
@@ -133,7 +144,7 @@ def matrix(
             cells.append(
                 {
                     "state": state,
-                    "text": _text(state, touch),
+                    "text": _text(state, touch, compact),
                     "title": _title(state, touch),
                     "level": touch.level if touch and state in ("changed", "moved") else None,
                     "roots": touch.roots if touch else 0,
@@ -144,39 +155,32 @@ def matrix(
     return rows
 
 
-def labels_of(
-    schemas: Sequence[ir.Resolved], labels: Sequence[str | None] | None = None
-) -> list[str]:
-    """Each schema's name: the one given, else as `diff` labels it."""
-    given = list(labels) if labels is not None else [None] * len(schemas)
-    return [info(s, label).label for s, label in zip(schemas, given)]
-
-
 def pair_docs(schemas: Sequence[ir.Resolved], labels: Sequence[str]) -> list[dict[str, Any]]:
-    """The diff's JSON report of each consecutive pair."""
-    return [json.loads(_json(diff(a, b, la, lb)))
-            for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(labels))]  # fmt: skip
+    """The JSON diff document of each consecutive pair."""
+    return [
+        json.loads(_json(diff(a, b, la, lb)))
+        for (a, b), (la, lb) in zip(pairwise(schemas), pairwise(labels))
+    ]
 
 
 def history_files(
     schemas: Sequence[ir.Resolved],
-    labels: Sequence[str | None] | None = None,
+    names: Sequence[str] | None = None,
     docs: Sequence[dict[str, Any]] | None = None,
 ) -> dict[str, str]:
-    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text).
-    `labels`: each schema's name (None, or none given: as `diff` labels it); `docs`: the pairs'
-    reports when already made (`pair_docs`)."""
-    names = labels_of(schemas, labels)
-    docs = list(docs) if docs is not None else pair_docs(schemas, names)
-    stems = file_names(names)
+    """index.html and one `<old>..<new>.html` per consecutive pair (relative path -> text);
+    `names`: each schema's label (default: from its path); `docs`: the pairs' diff documents
+    when the caller has them (`pair_docs`)."""
+    labels = list(names) if names is not None else [info(s).label for s in schemas]
+    docs = list(docs) if docs is not None else pair_docs(schemas, labels)
+    stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    facts = presence(
-        names, schemas, docs
-    )  # the one cross-version model (codegen/analysis/presence.py)
+    facts = presence(labels, schemas)  # the one cross-version model (codegen/analysis/presence.py)
     declared = [facts.declared_in(i) for i in range(len(schemas))]
     method_sets, type_sets = [m for m, _ in declared], [t for _, t in declared]
     touches = [touched(d) for d in docs]
     links = [info(s).link if info(s).permalink else None for s in schemas]
+    compact = len(schemas) > COMPACT_OVER
     files = {
         name: render_html(d, {"old": links[i], "new": links[i + 1]})
         for i, (name, d) in enumerate(zip(pair_files, docs))
@@ -184,10 +188,10 @@ def history_files(
     files["index.html"] = render_page(
         "diff/history.html.j2",
         script="history.js",
-        title=history_title(names),
+        title=history_title(labels),
         versions=[
             {"label": label, "protocol_version": s.protocol_version, "sha256": s.sha256}
-            for label, s in zip(names, schemas)
+            for label, s in zip(labels, schemas)
         ],
         pairs=[
             {
@@ -199,9 +203,10 @@ def history_files(
             }
             for href, d in zip(pair_files, docs)
         ],
-        methods=matrix(method_sets, [t[0] for t in touches], pair_files, "method"),
-        types=matrix(type_sets, [t[1] for t in touches], pair_files, "type"),
-        states=[(s, CELL_TEXT[s]) for s in STATES if s != "absent"],
+        methods=matrix(method_sets, [t[0] for t in touches], pair_files, "method", compact),
+        types=matrix(type_sets, [t[1] for t in touches], pair_files, "type", compact),
+        states=[(s, (_SHORT if compact else CELL_TEXT)[s]) for s in STATES if s != "absent"],
+        compact=compact,
     )
     return files
 

@@ -22,7 +22,7 @@ from ..parse import parse_source, read_source
 from ..reading import read_stream
 from ..resolve import resolver
 
-__all__ = ["STDIN", "Input", "declare", "load_inputs", "read_input", "split_ref"]
+__all__ = ["STDIN", "Input", "load_inputs", "read_input", "split_ref"]
 
 STDIN = "-"
 
@@ -64,16 +64,12 @@ def read_input(arg: str, label: str | None, git_dir: str | None, side: str) -> I
     return Input(arg, None, label, arg)
 
 
-def declare(i: Input) -> ir.Schema:
-    """An input parsed and lowered."""
-    return lower(read_source(i.source) if i.data is None else parse_source(i.source, i.data))
-
-
 def load_inputs(inputs: Sequence[Input], overrides: Overrides = NO_OVERRIDES) -> list[ir.Resolved]:
     """Parse, lower and resolve each input with one names file (as `pipeline.load_many`)."""
     out, used = [], set()
     for i in inputs:
-        r = resolver(declare(i), overrides)
+        src = read_source(i.source) if i.data is None else parse_source(i.source, i.data)
+        r = resolver(lower(src), overrides)
         out.append(r.run())
         used |= r.namer.used
     overrides.check_used(used)

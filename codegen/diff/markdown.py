@@ -91,9 +91,11 @@ def _link(f: Finding) -> str:
     return f"[details](#{f.id})"
 
 
-def _short(f: Finding) -> str:
-    """One line for a summary or a migration entry: level, subject, before → after, link."""
-    return f"**{f.level}** `{f.rule}` {code(f.subject)}{_change(f)} — {_link(f)}"
+def _short(f: Finding, levels: dict[str, str] | None = None) -> str:
+    """One line for a summary or a migration entry: level (a root's worst, from `levels`),
+    subject, before → after, link."""
+    level = (levels or {}).get(f.id, f.level)
+    return f"**{level}** `{f.rule}` {code(f.subject)}{_change(f)} — {_link(f)}"
 
 
 def _full(f: Finding, report: Report, echoes: list[Finding]) -> dict[str, Any]:
@@ -130,6 +132,7 @@ def _linked(f: Finding) -> str:
 
 def _summary(report: Report, data: dict[str, Any]) -> dict[str, Any]:
     by_id = {f.id: f for f in report.findings}
+    levels = tally.root_levels(report.findings)
 
     def methods(key: str) -> list[str]:
         out = []
@@ -152,7 +155,7 @@ def _summary(report: Report, data: dict[str, Any]) -> dict[str, Any]:
             for m in data["methods"]["moved"]
         ],
         "requirements": [
-            f"{_short(by_id[r['id']])} (affects {r['affects']} methods)"
+            f"{_short(by_id[r['id']], levels)} (affects {r['affects']} methods)"
             for r in data["cross_cutting"]
         ],
         "deprecations": [
@@ -167,9 +170,11 @@ def _summary(report: Report, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _acts(f: Finding) -> bool:
-    """Something a maintainer may have to act on: not info, not a mere new declaration."""
-    return f.level != "info" and f.rule != "type-added"
+def _acts(f: Finding, levels: dict[str, str]) -> bool:
+    """Something a maintainer may have to act on: not info, not a mere new declaration (a new
+    base whose members are required is one: its worst level says so)."""
+    level = levels.get(f.id, f.level)
+    return level != "info" and (f.rule != "type-added" or level in ACTION_LEVELS)
 
 
 def _migration(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
@@ -185,10 +190,10 @@ def _migration(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
                 by_method.setdefault(m, []).append(f)
     out = []
     for name, fs in sorted(by_method.items(), key=lambda kv: kv[0]):
-        own = [f for f in fs if len(f.methods) <= _OWN_MAX and _acts(f)]
+        own = [f for f in fs if len(f.methods) <= _OWN_MAX and _acts(f, levels)]
         shared: dict[str, list[Finding]] = {}
         for f in fs:
-            if len(f.methods) > _OWN_MAX and f.id not in shown and _acts(f):
+            if len(f.methods) > _OWN_MAX and f.id not in shown and _acts(f, levels):
                 match = _ROOT.match(f.subject)
                 shared.setdefault(match.group(0) if match else f.subject, []).append(f)
         cross = sum(1 for f in fs if f.id in shown)
@@ -196,8 +201,8 @@ def _migration(report: Report, levels: dict[str, str]) -> list[dict[str, Any]]:
             {
                 "name": code(name),
                 "counts": _counts_line(fs, levels),
-                "own": [_short(f) for f in own],
-                "info": sum(1 for f in fs if f.id not in shown and not _acts(f)),
+                "own": [_short(f, levels) for f in own],
+                "info": sum(1 for f in fs if f.id not in shown and not _acts(f, levels)),
                 "shared": [
                     f"{code(t)} ({_counts_line(g, levels)}): " + ", ".join(_linked(f) for f in g)
                     for t, g in sorted(
@@ -232,7 +237,8 @@ def protocol_wide(report: Report, levels: dict[str, str]) -> list[Finding]:
         if f.id in listed or any(m not in whole for m in f.methods):
             continue
         out.append(f)
-    return out
+    # worst first, by the fact's level (a root folds its restatements' levels in)
+    return sorted(out, key=lambda f: LEVELS.index(levels[f.id]))
 
 
 _WHOLE_RULES = ("method-added", "method-removed", "method-transport-changed")
@@ -325,7 +331,7 @@ def view(report: Report) -> dict[str, Any]:
         "echoes": data["echoes"],
         "cross_min": CROSS_CUTTING_MIN,
         "methods": _migration(report, levels),
-        "protocol_wide": [_short(f) + _affects(f) for f in protocol_wide(report, levels)],
+        "protocol_wide": [_short(f, levels) + _affects(f) for f in protocol_wide(report, levels)],
         "details": _details(report, levels),
         "documentation": len(docs),
         "docs": [{"subject": code(s), "changes": ", ".join(c)} for s, c in doc_groups.items()],

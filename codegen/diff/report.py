@@ -61,6 +61,10 @@ def to_json(report: Report) -> dict[str, Any]:
     ignored = ignore_json(report)
     if ignored is not None:
         doc["ignore"] = ignored
+    if report.baseline is not None:
+        from .baseline import to_json as baseline_json
+
+        doc["baseline"] = baseline_json(report.baseline)
     return doc
 
 
@@ -73,9 +77,19 @@ def render_json(report: Report) -> str:
 
 
 def render_markdown(report: Report) -> str:
-    from .markdown import view
+    from .markdown import code, view
 
-    return render_template("diff/report.md.j2", **view(report))
+    md = render_template("diff/report.md.j2", **view(report))
+    if report.baseline is None:
+        return md
+    from .baseline import render_md
+
+    section = render_md(report.baseline, code).replace("\n### ", "\n## ", 1)
+    for heading in ("\n## Migration by method", "\n## Details"):
+        if heading in md:
+            at = md.index(heading)
+            return md[:at] + section + md[at:]
+    return md.rstrip("\n") + "\n" + section
 
 
 def render(report: Report, fmt: str, fail_on: str | None = None) -> str:

@@ -125,6 +125,11 @@ def schema() -> dict[str, Any]:
         {"label": {"type": "string"}, "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
          "protocol_version": _TEXT_OR_NULL}
     )  # fmt: skip
+    # a root cause against the `--baseline` schema, at its worst level
+    baselined = _object(
+        {"id": _ID, "rule": {"enum": list(RULES)}, "subject": {"type": "string"},
+         "level": {"enum": list(LEVELS)}}
+    )  # fmt: skip
     entry = {
         "type": "object",
         "required": ["reason"],
@@ -162,6 +167,17 @@ def schema() -> dict[str, Any]:
                             )
                         ),
                         "stale": _array(entry),
+                    }
+                ),
+                "baseline": _object(
+                    {
+                        "label": {"type": "string"},
+                        "added": _array(baselined),
+                        "kept": {
+                            "type": "object",
+                            "properties": {lv: {"type": "integer", "minimum": 0} for lv in LEVELS},
+                        },
+                        "removed": _array(baselined),
                     }
                 ),
             },

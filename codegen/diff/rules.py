@@ -27,6 +27,7 @@ from typing import Literal
 
 from .. import ir
 from ..analysis.methods import MethodModel, Side, Usage
+from ..constraints import SCHEMA_VALIDATION_TAGS
 from .change import Change, Facts, What
 from .locate import Locator
 
@@ -683,6 +684,26 @@ _BOOK: tuple[Rule, ...] = (
         why="values valid for one pattern may be invalid for the other",
     ),
     Rule(
+        id="schema-keyword-changed",
+        category="constraint",
+        sender="risky",
+        receiver="risky",
+        mirror="schema-keyword-changed",
+        purpose="another tag the official generator turns into a validation keyword (@maxLength,"
+        " @multipleOf, @uniqueItems, @TJS-...) is added, removed or changed",
+        why="validators built from the official JSON Schema accept other messages than before",
+    ),
+    Rule(
+        id="schema-annotation-changed",
+        category="constraint",
+        sender="info",
+        receiver="info",
+        mirror="schema-annotation-changed",
+        purpose="a tag the official generator turns into an annotation keyword (@default,"
+        " @examples, @title, @$comment, ...) is added, removed or changed",
+        why="the official JSON Schema says something else; what validates is unchanged",
+    ),
+    Rule(
         id="constant-added",
         category="constant",
         sender="compatible",
@@ -811,7 +832,7 @@ _WIRE = frozenset(
      "union-members-unmatched", "enum-value-added", "enum-value-removed", "format-added",
      "format-removed", "format-changed", "constraint-tightened", "constraint-loosened",
      "constraint-changed", "annotation-type-changed", "constant-value-changed",
-     "error-code-changed", "protocol-version-changed"}
+     "error-code-changed", "protocol-version-changed", "schema-keyword-changed"}
 )  # fmt: skip
 _API = frozenset(
     {"method-removed", "method-type-changed", "method-params-changed", "method-params-retyped",
@@ -947,6 +968,10 @@ def rule_for(c: Change) -> str:
             return _constraint_rule(f)
         case What.ANNOTATION_TYPE:
             return "annotation-type-changed"
+        case What.SCHEMA_TAG:
+            if f.constraint in SCHEMA_VALIDATION_TAGS:
+                return "schema-keyword-changed"
+            return "schema-annotation-changed"
         case What.NAME_CHANGED:
             return "generated-name-changed"
         case What.CONST_ADDED:

@@ -10,11 +10,10 @@ from ..errors import Diagnostic, Location, SchemaError
 from ..reading import text_of
 from .folder import DiskFolder, Folder, Refused
 from .model import build
-from .program import ALONE, Program, place_of
 from .render import Badge, EntryRenderer
 from .template import Template, fill, read_template, synthesized
 
-__all__ = ["ALONE", "DiskFolder", "Folder", "Program", "Template", "find_template", "render_page"]
+__all__ = ["DiskFolder", "Folder", "Template", "find_template", "render_page"]
 
 TEMPLATE_NAME = "schema.mdx"
 
@@ -43,13 +42,13 @@ def render_page(
     template: Template | None,
     badge: Badge | None = None,
     folder: Folder | None = None,
-    program: Program = ALONE,
+    earlier: tuple[ir.Schema, ...] = (),
 ) -> str:
     """The page of one declared schema, its includes read from `folder` (default: the schema
-    file's own), its literal order from the files of typedoc's `program` checked before it
-    (default: none, the schema checked alone); raises SchemaError (template mismatch, an
-    `@includeCode` file that cannot or may not be read)."""
-    model = build(schema, program.before(place_of(schema.source)))
+    file's own); raises SchemaError (template mismatch, an `@includeCode` file that cannot or
+    may not be read). `earlier`: the schemas typedoc's program checks before it
+    (`literals.program`), none unless asked for."""
+    model = build(schema, earlier)
     renderer = EntryRenderer(model, folder or DiskFolder(Path(schema.source).parent), badge)
     entries = list(model.entries)
     if template is None:

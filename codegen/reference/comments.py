@@ -1,7 +1,5 @@
 """A JSDoc comment as typedoc shows it: the summary, then the block tags it renders, each with
-its heading (`See`, `Deprecated`, `Example: <title>`) and Markdown body. A `@default` without
-code is code (typedoc's `jsDocCompatibility.defaultTag`: `@default "complete"` is a TypeScript
-code block). `{@includeCode path}`
+its heading (`See`, `Deprecated`, `Example: <title>`) and Markdown body. `{@includeCode path}`
 is replaced by the file (relative to the schema, and only under its folder: `folder.py`) as a
 fenced code block.
 """
@@ -55,10 +53,18 @@ def block_tags(doc: ir.Doc, folder: Folder | None) -> list[BlockTag]:
             if first.strip() and not first.lstrip().startswith(("```", "{@includeCode")):
                 title = f"{title}: {first.strip()}"
                 body, skipped = rest, 1
-        elif t.name == "default" and "`" not in body:
-            body = f"```ts\n{body.strip()}\n```"  # typedoc's jsDocCompatibility.defaultTag
+        if t.name == "default":
+            body = default_as_code(body)
         out.append(BlockTag(t.name, title, include_code(body, folder, t.loc, skipped)))
     return out
+
+
+def default_as_code(body: str) -> str:
+    """typedoc (`jsDocCompatibility.defaultTag`, on by default) shows a `@default` as a `ts`
+    code block unless its text holds code (a code span or block) or an inline tag already."""
+    if "`" in body or "{@" in body or not body.strip():
+        return body
+    return "```ts\n" + body.strip() + "\n```"
 
 
 def include_code(text: str, folder: Folder | None, loc: Location | None, skipped: int = 0) -> str:

@@ -6,7 +6,7 @@ The checker interns each string literal type when it first meets the string, and
 union's members by type id, so a literal the program met earlier comes first. typedoc runs
 over the specification repository's TypeScript program: every `schema/*/schema.ts` (the
 tsconfig's `include`), checked file by file in path order, so a page's literal order depends on
-the versions whose folders sort before it: which files those are is explicit (`program.py`). Within a file the checker meets, declaration by
+the versions whose folders sort before it. Within a file the checker meets, declaration by
 declaration: the string literals of `extends Omit<X, "a">`, those of the body, then property
 names it relates to an index signature (`getLiteralTypeFromProperty` when checking that an
 interface extends its base): an object member whose base counterpart has an index signature
@@ -18,7 +18,8 @@ checked alone, all but one (an alias, whose page shows it as written).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from .. import ir
 
@@ -26,10 +27,27 @@ from .. import ir
 PRELUDE = ("", "string", "number", "bigint", "boolean", "symbol", "undefined", "object",
            "function")  # fmt: skip
 
+SCHEMA_FILE = "schema.ts"
 
-def literal_ranks(schema: ir.Schema, earlier: Iterable[ir.Schema] = ()) -> dict[str, int]:
+
+def program(source: str, folder: str | Path | None) -> tuple[ir.Schema, ...]:
+    """The schemas checked before `source` in the program typedoc builds over `folder` (the
+    specification's `schema/`: its `*/schema.ts`, the tsconfig's `include`), those whose paths
+    sort (by code point, as TypeScript sorts them) before the place `source` has there; one
+    that does not parse is left out, as it would have failed the official build (the files
+    are read as `program.py` reads them: regular files under `folder` only). No folder, no
+    other file: the page then depends on its schema alone (a union's literals may come in
+    another order than on the official page)."""
+    from .program import from_arg, place_of
+
+    if folder is None:
+        return ()
+    return tuple(from_arg(str(folder)).before(place_of(source)))
+
+
+def literal_ranks(schema: ir.Schema, earlier: tuple[ir.Schema, ...] = ()) -> dict[str, int]:
     """Each string's place in the checker's creation order of string literal types, over the
-    files of the program checked before `schema` (`program.py`) and `schema` itself."""
+    schemas checked before `schema` (`earlier`, from `program`) and `schema` itself."""
     ranks: dict[str, int] = {}
     for value in PRELUDE:
         ranks.setdefault(value, len(ranks))

@@ -15,7 +15,7 @@ values of `typeof` constants), with the inheritance rules typedoc applies:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .. import ir
@@ -233,8 +233,9 @@ def first_mentions(schema: ir.Schema) -> dict[str, int]:
     return {name: i for i, name in enumerate(ranked)}
 
 
-def build(schema: ir.Schema, earlier: Iterable[ir.Schema] = ()) -> Model:
-    """The page's model; `earlier`: the files typedoc's program checks before `schema`."""
+def build(schema: ir.Schema, earlier: tuple[ir.Schema, ...] = ()) -> Model:
+    """The page model; `earlier`: the files typedoc's program checks before this one
+    (`literals.program`), which decide a union's literal order."""
     b = _Builder(schema)
     entries = tuple(b.entries())
     consts = {d.name: d.value for d in schema.declarations if isinstance(d, ir.Const)}

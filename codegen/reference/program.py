@@ -54,9 +54,6 @@ class Program:
                 yield schema
 
 
-ALONE = Program({})
-
-
 def _parsed(folder: Folder, rel: str) -> ir.Schema | None:
     name = f"{folder.label.rstrip('/')}/{rel}"
     try:

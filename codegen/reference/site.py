@@ -15,10 +15,11 @@ import markupsafe
 
 from .. import ir
 from ..analysis.presence import presence
-from ..diff.history import file_names, history_files, labels_of, pair_docs
+from ..diff import info
+from ..diff.history import file_names, history_files, pair_docs
 from ..errors import Diagnostic, SchemaError
-from . import ALONE, Folder, Program, Template, render_page
-from .badges import Badges
+from . import Folder, Template, render_page
+from .badges import Badges, changes_from
 from .pages import render_html
 from .render import ICON
 from .signatures import anchor_of
@@ -31,29 +32,29 @@ def site_files(
     resolved: Sequence[ir.Resolved],
     templates: Sequence[Template | None],
     folders: Sequence[Folder | None] | None = None,
-    programs: Sequence[Program] | None = None,
-    labels: Sequence[str] | None = None,
+    programs: Sequence[tuple[ir.Schema, ...]] | None = None,
+    names: Sequence[str] | None = None,
 ) -> dict[str, str]:
     """Every file of the folder (relative path -> text); raises SchemaError before anything.
     `folders`: where each schema's includes are read (default: beside its file); `programs`:
-    typedoc's program of each page (default: each checked alone); `labels`: each version's name
-    (default: as `diff` labels it)."""
-    labels = labels_of(resolved, labels)
+    per schema, the schemas typedoc's program checks before it (none by default); `names`:
+    the labels (default: from the paths)."""
+    earlier = list(programs) if programs is not None else [()] * len(declared)
+    labels = list(names) if names is not None else [info(s).label for s in resolved]
     stems = file_names(labels)
     pair_files = [f"{a}..{b}.html" for a, b in pairwise(stems)]
-    docs = pair_docs(resolved, labels)  # the diff pages, and the renames and changes of badges
-    facts = presence(labels, resolved, docs)
-    badges = Badges(facts, pair_files)
+    facts = presence(labels, resolved)
+    docs = pair_docs(resolved, labels)  # diffed once: the badges and the diff pages read them
+    badges = Badges(facts, pair_files, changes_from(docs, labels))
     files: dict[str, str] = {}
     pages = []
     errors: list[Diagnostic] = []
     where = list(folders) if folders is not None else [None] * len(declared)
-    checked = list(programs) if programs is not None else [ALONE] * len(declared)
-    for label, stem, schema, template, folder, program in zip(
-        labels, stems, declared, templates, where, checked
+    for label, stem, schema, template, folder, before in zip(
+        labels, stems, declared, templates, where, earlier
     ):
         try:
-            mdx = render_page(schema, template, badges, folder, program)
+            mdx = render_page(schema, template, badges, folder, before)
         except SchemaError as err:  # every version's problems, reported together
             errors.extend(err.diagnostics)
             continue

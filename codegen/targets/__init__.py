@@ -13,6 +13,8 @@ __all__ = ["Files", "Option", "Request", "Target", "get", "names"]
 
 _PLUGINS: dict[str, str] = {
     # name -> module (under codegen.targets) defining TARGET
+    "go": "go",
+    "rust": "rust",
 }
 
 

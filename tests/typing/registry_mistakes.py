@@ -11,9 +11,7 @@ from mcp_bindings.v2025_11_25 import registry as r
 V = "2025-11-25"
 # a wrong result class for the method
 r.result(1, m.ListToolsResult(tools=[]), method="tools/call")  # expect: call-overload
-app.serialize(
-    app.ListToolsResult(tools=[]), version=V, method="tools/call"
-)  # expect: call-overload
+app.serialize(app.ListToolsResult(tools=[]), version=V, method="tools/call")  # expect: call-overload
 # a method-name typo
 r.parse_result("tools/lsit", {})  # expect: call-overload
 app.parse_result("tools/lsit", {}, version=V)  # expect: call-overload
@@ -32,14 +30,10 @@ print(app.to_app(m.Tool(name="t", input_schema={"type": "object"})).nmae)  # exp
 
 # a handler override with the wrong result or params type
 class WrongResult(ServerHandlers):
-    def tools_call(
-        self, params: app.CallToolRequestParams, ctx: Context
-    ) -> app.ListToolsResult:  # expect: override
+    def tools_call(self, params: app.CallToolRequestParams, ctx: Context) -> app.ListToolsResult:  # expect: override
         return app.ListToolsResult(tools=[])
 
 
 class WrongParams(ServerHandlers):
-    def tools_list(
-        self, params: app.CallToolRequestParams, ctx: Context
-    ) -> app.ListToolsResult:  # expect: override
+    def tools_list(self, params: app.CallToolRequestParams, ctx: Context) -> app.ListToolsResult:  # expect: override
         return app.ListToolsResult(tools=[])

@@ -10,11 +10,14 @@ version cannot express the value: "type" (the version lacks the type), "field" (
 version lacks is set), "required" (a field the version requires is absent), "literal" (a
 string the version does not know), "invalid" (any other value the version's schema refuses).
 A constant field (one literal value) that the version requires is filled in when unset.
+`strict=False` (what a session sends by default) leaves out a field the version lacks instead
+of raising, with one debug log line naming them; the other four still raise.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, Final, Literal, NamedTuple
@@ -49,6 +52,8 @@ DEFAULTS: Final[Mapping[str, JSON]] = MappingProxyType(
 value `to_wire(..., defaults=True)` (so `serialize`) gives them when they are unset.
 `resultType`: the schema says an absent one means "complete"; a cacheable result is not cached
 unless the application says so."""
+
+_log = logging.getLogger(__name__)
 
 _META: Final = "_meta"  # any MCP object may carry it: an undeclared member where not declared
 _DROP: Final = object()  # in `constants`: leave this member out
@@ -345,29 +350,57 @@ class Converter:
 
     # -- towards a version ---------------------------------------------------------------------
 
-    def to_wire(self, app_obj: Any, version: str, *, defaults: bool = False) -> Any:
+    def to_wire(
+        self, app_obj: Any, version: str, *, defaults: bool = False, strict: bool = True
+    ) -> Any:
         """`version`'s wire object for an application object, or `ConversionError`; `defaults`:
         give the members of `DEFAULTS` that the version requires their default when unset (what
-        `serialize` sends; a conversion of a received value keeps it as it came)."""
-        wire, data, problems, _ = self._converted(app_obj, version, defaults)
+        `serialize` sends; a conversion of a received value keeps it as it came); `strict=False`:
+        leave out the fields the version lacks (logged)."""
+        self._own(app_obj)
+        return self._to_wire(app_obj, version, defaults, strict, quiet=False)
+
+    def _own(self, obj: object) -> None:
+        """Raise `ProtocolError` naming both modules when `obj` is no application object but
+        one of a class of the same name elsewhere (a version's wire class, most often)."""
+        cls = type(obj)
+        mine = getattr(self.app, cls.__name__, None)
+        if mine is cls or not isinstance(obj, Model):
+            return
+        where = f"{cls.__module__}.{cls.__qualname__}"
+        if mine is None:
+            message = f"{where} is no application type of {self.app.__name__}"
+        else:
+            message = (f"{where} is not {mine.__module__}.{mine.__qualname__}: the session and "
+                       "serialize take application types (to_app converts a wire object)")  # fmt: skip
+        raise ProtocolError(message)
+
+    def _to_wire(
+        self, app_obj: Any, version: str, defaults: bool, strict: bool, quiet: bool
+    ) -> Any:
+        wire, data, problems, _ = self._converted(
+            app_obj, version, defaults, strict=strict, quiet=quiet
+        )
         cls = getattr(self.modules(version).models, wire)
         try:
             return cls.from_dict(data)
         except ValidationError:
             pass
-        wire, data, problems, _ = self._converted(app_obj, version, defaults, full=True)
+        wire, data, problems, _ = self._converted(
+            app_obj, version, defaults, full=True, strict=strict, quiet=True
+        )
         try:
             return cls.from_dict(data)
         except ValidationError as err:
             raise _refused(problems, err, version) from None
 
-    def _wire_json(self, app_obj: Any, version: str) -> dict[str, Any]:
+    def _wire_json(self, app_obj: Any, version: str, strict: bool = True) -> dict[str, Any]:
         """What `to_wire(app_obj, version, defaults=True).to_dict()` gives, in one pass: the
         application object's JSON with the rules applied, validated once as the version's type
         (no wire object is built). A value the version refuses, one its fast check cannot tell
         (an undeclared member that is not JSON, the nesting depth), or one holding an object of
         a class the version lacks, goes the way of `to_wire`, which says why."""
-        _, data, _, foreign = self._converted(app_obj, version, True)
+        _, data, _, foreign = self._converted(app_obj, version, True, strict=strict)
         check = self._targets[(type(app_obj), version, False)][3]
         try:
             valid = not foreign and check(data) and self._extras_are_json(app_obj)
@@ -375,18 +408,27 @@ class Converter:
             valid = False
         if valid:
             return data
-        out: dict[str, Any] = self.to_wire(app_obj, version, defaults=True).to_dict(validate=False)
+        wire = self._to_wire(app_obj, version, True, strict, quiet=True)  # logged above
+        out: dict[str, Any] = wire.to_dict(validate=False)
         return out
 
     def _converted(
-        self, app_obj: Any, version: str, defaults: bool, *, full: bool = False
+        self,
+        app_obj: Any,
+        version: str,
+        defaults: bool,
+        *,
+        full: bool = False,
+        strict: bool = True,
+        quiet: bool = False,
     ) -> tuple[str, dict[str, Any], list[tuple[Kind, str, str]], bool]:
         """(the version's wire class, the JSON with the rules applied, the problems left, only
         "required" ones: the version's schema decides, whether it holds an object of a class
         the version lacks: the version's classes decide where its members go) of an
         application object. The rules look at the fields the version may need them for
         (`_pass`), or at every field (`full`: once the version's schema refused the value, a
-        required field set to `UNSET` by hand explains it best)."""
+        required field set to `UNSET` by hand explains it best). `strict=False`: a field the
+        version lacks is left out, and logged (unless `quiet`: logged already)."""
         target = self._targets.get((type(app_obj), version, full))
         if target is None:
             target = self._target(type(app_obj).__name__, version, full)
@@ -395,9 +437,15 @@ class Converter:
         problems: list[tuple[Kind, str, str]] = []
         constants: list[tuple[tuple[str | int, ...], str, Any]] = []
         self._check(app_obj, (), index, problems, constants, table, full)
+        if problems and not strict:  # `_check` marked each lacked field `_DROP` as well
+            left = [p[1] for p in problems if p[0] == "field"]
+            if left and not quiet:
+                _log.debug("protocol version %s has no %s: left out", version, ", ".join(left))
+            problems = [p for p in problems if p[0] != "field"]
         if problems and any(p[0] != "required" for p in problems):
             if not full:  # every problem, in field order: those of every field
-                return self._converted(app_obj, version, defaults, full=True)
+                return self._converted(app_obj, version, defaults, full=True, strict=strict,
+                                       quiet=True)  # fmt: skip
             raise ConversionError(problems, version)  # a value the version has no place for
         data: dict[str, Any] = app_obj.to_dict(validate=False)
         foreign = False
@@ -505,6 +553,7 @@ class Converter:
                 continue
             if index not in f.present:
                 problems.append(("field", _path(steps, f.wire), "this version has no such field"))
+                constants.append((steps, f.wire, _DROP))  # applied only when not `strict`
                 continue
             if index not in f.declared:
                 touched = True  # taken by an index signature there: the version writes it last
@@ -683,19 +732,23 @@ class Converter:
             return self.to_app(wire, tolerant=True)
         return self._protocol(version).parse_result(method, value)
 
-    def serialize(self, app_obj: Any, *, version: str, method: str | None = None) -> Any:
+    def serialize(
+        self, app_obj: Any, *, version: str, method: str | None = None, strict: bool = True
+    ) -> Any:
         """The JSON of an application object in the negotiated `version`: a request or notification
         as the version's JSON-RPC message (its `jsonrpc` and `id` go to the envelope where the
         version's class has no such field), anything else (a result, with the `method` it answers)
         as the version's value. A method the version lacks raises `ProtocolError`. One pass:
         the rules applied to the application object's JSON, validated once as the version's type
-        (what `to_wire(app_obj, version, defaults=True)` would hold)."""
+        (what `to_wire(app_obj, version, defaults=True)` would hold). `strict=False`: a field
+        the version lacks is left out (one debug log line) instead of raising."""
+        self._own(app_obj)
         name = method if method is not None else getattr(app_obj, "method", None)
         if isinstance(name, str) and version not in self.dist.method_versions.get(name, ()):
             message = f"method {name!r} is not defined in protocol version {version}"
             raise ProtocolError(message, "$.method", method=name)
         if method is not None or not isinstance(name, str):
-            return self._wire_json(app_obj, version)
+            return self._wire_json(app_obj, version, strict)
         index = self.versions.index(version)
         facts = self.fields.get(type(app_obj).__name__, ())
         envelope = {
@@ -705,7 +758,7 @@ class Converter:
         }
         if envelope:
             app_obj = dataclasses.replace(app_obj, **dict.fromkeys(envelope, UNSET))
-        data = self._wire_json(app_obj, version)
+        data = self._wire_json(app_obj, version, strict)
         registry = self.modules(version).registry
         if self.dist.method_info(name, version).kind == "notification":
             return registry.notification(data, validate=False)

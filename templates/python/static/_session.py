@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import difflib
 import functools
 import inspect
-import json
 import logging
-import sys
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import IO, Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias
 
 from ._protocol import ProtocolError, UnknownMethodError
-from ._runtime import JSON, UNSET, Model, ValidationError
+from ._runtime import JSON, UNSET, Model, ValidationError, dumps, not_json
 
 PARSE_ERROR: Final = -32700
 INVALID_REQUEST: Final = -32600
@@ -32,7 +31,12 @@ METHOD_NOT_FOUND: Final = -32601
 INVALID_PARAMS: Final = -32602
 INTERNAL_ERROR: Final = -32603
 
-LOG_LEVELS: Final = (
+LogLevel: TypeAlias = Literal[
+    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
+]
+"""`LoggingLevel` of every MCP version (the generated `app.LoggingLevel` is the same type)."""
+
+LOG_LEVELS: Final[tuple[LogLevel, ...]] = (
     "debug",
     "info",
     "notice",
@@ -54,13 +58,40 @@ _log = logging.getLogger(__name__)
 
 
 class McpError(Exception):
-    """Raise from a handler to answer its request with this JSON-RPC error."""
+    """Raise from a handler to answer its request with this JSON-RPC error: `code` an integer
+    (JSON-RPC's -32768..-32000 are reserved for the protocol; your own codes go elsewhere),
+    `message` one sentence, `data` any JSON value."""
 
     def __init__(self, code: int, message: str, data: JSON | None = None) -> None:
+        if not isinstance(code, int) or isinstance(code, bool):
+            swapped = " (the arguments are code, message)" if isinstance(message, int) else ""
+            raise TypeError(f"McpError code must be an int, got {code!r}{swapped}")
+        if not isinstance(message, str):
+            raise TypeError(f"McpError message must be a str, got {type(message).__name__}")
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data
+
+
+class PeerError(McpError):
+    """The other side answered a request of this side with an error (its `code`, `message`
+    and `data`), or with an answer that is not one (-32603). A handler that does not catch it
+    fails with -32603 Internal error: the peer's error is never relayed as this side's own."""
+
+
+class UnsupportedMethod(McpError):
+    """A request this side was asked to send that the negotiated protocol version does not
+    have (-32601, raised before anything is sent); `session.supports(method)` tells first."""
+
+    def __init__(self, method: str, version: str, inside: bool = False) -> None:
+        if inside:  # 2026-07-28 on: sampling, elicitation and roots go in a result
+            why = f"travels inside an input-required result in protocol version {version}"
+        else:
+            why = f"is not a method of protocol version {version}, the one agreed with the peer"
+        super().__init__(METHOD_NOT_FOUND, f"{method!r} {why}")
+        self.method = method
+        self.version = version
 
 
 class MethodNotFound(McpError):
@@ -97,7 +128,7 @@ class Context:
         session: Peer,
         *,
         version: str,
-        request_id: str | int | None,
+        request_id: str | float | None,
         meta: Mapping[str, JSON],
         log_level: str | None,
     ) -> None:
@@ -133,7 +164,7 @@ class Context:
             params["message"] = message
         self._queue({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})
 
-    def log(self, level: str, data: JSON, logger: str | None = None) -> None:
+    def log(self, level: LogLevel, data: JSON, logger: str | None = None) -> None:
         """A `notifications/message`, if `level` is at or above the client's level."""
         if level not in LOG_LEVELS:
             raise ValueError(f"unknown log level {level!r}; expected one of {LOG_LEVELS}")
@@ -150,10 +181,15 @@ class Context:
         sent in this request's protocol version."""
         self._queue(self.session.serialize(notification, self.version))
 
-    async def request(self, request: Any) -> Any:
-        """Ask the client (`app.CreateMessageRequest`, `app.ElicitRequest`,
-        `app.ListRootsRequest`) and await its result, as application types. Only for handlers
-        run by `async_handle`."""
+    def supports(self, method: str) -> bool:
+        """Whether `ctx.request` may send `method` in this request's protocol version (a
+        JSON-RPC request of that version: from 2026-07-28 the server's requests travel inside
+        an input-required result instead)."""
+        return _sendable(self.session._versions, method, self.version)
+
+    async def _request(self, request: Any) -> Any:
+        """Ask the peer and await its result, as application types (the generated `Context`'s
+        `request`, typed per request class). Only for handlers run by `async_handle`."""
         return await self.session._ask(self, request)
 
     def _queue(self, message: dict[str, JSON]) -> None:
@@ -174,6 +210,8 @@ class Peer:
 
     DIRECTION: str = "client_to_server"
     """The direction of the requests and notifications this side receives."""
+    context_type: type[Context] = Context
+    """The class of the `ctx` handlers get (the generated module's, typed per version)."""
 
     def __init__(
         self,
@@ -184,8 +222,17 @@ class Peer:
         app: ModuleType,
         versions: ModuleType,
         supported: Sequence[str] | None = None,
+        strict: bool = False,
+        tolerant: bool = False,
     ) -> None:
         self.handlers = handlers
+        self.strict = strict
+        """Whether what this side sends must fit the negotiated version whole: by default a
+        member the version lacks (a newer tool's `icons`) is left out, with a debug log line;
+        strict, it is an error naming the member and the version (-32603 for a result)."""
+        self.tolerant = tolerant
+        """Whether an answer of the peer keeps what the version's unions and enums do not know
+        (`parse_result(..., tolerant=True)`) instead of raising `ValidationError`."""
         self._base = base
         self._table = {row.method: row for row in table}
         self._app = app
@@ -203,8 +250,14 @@ class Peer:
         self._meta_key: str | None = versions.META_PROTOCOL_VERSION
         self._calls: dict[str, Callable[[Any, Context], Any]] = {}  # method -> what answers it
         self._ids = 0
-        self._pending: dict[str | int, asyncio.Future[Any]] = {}
-        self._running: dict[str | int, tuple[Context, asyncio.Task[Any]]] = {}
+        self._pending: dict[str | int | float, asyncio.Future[Any]] = {}
+        self._running: dict[str | int | float, tuple[Context, asyncio.Task[Any]]] = {}
+
+    def supports(self, method: str) -> bool:
+        """Whether the agreed protocol version has `method` (False before a version is agreed),
+        so that this side may send it; what the peer declared it handles is in its
+        capabilities."""
+        return self.version is not None and _sendable(self._versions, method, self.version)
 
     def overrides(self, attr: str) -> bool:
         """Whether the handlers' class answers `attr` itself."""
@@ -254,9 +307,11 @@ class Peer:
         stream progress and logs while it runs, await `ctx.request(...)` to the client and see
         `ctx.cancelled`. Run one call per incoming message (`asyncio.create_task`) so that the
         client's responses and cancellations reach the handlers that wait for them."""
-        if isinstance(message, dict) and "method" not in message and "id" in message:
-            self._resolve(message)
-            return
+        if _is_response(message):
+            assert isinstance(message, dict)
+            if _request_id(message.get("id")) is not None:
+                self._resolve(message)
+            return  # a response: nothing to answer
         if isinstance(message, dict) and message.get("method") == "notifications/cancelled":
             self._cancel(message)
         prepared = self._prepare(message)
@@ -296,16 +351,24 @@ class Peer:
     # -- the steps -----------------------------------------------------------------------------
 
     def _prepare(self, message: object) -> list[dict[str, JSON]] | tuple[Context, Handler, Any]:
-        """Negotiate, validate and find the handler; a list is the answer already."""
+        """Negotiate, validate and find the handler; a list is the answer already.
+
+        JSON-RPC 2.0 to the letter: what is no Request object (not an object, no string
+        `method`, `jsonrpc` other than "2.0", an id that is no string or number, `params` that
+        are neither object nor array) is -32600 Invalid Request, with the id when it is one
+        and null otherwise; a notification (no `id`) is never answered; a response (no
+        `method`, a `result` or an `error`) is not answered either."""
         if not isinstance(message, dict):
-            return [_error(None, INVALID_REQUEST, "Invalid Request: a message is a JSON object")]
-        raw_id = message.get("id")
-        msg_id = raw_id if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+            what = "a batch (MCP has none)" if isinstance(message, list) else "not an object"
+            return [_error(None, INVALID_REQUEST, f"Invalid Request: {what}")]
         method = message.get("method")
-        if not isinstance(method, str):
-            if "result" in message or "error" in message:
-                return []  # a response to a request this side sent: nothing to answer
-            return [_error(msg_id, INVALID_REQUEST, "Invalid Request: no method")]
+        if _is_response(message):
+            return []  # a response to a request this side sent: nothing to answer
+        msg_id = _request_id(message.get("id"))
+        problem = _not_a_request(message, method, msg_id)
+        if problem is not None:
+            return [_error(msg_id, INVALID_REQUEST, f"Invalid Request: {problem}")]
+        assert isinstance(method, str)
         notification = "id" not in message
         raw_params = message.get("params")  # its `_meta`, read once for every step below
         meta = raw_params.get("_meta") if isinstance(raw_params, dict) else None
@@ -327,7 +390,8 @@ class Peer:
                 else [_error(msg_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
             )
         level = self._log_level(version, meta)
-        ctx = Context(self, version=version, request_id=msg_id, meta=meta, log_level=level)
+        ctx = self.context_type(self, version=version, request_id=msg_id, meta=meta,
+                                log_level=level)  # fmt: skip
         params = getattr(msg.obj, "params", None)
         params = None if params is UNSET else params
         row = self._table.get(method)
@@ -365,20 +429,33 @@ class Peer:
                 value if value is not None else self._app.Result(),
                 version=ctx.version,
                 method=row.method,
+                strict=self.strict,
             )
         except ProtocolError as exc:  # the handler answered with the wrong class
-            return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {exc}")]
+            said = f"{row.attr} returned None; " if value is None else ""
+            _log.error("%s handler: %s%s", row.method, said, exc)
+            return [_error(ctx.request_id, INTERNAL_ERROR, f"Internal error: {said}{exc}")]
         except ValidationError as exc:
+            _log.error("%s handler returned an invalid result: %s", row.method, exc)
             return [
                 _error(ctx.request_id, INTERNAL_ERROR, f"Internal error: invalid result: {exc}")
             ]
+        except Exception as exc:  # noqa: BLE001 - not a model object at all: answered, logged
+            _log.error("%s handler returned %s", row.method, type(value).__name__, exc_info=exc)
+            return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
         return [{"jsonrpc": "2.0", "id": ctx.request_id, "result": payload}]
 
     def _failure(self, ctx: Context, row: Handler, exc: BaseException) -> list[dict[str, JSON]]:
         if row.kind == "notification":
             return []
+        if isinstance(exc, PeerError):  # the peer's error is about its request, not this one
+            _log.error("%s handler: the peer answered %s", row.method, exc)
+            return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
         if isinstance(exc, McpError):
-            return [_error(ctx.request_id, exc.code, exc.message, exc.data)]
+            if not_json(exc.data) is None and not isinstance(exc.code, bool):
+                return [_error(ctx.request_id, exc.code, exc.message, exc.data)]
+            _log.error("%s handler raised McpError with data that is not JSON", row.method)
+            return [_error(ctx.request_id, INTERNAL_ERROR, "Internal error")]
         if isinstance(exc, ValidationError):
             data: JSON = {"errors": [{"path": e.path, "message": e.message} for e in exc.errors]}
             return [_error(ctx.request_id, INVALID_PARAMS, f"Invalid params: {exc}", data)]
@@ -389,7 +466,7 @@ class Peer:
     # -- results in the negotiated version ---------------------------------------------------
 
     def serialize(self, obj: Any, version: str) -> dict[str, JSON]:
-        out: dict[str, JSON] = self._app.serialize(obj, version=version)
+        out: dict[str, JSON] = self._app.serialize(obj, version=version, strict=self.strict)
         return out
 
     # -- requests to the client (async only) -------------------------------------------------
@@ -397,24 +474,29 @@ class Peer:
     async def _ask(self, ctx: Context, request: Any) -> Any:
         if ctx._wake is None:
             raise RuntimeError("ctx.request needs a handler run by async_handle")
+        method = getattr(request, "method", None)
+        if not isinstance(method, str) or not _sendable(self._versions, method, ctx.version):
+            inside = (
+                isinstance(method, str)
+                and method in self._versions.METHOD_VERSIONS
+                and (ctx.version in self._versions.METHOD_VERSIONS[method])
+            )
+            raise UnsupportedMethod(str(method), ctx.version, inside=inside)
         self._ids += 1
         rid = f"s{self._ids}"
         request = dataclasses.replace(request, id=rid) if hasattr(request, "id") else request
-        message = self._app.serialize(request, version=ctx.version)
+        message = self._app.serialize(request, version=ctx.version, strict=self.strict)
         if isinstance(message, dict):
             message["id"] = rid
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         ctx._queue(message)
         response = await future
-        if "error" in response:
-            err = response["error"]
-            raise McpError(err.get("code", INTERNAL_ERROR), err.get("message", ""), err.get("data"))
-        method = getattr(request, "method", None)
-        return self._app.parse_result(method, response.get("result"), version=ctx.version)
+        return answer_of(self._app, method, response, ctx.version, self.tolerant)
 
     def _resolve(self, response: dict[str, Any]) -> None:
-        future = self._pending.pop(response.get("id"), None)  # type: ignore[arg-type]
+        rid = _request_id(response.get("id"))
+        future = self._pending.pop(rid, None) if rid is not None else None
         if future is not None and not future.done():
             future.set_result(response)
 
@@ -447,9 +529,10 @@ class ServerSession(Peer):
         capabilities: Any = None,
         supported: Sequence[str] | None = None,
         instructions: str | None = None,
+        strict: bool = False,
     ) -> None:
         super().__init__(handlers, base=base, table=table, app=app, versions=versions,
-                         supported=supported)  # fmt: skip
+                         supported=supported, strict=strict)  # fmt: skip
         self.server_info = server_info
         self.instructions = instructions
         self.capabilities = capabilities if capabilities is not None else self._derived()
@@ -516,8 +599,80 @@ class ServerSession(Peer):
         return self.log_level
 
 
+def _sendable(versions: ModuleType, method: str, version: str) -> bool:
+    """Whether `version` has `method` as a JSON-RPC request or notification."""
+    if version not in versions.METHOD_VERSIONS.get(method, ()):
+        return False
+    return bool(versions.method_info(method, version).via == "jsonrpc")
+
+
+def _is_response(message: object) -> bool:
+    """A response (to a request this side sent): an object with `result` or `error` and no
+    `method`, well-formed or not; never answered."""
+    return (
+        isinstance(message, dict)
+        and message.get("method") is None
+        and ("result" in message or "error" in message)
+    )
+
+
+def _request_id(value: object) -> str | int | float | None:
+    """`value` if it is a request id MCP allows (a string or a finite number), else None."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value - value == 0.0:
+        return value
+    return None
+
+
+def _not_a_request(
+    message: dict[str, Any], method: object, msg_id: str | float | None
+) -> str | None:
+    """Why `message` is no JSON-RPC 2.0 Request object (or notification), None if it is one."""
+    if message.get("jsonrpc") != "2.0":
+        return 'jsonrpc must be "2.0"'
+    if not isinstance(method, str):
+        return "method must be a string"
+    if "id" in message and msg_id is None:
+        return "id must be a string or a number"  # MCP: not null either
+    if "params" in message and not isinstance(message["params"], (dict, list)):
+        return "params must be an object or an array"
+    return None
+
+
+def answer_of(
+    app: ModuleType,
+    method: object,
+    response: Mapping[str, Any],
+    version: str,
+    tolerant: bool = False,
+) -> Any:
+    """The result of a response to a request of `method` this side sent, as application types;
+    an error answer raises `PeerError`, an answer that is neither (a malformed error object, a
+    result that is no result of `method`) `PeerError` (-32603) or `ValidationError`."""
+    if "error" in response:
+        err = response["error"]
+        code = err.get("code") if isinstance(err, dict) else None
+        text = err.get("message") if isinstance(err, dict) else None
+        if "result" in response or type(code) is not int or not isinstance(text, str):
+            raise PeerError(INTERNAL_ERROR, f"malformed error answer to {method}: {_short(err)}")
+        raise PeerError(code, text, err.get("data"))
+    if "result" not in response:
+        raise PeerError(INTERNAL_ERROR, f"answer to {method} without result or error")
+    return app.parse_result(method, response["result"], version=version, tolerant=tolerant)
+
+
+def _short(value: object) -> str:
+    """A peer's value for an error message: one line, at most 80 characters."""
+    try:
+        text = dumps(value)
+    except ValidationError:
+        text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _error(
-    msg_id: str | int | None, code: int, message: str, data: JSON | None = None
+    msg_id: str | float | None, code: int, message: str, data: JSON | None = None
 ) -> dict[str, JSON]:
     error: dict[str, JSON] = {"code": code, "message": message}
     if data is not None:
@@ -569,44 +724,20 @@ _BUILTINS: Final[Mapping[str, Callable[[ServerSession, Any, Context], Any]]] = {
 }
 
 
-# -- newline-delimited stdio framing ---------------------------------------------------------
-
-
-def read_lines(stream: IO[str]) -> Iterator[object]:
-    """The JSON-RPC messages of a newline-delimited stream, one per line (blank lines skipped);
-    a line that is not JSON is yielded as a `ParseFailure`."""
-    for line in stream:
-        if line.strip():
-            try:
-                yield json.loads(line)
-            except ValueError as exc:
-                yield ParseFailure(str(exc))
-
-
-def write_line(stream: IO[str], message: dict[str, JSON]) -> None:
-    """One message as one line (JSON never contains a raw newline), flushed."""
-    stream.write(json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n")
-    stream.flush()
-
-
-@dataclass(frozen=True, slots=True)
-class ParseFailure:
-    """A line that is not JSON: answered with a -32700 parse error."""
-
-    reason: str
-
-
-def serve_stdio(
-    session: ServerSession, stdin: IO[str] | None = None, stdout: IO[str] | None = None
-) -> None:
-    """Answer every line of `stdin` (default: the process's) until it closes."""
-    reader, writer = stdin or sys.stdin, stdout or sys.stdout
-    for message in read_lines(reader):
-        if isinstance(message, ParseFailure):
-            write_line(writer, _error(None, PARSE_ERROR, f"Parse error: {message.reason}"))
+def check_handlers(cls: type, table: Sequence[Handler]) -> None:
+    """Raise `TypeError` for a public method of the handlers class `cls` that answers no method
+    of any version (`tool_call` for `tools_call`), with the closest names: it would never be
+    called, and the capability it was meant to declare would be missing. Helpers start with
+    `_`."""
+    known = [row.attr for row in table]
+    for name, value in vars(cls).items():
+        method = inspect.isfunction(value) or isinstance(value, (staticmethod, classmethod))
+        if name.startswith("_") or not method or name in known:
             continue
-        for out in session.handle(message):
-            write_line(writer, out)
+        close = difflib.get_close_matches(name, known, n=2)
+        hint = f"did you mean {' or '.join(close)}? " if close else ""
+        raise TypeError(f"{cls.__name__}.{name} answers no method of any protocol version of "
+                        f"this distribution: {hint}(a helper's name starts with _)")  # fmt: skip
 
 
 def _not_found(method: str, params: Any, ctx: Context) -> Any:
