@@ -71,3 +71,18 @@ def test_inherited_from_names_the_first_extended_base_on_the_page() -> None:
         '<a href="#inputresponserequestparams-&#x5F;meta">&#x5F;meta</a>'
     ) in meta
     assert "TaskAugmentedRequestParams" not in meta
+
+
+@pytest.mark.spec
+def test_a_rename_with_changes_says_renamed_from(spec_root: Path) -> None:
+    """`JSONRPCError` became `JSONRPCErrorResponse` in 2025-11-25 with changes
+    (`type-renamed-changed`): its badge says so, as for a rename of the same shape."""
+    from codegen.diff.history import pair_docs
+    from codegen.reference.badges import changes_from
+
+    del spec_root
+    names = ["2025-06-18", "2025-11-25"]
+    schemas = [corpus.resolved(v) for v in names]
+    found = changes_from(pair_docs(schemas, names), names)
+    renamed = [c for c in found[("JSONRPCErrorResponse", None)] if c.kind == "renamed"]
+    assert [(c.version, c.detail) for c in renamed] == [("2025-11-25", "JSONRPCError")]
