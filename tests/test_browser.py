@@ -293,6 +293,49 @@ def test_history_matrix_stays_readable_and_filters(
     assert page.problems == []
 
 
+@pytest.mark.slow
+def test_history_of_100_versions_reads_matrix_first(
+    page: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    """100 columns (the length of a year of drafts): the title names the first and the last,
+    the matrices come first and scroll sideways with the names and the header row in view
+    (nothing shows through the name column), the version table is collapsed below them and
+    opens."""
+    v1, v2 = (load(str(EXAMPLE / v / "schema.ts")) for v in ("v1", "v2"))
+    labels = [f"draft-{i:03d}" for i in range(100)]
+    for name, text in history_files([v1, v2] * 50, labels).items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    page.goto((tmp_path / "index.html").as_uri())
+    assert page.locator("h1").inner_text() == (
+        "Schema history: draft-000 → … → draft-099 (100 schemas)"
+    )
+    assert page.locator("#types tr").first.locator("th").count() == 101
+    wrap = page.locator("#types .matrix-wrap")
+    width = wrap.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert width[0] > 2 * width[1]  # scrolls sideways, not squeezed
+    assert (
+        page.locator("#methods").bounding_box()["y"] < page.locator("#versions").bounding_box()["y"]
+    )
+    assert page.locator("details#versions").get_attribute("open") is None
+    assert visible(page, "#versions a.pair") == 0
+    header = page.locator("#types tr").first.locator("th").nth(60)
+    wrap.evaluate("el => { el.scrollIntoView(); el.scrollTop = 300; el.scrollLeft = 4000; }")
+    box, frame = header.bounding_box(), wrap.bounding_box()
+    assert frame["y"] - 1 <= box["y"] <= frame["y"] + 2  # the header row stays on top
+    names = page.locator("#types tr").first.locator("th").first.bounding_box()
+    assert names["x"] == pytest.approx(frame["x"] + 1, abs=2)  # so does the name column
+    # what shows at the name column's right edge is a name, not a cell scrolled under it
+    shown = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('th, td').tagName",
+        [names["x"] + names["width"] - 4, frame["y"] + 200],
+    )
+    assert shown == "TH"
+    page.screenshot(path=str(artifacts / "history-100-columns.png"))
+    page.locator("#versions summary").click()
+    assert visible(page, "#versions a.pair") == 99
+    assert page.problems == []
+
+
 @pytest.mark.spec
 def test_official_diff_page_links_to_schema_lines(page: Any, spec_root: Path) -> None:
     """A pinned version's lines link to its commit in the specification repository; a file

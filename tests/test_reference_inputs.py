@@ -134,4 +134,7 @@ def test_default_tag_is_shown_as_code(tmp_path: Path) -> None:
     )
     out = tmp_path / "x.mdx"
     assert cli.main(["reference", str(schema), "-o", str(out)]) == 0
-    assert '<pre><code class="ts">&quot;complete&quot;' in out.read_text(encoding="utf-8")
+    # highlighted as typedoc highlights a ts block (the string literal one colour)
+    assert '<pre><code class="ts"><span class="hl-0">&quot;complete&quot;</span>' in out.read_text(
+        encoding="utf-8"
+    )

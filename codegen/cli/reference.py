@@ -37,39 +37,6 @@ def _read(arg: str, git_dir: str | None) -> tuple[ir.Schema, Folder, str] | None
     return lower(parse_source(arg, blob.data)), GitFolder(git_dir, blob.folder or "", label), ref[1]
 
 
-def _git_program(spec: str, place: str, git_dir: str | None) -> tuple[ir.Schema, ...]:
-    """`--program REF:DIR`: the `<name>/schema.ts` files of DIR in commit REF that sort before
-    `place` (the schema's own folder name there), parsed; one that does not parse is left out."""
-    from ..errors import Diagnostic, Location, SchemaError
-    from ..gitread import GitError, blob, is_regular, lookup, split_ref, tree_files
-    from ..lower import lower
-    from ..parse import parse_source
-    from ..reference.literals import SCHEMA_FILE
-
-    ref = split_ref(spec, git_dir)
-    assert ref is not None
-    try:
-        (tree,) = lookup(git_dir, [f"{ref[0]}:{ref[1]}"])
-        if tree is None or tree[1] != "tree":
-            raise GitError(f"{ref[0]} has no folder {ref[1]}")
-        entries = tree_files(git_dir, tree[0])
-    except GitError as err:
-        raise SchemaError([Diagnostic(Location(spec, 1, 1), f"--program {spec}: {err}")]) from None
-    out = []
-    for rel in sorted(entries):
-        _, _, file = rel.partition("/")
-        if file != SCHEMA_FILE or not is_regular(entries[rel]) or rel >= f"{place}/{file}":
-            continue
-        e = entries[rel]
-        try:
-            out.append(
-                lower(parse_source(f"{spec}/{rel}", blob(git_dir, e.oid, e.size, rel, "schema")))
-            )
-        except SchemaError:
-            continue  # as typedoc's build would have failed on it
-    return tuple(out)
-
-
 def _sources(args: argparse.Namespace) -> list[tuple[ir.Schema, Folder, tuple[ir.Schema, ...]]]:
     """Each input with its includes' folder and the schemas typedoc's program checks before it:
     a version name brings its pinned folder of versions (the official program); a path or
@@ -77,7 +44,7 @@ def _sources(args: argparse.Namespace) -> list[tuple[ir.Schema, Folder, tuple[ir
     from ..gitread import split_ref
     from ..pipeline import declared
     from ..reference import DiskFolder
-    from ..reference.literals import program
+    from ..reference.program import from_arg, official, place_of
     from ..spec import resolve_schema_arg
     from ..spec.options import options_from_args
 
@@ -85,13 +52,10 @@ def _sources(args: argparse.Namespace) -> list[tuple[ir.Schema, Folder, tuple[ir
     git_program = spec is not None and split_ref(spec, args.git_dir) is not None
     if spec is not None and not git_program and not Path(spec).is_dir():
         raise SpecError(f"--program {spec}: no such folder")
+    given = from_arg(spec, args.git_dir) if spec is not None else None  # each file read once
 
     def earlier(source: str) -> tuple[ir.Schema, ...]:
-        if spec is None:
-            return ()
-        if git_program:
-            return _git_program(spec, Path(source).parent.name, args.git_dir)
-        return program(source, spec)
+        return tuple(given.before(place_of(source))) if given is not None else ()
 
     out: list[tuple[ir.Schema, Folder, tuple[ir.Schema, ...]]] = []
     for arg in args.reference_inputs:
@@ -102,7 +66,12 @@ def _sources(args: argparse.Namespace) -> list[tuple[ir.Schema, Folder, tuple[ir
             continue
         path = resolve_schema_arg(arg, options_from_args(args))
         named = path != arg and not Path(arg).exists()
-        before = program(path, Path(path).parent.parent) if named else earlier(path)
+        # a version name: the pinned versions before it, not whatever else the folder holds
+        before = (
+            tuple(official(arg, options_from_args(args)).before(place_of(path)))
+            if named
+            else earlier(path)
+        )
         out.append((declared(path), DiskFolder(Path(path).parent), before))
     return out
 

@@ -188,7 +188,7 @@ def history_files(
     files["index.html"] = render_page(
         "diff/history.html.j2",
         script="history.js",
-        title="Schema history: " + " → ".join(labels),
+        title=history_title(labels),
         versions=[
             {"label": label, "protocol_version": s.protocol_version, "sha256": s.sha256}
             for label, s in zip(labels, schemas)
@@ -209,6 +209,13 @@ def history_files(
         compact=compact,
     )
     return files
+
+
+def history_title(labels: Sequence[str]) -> str:
+    """Every label while they fit a line; of a long series, the first and the last."""
+    if len(labels) <= 8:
+        return "Schema history: " + " → ".join(labels)
+    return f"Schema history: {labels[0]} → … → {labels[-1]} ({len(labels)} schemas)"
 
 
 def _json(report: Any) -> str:

@@ -20,6 +20,9 @@ _NOT_CHANGES = ("type-added", "type-removed", "type-renamed", "property-added-op
                 "property-added-required", "property-removed-optional",
                 "property-removed-required", "deprecated-added", "deprecated-removed",
                 "internal-added", "internal-removed", "type-reference-changed")  # fmt: skip
+# A rename the diff knows: the same shape, or an alike name with mostly the same properties
+# (`JSONRPCError` -> `JSONRPCErrorResponse`).
+_RENAMES = ("type-renamed", "type-renamed-changed")
 _MEMBER = re.compile(r'^([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])?')
 
 Key = tuple[str, str | None]  # (type, member or None for the type itself)
@@ -42,7 +45,7 @@ def changes_from(
         for f in doc["findings"]:
             if f["category"] == "documentation":
                 continue
-            if f["rule"] == "type-renamed" and f.get("after"):
+            if f["rule"] in _RENAMES and f.get("after"):
                 add((f["after"], None), Change("renamed", version, index, f["subject"]))
                 continue
             if f["rule"] in _NOT_CHANGES:

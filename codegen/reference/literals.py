@@ -22,8 +22,6 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from .. import ir
-from ..errors import SchemaError
-from ..pipeline import declared
 
 # Created when the checker starts (the results of `typeof x`), before any source file.
 PRELUDE = ("", "string", "number", "bigint", "boolean", "symbol", "undefined", "object",
@@ -36,23 +34,15 @@ def program(source: str, folder: str | Path | None) -> tuple[ir.Schema, ...]:
     """The schemas checked before `source` in the program typedoc builds over `folder` (the
     specification's `schema/`: its `*/schema.ts`, the tsconfig's `include`), those whose paths
     sort (by code point, as TypeScript sorts them) before the place `source` has there; one
-    that does not parse is left out, as it would have failed the official build. No folder, no
+    that does not parse is left out, as it would have failed the official build (the files
+    are read as `program.py` reads them: regular files under `folder` only). No folder, no
     other file: the page then depends on its schema alone (a union's literals may come in
     another order than on the official page)."""
+    from .program import from_arg, place_of
+
     if folder is None:
         return ()
-    root, path = Path(folder), Path(source)
-    place = str(root / path.parent.name / SCHEMA_FILE)
-    files = sorted(str(p) for p in root.glob(f"*/{SCHEMA_FILE}") if p.is_file())
-    mine = path.resolve() if path.exists() else path
-    out = []
-    for p in files:
-        if p < place and Path(p).resolve() != mine:
-            try:
-                out.append(declared(p))
-            except (SchemaError, OSError, UnicodeDecodeError):
-                continue
-    return tuple(out)
+    return tuple(from_arg(str(folder)).before(place_of(source)))
 
 
 def literal_ranks(schema: ir.Schema, earlier: tuple[ir.Schema, ...] = ()) -> dict[str, int]:

@@ -6,8 +6,9 @@ Built from the declared IR (the page shows types as written: references, `Record
 values of `typeof` constants), with the inheritance rules typedoc applies:
 - an interface's members are its own plus those of its bases (minus `Omit` keys), ordered by
   where each is declared (typedoc's `source-order` sort);
-- an inherited member notes the immediate base it comes from; an own member that a base also
-  declares "overrides" it, and takes the base member's comment when it has none;
+- an inherited member notes the immediate base it comes from (of several, the first in the
+  `extends` list that is on the page); an own member that a base also declares "overrides" it,
+  and takes the base member's comment when it has none;
 - an interface without a comment takes its first base's (typedoc copies inherited comments);
 - a member of a deprecated type is deprecated (typedoc asks the parent).
 """
@@ -117,12 +118,19 @@ class _Builder:
         if not isinstance(decl, ir.Interface) or name in seen:
             return ()
         inherited: dict[str, tuple[Member, Origin]] = {}
-        # Of several bases with the member, typedoc names the one declared first in the source.
-        bases = sorted(decl.bases, key=lambda b: _pos(getattr(self.decls.get(b.name), "loc", None)))
-        for base in bases:
+        # Of several bases with the member, in `extends` order (not the order of declaration):
+        # the member itself (type, comment) is the first's, the checker's symbol; the base
+        # typedoc names is the first one on the page (its resolve step links the first
+        # documented base with the member), else the first (unlinked).
+        for base in decl.bases:
             for m in self.members(base.name, seen | {name}):
-                if m.name not in base.omit and m.name not in inherited:
-                    inherited[m.name] = (m, Origin(base.name, m.name, base.name in self.shown))
+                if m.name in base.omit:
+                    continue
+                via = Origin(base.name, m.name, base.name in self.shown)
+                if m.name not in inherited:
+                    inherited[m.name] = (m, via)
+                elif via.linked and not inherited[m.name][1].linked:
+                    inherited[m.name] = (inherited[m.name][0], via)
         out: dict[str, Member] = {}
         for key, (m, source) in inherited.items():
             out[key] = Member(m.name, m.type, m.optional, m.doc, m.deprecated, source, None, m.loc)

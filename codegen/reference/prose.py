@@ -323,8 +323,8 @@ def _emphasis(text: str, i: int) -> tuple[str, str, int] | None:
 def code_block(code: str, lang: str, highlighter: Highlighter | None = None) -> str:
     """A code block as typedoc shows it (line breaks as `<br/>`, JSON highlighted, with the
     copy button); text escaped as JSX escapes it (an apostrophe too)."""
-    if lang == "json" and highlighter is not None:
-        body = highlighter.code(code)
+    if lang in ("json", "ts") and highlighter is not None:
+        body = highlighter.code(code, lang)
     else:
         body = "<br/>".join(html.escape(s).replace("&#x27;", "&#39;") for s in code.split("\n"))
     cls = f' class="{esc_attr(lang)}"' if lang else ""
