@@ -122,17 +122,18 @@ def test_no_user_configuration_is_read_and_no_cache_is_left(
 
 @pytest.mark.slow
 def test_one_ruff_run_for_a_whole_distribution(monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[list[str]] = []
+    runs: list[tuple[str, list[str]]] = []
     real = pyformat._start_ruff
 
-    def counted(root: Path, paths: list[str]) -> subprocess.Popen[str]:
-        runs.append(paths)
-        return real(root, paths)
+    def counted(root: Path, args: tuple[str, ...], paths: list[str]) -> subprocess.Popen[str]:
+        runs.append((args[0], paths))
+        return real(root, args, paths)
 
     monkeypatch.setattr(pyformat, "_start_ruff", counted)
     files = render_distribution([load(str(REPO / p)) for p in EXAMPLES[:2]], "mcp_one")
-    assert len(runs) == 1
-    assert sorted(runs[0]) == sorted(p for p in files if p.endswith(".py"))
+    assert [step for step, _ in runs] == ["check", "format"]  # imports sorted, then laid out
+    python = sorted(p for p in files if p.endswith(".py"))
+    assert all(sorted(paths) == python for _, paths in runs)
 
 
 def _failing_ruff(tmp_path: Path) -> str:

@@ -4,13 +4,10 @@ in the order ruff's isort rules expect (so generated code passes `ruff check` as
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import functools
 import re
 from collections.abc import Iterator
-
-from ....pytext import import_cmp, import_key, sort_imports
 
 
 def all_strings(obj: object) -> str:
@@ -54,45 +51,3 @@ def uses(names: list[str], text: str) -> list[str]:
 
 def _occurs(name: str, text: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(name)}\b", text) is not None
-
-
-def import_lines(module: str, names: list[str]) -> tuple[str, ...]:
-    """`from module import ...` statements as ruff's isort orders them: plain names together,
-    each `x as _y` on its own line, statements by their first name."""
-    plain = sort_imports([n for n in names if " as " not in n])
-    statements = [[n] for n in names if " as " in n] + ([plain] if plain else [])
-
-    firsts = [s[0].split(" as ")[0] for s in statements]
-    if all(n.isascii() for n in firsts):
-        statements.sort(key=lambda s: import_key(s[0].split(" as ")[0]))
-    else:
-
-        def cmp(a: list[str], b: list[str]) -> int:
-            return import_cmp(a[0].split(" as ")[0], b[0].split(" as ")[0])
-
-        statements.sort(key=functools.cmp_to_key(cmp))
-    return tuple(f"from {module} import {', '.join(s)}" for s in statements)
-
-
-def parents_first(source: str) -> str:
-    """Each run of consecutive top-level relative imports reordered furthest parent first
-    (`from .. import x` before `from . import y`), as isort wants; stable otherwise. Version
-    subpackages of a distribution import the shared runtime from `..`."""
-    lines = source.splitlines(keepends=True)
-    body = ast.parse(source).body
-    runs: list[list[ast.ImportFrom]] = []
-    for prev, node in zip([None, *body], body):
-        if not (isinstance(node, ast.ImportFrom) and node.level > 0):
-            continue
-        if runs and prev is runs[-1][-1]:
-            runs[-1].append(node)
-        else:
-            runs.append([node])
-    for run in reversed(runs):
-        start, end = run[0].lineno - 1, run[-1].end_lineno or run[-1].lineno
-        chunks = [("".join(lines[n.lineno - 1 : n.end_lineno]), n.level) for n in run]
-        if end - start != sum(c.count("\n") for c, _ in chunks):
-            continue  # comments or blank lines between them: leave the run as it is
-        ordered = sorted(chunks, key=lambda chunk: -chunk[1])
-        lines[start:end] = [text for text, _ in ordered]
-    return "".join(lines)

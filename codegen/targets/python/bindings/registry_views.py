@@ -14,7 +14,7 @@ from .... import ir
 from ....analysis.methods import ENVELOPE_UNION, Method, method_model
 from ....analysis.shapes import is_class_obj
 from ....pynaming import PyIndex
-from ....pytext import code_literal, comment, sort_imports
+from ....pytext import code_literal, comment
 from ....records import record
 from .pyimports import uses
 from .views import Context
@@ -194,7 +194,7 @@ def _typing_imports(hints: list[str], overloads: bool) -> str:
     """The names registry.py imports from typing: only those it uses (ruff flags the others)."""
     names = ["Final", "TypeAlias"] + (["overload"] if overloads else [])
     names += uses(["Any", "Literal", "NoReturn", "cast"], "\n".join(hints))
-    return ", ".join(sort_imports(names))
+    return ", ".join(names)
 
 
 def registry_view(resolved: ir.Resolved, index: PyIndex | None = None) -> RegistryView:

@@ -23,13 +23,16 @@ from ....pytext import (
     doc_text,
     docstring,
     literal_text,
-    sort_all,
-    sort_imports,
 )
 from ....records import record
 from .builds import Builds, SelectorView
 from .hints import Hints
-from .pyimports import all_strings, import_lines, uses
+from .pyimports import all_strings, uses
+
+
+def _from(module: str, names: list[str]) -> tuple[str, ...]:
+    """`from module import ...` of `names` (none: no line); their order is ruff's (isort)."""
+    return (f"from {module} import {', '.join(names)}",) if names else ()
 
 
 @record
@@ -409,12 +412,12 @@ def models_view(ctx: Context) -> ModelsView:
     typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
     imports = [
-        *import_lines("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
-        *import_lines("dataclasses", dataclass_names),
-        *import_lines("typing", imported(typing_names)),
+        *_from("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
+        *_from("dataclasses", dataclass_names),
+        *_from("typing", imported(typing_names)),
     ]
     exports = tuple(
-        sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
+        [c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes]
     )
     future = g["annotations"]
     return ModelsView(
@@ -422,8 +425,8 @@ def models_view(ctx: Context) -> ModelsView:
         + ("" if future == "annotations" else f" as {future}"),
         imports=tuple(imports),
         validators=f"from . import validators as {g['_v']}",
-        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime)
-        + import_lines(f"{ctx.runtime}_tolerance", tolerance),
+        runtime_imports=_from(f"{ctx.runtime}_runtime", runtime)
+        + _from(f"{ctx.runtime}_tolerance", tolerance),
         own=g,
         consts=consts,
         aliases=tuple(aliases),
@@ -512,9 +515,9 @@ def init_view(ctx: Context) -> InitView:
     return InitView(
         docstring(doc, ""),
         tuple(before),
-        tuple(sort_imports(models)),
+        tuple(models),
         tuple(line(".validators", ["errors", "is_valid", "validate"])),
-        tuple(code_literal(n) for n in sort_all(sorted({*models, *own}))),
+        tuple(code_literal(n) for n in sorted({*models, *own})),
         former,
     )
 
