@@ -84,7 +84,7 @@ def start_format(
     python = {rel: text for rel, text in files.items() if rel.endswith(".py")}
     if formatter is None or not python:
         return Formatting(files, {})
-    sort = RUFF_SORT_ARGS
+    sort: tuple[str, ...] = RUFF_SORT_ARGS
     if first_party:
         sort += ("--config", f"lint.isort.known-first-party=[{json.dumps(first_party)}]")
     steps = (sort, RUFF_FORMAT_ARGS) if formatter == "ruff" else (sort,)
