@@ -24,7 +24,7 @@ TARGET = "py310"  # the oldest Python the generated code supports
 FORMATTERS = ("ruff", "black")
 
 # black's stable style, spelled out: ruff's defaults, fixed here so a later default cannot drift.
-# Every Python target formats with these (pydantic too: codegen/targets/pydantic/ruff.py).
+# Every Python target formats with these (this module is the one launcher of ruff).
 RUFF_FORMAT_ARGS = (
     "format", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
     f"--target-version={TARGET}", "--config=format.quote-style='double'",
