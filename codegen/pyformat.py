@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import tempfile
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -123,17 +124,20 @@ class Formatting:
 
 
 class _RuffRun:
-    """ruff's steps (`ruff check --fix` then `ruff format`), one process after the other, over
-    files written to a temporary directory: the first starts at once, `result()` waits for it,
-    runs the rest and reads the files back; `discard()` ends it; either removes the folder.
-    The directory is the working directory too: it holds only the output's own files, so
-    isort's first-party guess does not depend on where the generator runs."""
+    """ruff's steps (`ruff check --fix`, then `ruff format`) over files written to a temporary
+    directory: the first process starts at once, a background thread waits for each and starts
+    the next (so formatting too overlaps the caller's work); `result()` waits for the last and
+    reads the files back, `discard()` ends the run; either removes the folder. The directory is
+    the working directory too: it holds only the output's own files, so isort's first-party
+    guess does not depend on where the generator runs."""
 
     def __init__(self, files: Mapping[str, str], steps: tuple[tuple[str, ...], ...]) -> None:
         self._paths = sorted(files)
-        self._steps = steps
         self._tmp = tempfile.TemporaryDirectory(prefix="mcp-codegen-format-")
         self._root = Path(self._tmp.name)
+        self._error: BaseException | None = None
+        self._stopped = False
+        self._lock = threading.Lock()
         try:
             for rel, text in files.items():
                 (self._root / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -142,22 +146,37 @@ class _RuffRun:
         except BaseException:
             self._tmp.cleanup()
             raise
+        self._thread = threading.Thread(target=self._steps, args=(steps[1:],), daemon=True)
+        self._thread.start()
+
+    def _steps(self, rest: tuple[tuple[str, ...], ...]) -> None:
+        try:
+            _wait_ruff(self._proc)
+            for step in rest:
+                with self._lock:
+                    if self._stopped:
+                        return
+                    self._proc = _start_ruff(self._root, step, self._paths)
+                _wait_ruff(self._proc)
+        except Exception as err:  # noqa: BLE001 - raised again by result(), in the caller
+            self._error = err
 
     def result(self) -> dict[str, str]:
         try:
-            _wait_ruff(self._proc)
-            for step in self._steps[1:]:
-                self._proc = _start_ruff(self._root, step, self._paths)
-                _wait_ruff(self._proc)
+            self._thread.join()
+            if self._error is not None:
+                raise self._error
             return {rel: (self._root / rel).read_bytes().decode("utf-8") for rel in self._paths}
         finally:
             self._tmp.cleanup()
 
     def discard(self) -> None:
         try:
-            if self._proc.returncode is None:  # not waited for yet
-                self._proc.kill()
-                self._proc.communicate()
+            with self._lock:
+                self._stopped = True
+                if self._proc.returncode is None:  # running, or not reaped yet
+                    self._proc.kill()
+            self._thread.join()
         finally:
             self._tmp.cleanup()
 
