@@ -202,3 +202,24 @@ def test_merged_date_annotated_and_never_constructs_generate_and_validate(tmp_pa
     assert [e.path for e in m.errors("Reading", {**value, "at": 1})] == ["$.at"]
     assert not m.is_valid("Level", -1) and m.is_valid("Level", 1)
     assert mypy_strict([tmp_path / "constructs"], tmp_path / "cache").returncode == 0
+
+
+PROSE_NAMES = """
+/** A thing; its docs say overload, cast, NoReturn and Sequence, and _by_shape too. */
+export interface Thing {
+  /** name: see Mapping and Literal */
+  name: string;
+}
+"""
+
+
+def test_prose_naming_the_generators_names_imports_nothing(tmp_path: Path) -> None:
+    """models.py imports what its view spelled, not every name its text happens to contain:
+    docs that say `overload` or `cast` import neither (a scan of the text did, and ruff's F401
+    failed on the generated module)."""
+    generate_text(PROSE_NAMES, tmp_path, "prose")
+    models = tmp_path / "prose" / "models.py"
+    text = models.read_text(encoding="utf-8")
+    assert "from typing import Any, Final\n" in text
+    assert "_by_shape" not in text.split("__all__")[0]
+    assert ruff_check([models]).returncode == 0, ruff_check([models]).stdout
