@@ -492,6 +492,8 @@ export interface Shown {
          ('<p>a <a href="#foo" class="tsd-kind-interface">the <em>foo</em></a> b bar c no '
           '<a href="https://a.b">https://a.b</a></p>\n')),
         ("`{@link Foo}` {@link Foo.x.y}", "<p><code>{@link Foo}</code> Foo.x.y</p>\n"),
+        ("{@link Gone | see https://a.b}",
+         '<p>see <a href="https://a.b">https://a.b</a></p>\n'),
     ],
 )  # fmt: skip
 def test_markdown_rules(text: str, html: str) -> None:

@@ -104,9 +104,10 @@ class Renderer:
             state.push("link_open", "a", 1).attrs = attrs
         outer_max = state.posMax
         state.pos, state.posMax = m.start(shown), m.end(shown)
-        state.linkLevel += 1  # no link inside it (linkify)
+        nested = int(attrs is not None)  # no link inside a link (linkify reads linkLevel)
+        state.linkLevel += nested
         state.md.inline.tokenize(state)
-        state.linkLevel -= 1
+        state.linkLevel -= nested
         if attrs is not None:
             state.push("link_close", "a", -1)
         state.pos, state.posMax = end + 1, outer_max
