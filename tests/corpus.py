@@ -6,8 +6,9 @@ A support module, not a test module: tests import it (``tests/`` is put on ``sys
 (``sys.path.insert(0, "tests")`` or ``from tests import corpus`` from the repo root).
 
 The official files are read in place from ``$MCP_SPEC_DIR`` or ``../shared/spec`` next to the
-repo; ``schemas/manifest.json`` says which versions exist, in order, and points at the pins the
-package ships (``codegen/spec/pins.json``) for the sha256 of every released file.
+repo. The released versions (names, order, sha256 of every file) are the pins the package ships
+(``codegen/spec/pins.json``); ``schemas/manifest.json`` points at them and adds only the versions
+that are in the test corpus alone (a seed draft, a draft snapshot), each placed in the order.
 
 Everything here is deterministic: same files in, same lists out, in the same order.
 """
@@ -151,17 +152,32 @@ def _read_json(path: Path) -> Any:
 
 
 def manifest_entries() -> list[dict[str, Any]]:
-    """Every version of schemas/manifest.json in its order, as `{"name", "json_dialect",
-    "files": {path: sha256}}`: a released version's dialect and files come from the pins the
-    manifest points at (needs no spec directory)."""
+    """Every corpus version in order, as `{"name", "json_dialect", "files": {path: sha256}}`
+    (needs no spec directory). The released versions, their order, dialects and files come from
+    the pins schemas/manifest.json points at (the one list of them); the manifest adds only the
+    corpus-only entries, each placed after the version its `after` names, or at the end."""
     manifest = _read_json(MANIFEST)
-    pins = _read_json((MANIFEST.parent / manifest["pins"]).resolve())
-    released = {str(e["name"]): e for e in pins["released"]}
-    out: list[dict[str, Any]] = []
-    for entry in manifest["versions"]:
+    return ordered(manifest, _read_json((MANIFEST.parent / manifest["pins"]).resolve()))
+
+
+def ordered(manifest: dict[str, Any], pins: dict[str, Any]) -> list[dict[str, Any]]:
+    """The corpus order of a manifest over its pins (see `manifest_entries`)."""
+    out: list[dict[str, Any]] = [
+        {"name": str(e["name"]), "json_dialect": e["json_dialect"], "files": e["files"]}
+        for e in pins["released"]
+    ]
+    for entry in manifest["corpus"]:
         name = str(entry["name"])
-        source = released[name] if "files" not in entry else entry
-        out.append({"name": name, "json_dialect": source["json_dialect"], "files": source["files"]})
+        names = [e["name"] for e in out]
+        if name in names:
+            raise ValueError(f"{MANIFEST}: {name!r} is listed twice (released versions are pins')")
+        after = entry.get("after")
+        if after is not None and after not in names:
+            raise ValueError(f"{MANIFEST}: {name!r} follows {after!r}, which comes nowhere before")
+        at = len(out) if after is None else names.index(after) + 1
+        out.insert(
+            at, {"name": name, "json_dialect": entry["json_dialect"], "files": entry["files"]}
+        )
     return out
 
 

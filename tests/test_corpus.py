@@ -174,3 +174,25 @@ def test_mutations_are_mostly_invalid(spec_root: Path, name: str) -> None:
     # Every example is an object type: a non-object root is never valid.
     assert invalid_by_kind["root"] == by_kind["root"] > 0
     assert set(by_kind) - {"example"} == MUTATION_KINDS
+
+
+def test_released_versions_are_listed_once() -> None:
+    """The pins are the one list of released versions: the manifest names none of them as an
+    entry, a version the pins gain joins the corpus (before the floating draft) without a
+    manifest edit, and an entry placed after a version that is not there is refused."""
+    manifest = json.loads(corpus.MANIFEST.read_text(encoding="utf-8"))
+    pins = json.loads((corpus.MANIFEST.parent / manifest["pins"]).read_text(encoding="utf-8"))
+    listed = [e["name"] for e in manifest["corpus"]]
+    assert not set(listed) & set(RELEASED) and "versions" not in manifest
+    assert corpus.version_names() == [*RELEASED[:3], "DRAFT-2025-v3", *RELEASED[3:], "draft"]
+
+    newer = copy.deepcopy(pins)
+    newer["released"].append({**pins["released"][-1], "name": "2027-01-01"})
+    names = [e["name"] for e in corpus.ordered(manifest, newer)]
+    assert names[-2:] == ["2027-01-01", "draft"] and names.index("DRAFT-2025-v3") == 3
+
+    for bad in ({"after": "2099-01-01"}, {"name": RELEASED[0]}):
+        broken = copy.deepcopy(manifest)
+        broken["corpus"][0].update(bad)
+        with pytest.raises(ValueError, match="follows|listed twice"):
+            corpus.ordered(broken, pins)

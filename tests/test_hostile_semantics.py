@@ -181,10 +181,10 @@ REBIND = "which the module defines or imports"
         (_section(names={"Thing.inner": "Prompt"}), f"names['Thing.inner'] names a class Prompt, as Prompt and ThingInner would be: {MERGE}"),
         (_section(names={"Thing.inner": "Same", "Thing.other": "Same"}), f"names['Thing.other'] names a class Same, as ThingInner and ThingOther would be: {MERGE}"),
         (_section(names={"Thing.inner": "ThingOther"}), MERGE),
-        (_section(names={"Thing.inner": "BaseModel"}), "names a class BaseModel_, as BaseModel and ThingInner"),
+        (_section(names={"Thing.inner": "BaseModel"}), "names a class BaseModel, as BaseModel and ThingInner"),
         # a name rebound at the end of the module
         (_union("Tool", "Prompt"), f"union_aliases['Tool'] would rebind Tool, {REBIND}"),
-        (_union("BaseModel_", "Prompt"), REBIND),
+        (_union("BaseModel", "Prompt"), REBIND),
         (_union("Field", "Prompt", "Tool"), REBIND),
         (_union("MISSING", "Prompt"), REBIND),
         (_union("class", "Prompt"), "union_aliases['class']: not a Python identifier"),

@@ -477,6 +477,23 @@ export interface Shown {
         ("[t](/spec/x#y) \\*not em\\*", '<p><a href="/spec/x#y">t</a> *not em*</p>\n'),
         ("a\nb\n\nc", "<p>a\nb</p>\n<p>c</p>\n"),
         ("it's \"q\" <b>", "<p>it's &quot;q&quot; &lt;b&gt;</p>\n"),
+        # markdown-it's CommonMark (and typedoc's linkify-it), beyond the official pages' needs
+        ("see www.e.org, e.org/a_(b)", ('<p>see <a href="http://www.e.org">www.e.org</a>, '
+         '<a href="http://e.org/a_(b)">e.org/a_(b)</a></p>\n')),
+        ("p\n\n    code\n\n> q\n\n---", ("<p>p</p>\n<pre><code>code\n</code></pre>\n"
+         "<blockquote>\n<p>q</p>\n</blockquote>\n<hr />\n")),
+        ("a  \nb &copy; ~~c~~", "<p>a<br />\nb © <s>c</s></p>\n"),
+        ("[r]\n\n[r]: /spec#r", '<p><a href="/spec#r">r</a></p>\n'),
+        # untrusted: no unsafe link, no image, no HTML
+        ("[x](javascript:alert(1)) ![i](https://t/p.png)",
+         '<p>[x](javascript:alert(1)) !<a href="https://t/p.png">i</a></p>\n'),
+        # `{@link}`: resolved, unresolved (label alone, in its place), unsafe, safe URL, in code
+        ("a {@link Foo | the *foo*} b {@link bar} c {@link javascript:x | no} {@link https://a.b}",
+         ('<p>a <a href="#foo" class="tsd-kind-interface">the <em>foo</em></a> b bar c no '
+          '<a href="https://a.b">https://a.b</a></p>\n')),
+        ("`{@link Foo}` {@link Foo.x.y}", "<p><code>{@link Foo}</code> Foo.x.y</p>\n"),
+        ("{@link Gone | see https://a.b}",
+         '<p>see <a href="https://a.b">https://a.b</a></p>\n'),
     ],
 )  # fmt: skip
 def test_markdown_rules(text: str, html: str) -> None:
@@ -484,4 +501,7 @@ def test_markdown_rules(text: str, html: str) -> None:
     show: unseen drafts may use them."""
     from codegen.reference.prose import Renderer
 
-    assert Renderer(lambda _: None).render(text) == html
+    def resolve(target: str) -> tuple[str, str] | None:
+        return ("#foo", "tsd-kind-interface") if target == "Foo" else None
+
+    assert Renderer(resolve).render(text) == html

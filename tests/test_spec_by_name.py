@@ -23,10 +23,13 @@ pytestmark = [pytest.mark.spec, pytest.mark.slow]  # ~10 s: four runs of the com
 
 
 def clean_checkout(dest: Path) -> Path:
-    """The package's tracked files (codegen/, templates/, pyproject.toml), as a clone has them."""
+    """The package's tracked files (codegen/, templates/, pyproject.toml and the data files the
+    wheel ships from schemas/: the reviewed names and app renames, the profiles), as a clone has
+    them; not the test corpus's manifest."""
     try:
         listed = subprocess.run(
-            ["git", "-C", str(REPO), "ls-files", "codegen", "templates", "pyproject.toml"],
+            ["git", "-C", str(REPO), "ls-files", "codegen", "templates", "pyproject.toml"]
+            + ["schemas/names.json", "schemas/app-renames.json", "schemas/profiles"],
             capture_output=True,
             text=True,
             check=True,

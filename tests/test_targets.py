@@ -6,7 +6,9 @@ target's folder and the registry imports a target package."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from cli_support import REPO
 
 from codegen import cli, targets
 from codegen.cli.exits import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
+from codegen.diff import diff
+from codegen.pipeline import load
 from codegen.targets import Files, Option, Request, Target
 
 V1 = str(REPO / "schemas/example/v1/schema.ts")
@@ -158,17 +162,60 @@ def test_no_module_outside_a_target_imports_it() -> None:
 
 def test_the_neutral_layer_imports_no_target_and_no_python_spelling() -> None:
     """`codegen/analysis/` speaks wire names and neutral type names only: it imports no target,
-    nor the Python targets' shared name table, text or formatter modules."""
+    nor the Python targets' shared name table, text or formatter modules. `codegen/diff/`
+    neither: it asks the registry (`codegen.targets`, its public API) for targets' spellings."""
     python_only = {"codegen.pynaming", "codegen.pytext", "codegen.pyformat"}
+    registry = {"codegen.targets", *(f"codegen.targets.{n}" for n in targets.__all__)}
     offenders = []
-    for path in sorted((REPO / "codegen/analysis").glob("*.py")):
-        module = "codegen.analysis." + path.stem if path.stem != "__init__" else "codegen.analysis"
-        for name in _imports(path, module):
-            if name.startswith("codegen.targets") or name.split(".")[:2] in (
-                n.split(".") for n in python_only
-            ):
-                offenders.append(f"{module} imports {name}")
+    for layer in ("analysis", "diff"):
+        for path in sorted((REPO / "codegen" / layer).glob("*.py")):
+            stem = "" if path.stem == "__init__" else f".{path.stem}"
+            module = f"codegen.{layer}{stem}"
+            for name in _imports(path, module):
+                if (
+                    name.startswith("codegen.targets")
+                    and (layer == "analysis" or name not in registry)
+                    or name.split(".")[:2] in (n.split(".") for n in python_only)
+                ):
+                    offenders.append(f"{module} imports {name}")
     assert offenders == []
+
+
+def _spell_squashed(wires: tuple[str, ...]) -> tuple[str, ...]:
+    """A target's own spelling: word characters only, lower case, a collision numbered."""
+    out: list[str] = []
+    for wire in wires:
+        name = re.sub(r"\W", "", wire).lower()
+        out.append(name if name not in out else f"{name}{out.count(name) + 1}")
+    return tuple(out)
+
+
+def test_the_diff_asks_each_target_for_its_spellings() -> None:
+    """`generated-name-changed` on a property: the spellings come from every target that
+    declares `spell_fields` (here python, whose `a_b` / `a_b_` swap when the properties swap
+    places); a target that spells as another does adds nothing, one that spells otherwise adds
+    its own renames, and a target that spells nothing adds none."""
+    fixture = REPO / "tests/fixtures/diff/generated-name-changed"
+    old, new = (load(str(fixture / f"{side}.ts")) for side in ("old", "new"))
+
+    def renamed() -> list[tuple[str, str | None, str | None]]:
+        report = diff(old, new, "old", "new")
+        found = [f for f in report.findings if f.rule == "generated-name-changed"]
+        return sorted((f.subject, f.before, f.after) for f in found)
+
+    python = [("Thing.aB", "a_b", "a_b_"), ('Thing["a-b"]', "a_b_", "a_b")]
+    assert renamed() == python
+    squashed = [("Thing.aB", "ab", "ab2"), ('Thing["a-b"]', "ab2", "ab")]
+    for spell, expected in (
+        (None, python),
+        (targets.get("python").spell_fields, python),
+        (_spell_squashed, sorted(python + squashed)),
+    ):
+        targets.register(dataclasses.replace(DUMMY, spell_fields=spell))
+        try:
+            assert renamed() == expected, spell
+        finally:
+            targets.unregister(DUMMY.name)
 
 
 def test_a_required_option_is_asked_for_after_another_targets_flag(

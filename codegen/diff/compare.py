@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .. import ir, pynaming
+from .. import ir, targets
 from ..analysis.methods import MethodModel, envelope_properties
 from ..constraints import SCHEMA_VALIDATION_TAGS, STRUCTURAL_TAGS, schema_keyword
 from . import notation
@@ -60,6 +60,7 @@ class Comparer:
         self.deref_stack: set[tuple[str, str]] = set()
         self.carriers: dict[tuple[str, str], set[str]] = {}
         self.origins: dict[tuple[str, str], str] = {}
+        self.spellers = targets.field_spellings()
 
     def add(
         self,
@@ -351,15 +352,21 @@ class Comparer:
 
     def names(self, a: ir.Obj, b: ir.Obj, path: tuple[str, ...]) -> None:
         """Generated public names of the same object: its class name (inline objects; declared
-        types are compared by name) and its properties' attribute names."""
+        types are compared by name; the neutral, path-derived name) and its properties' names in
+        each target that spells them (asked of the registry: the diff knows no language's
+        spelling). Two targets giving the same change make one finding."""
         inline = a.name not in self.old and b.name not in self.new  # else a type-ref finding
         if inline and a.properties and b.properties and a.name != b.name:
             self.add(path, What.NAME_CHANGED, a.name, b.name)
-        attrs_a = dict(zip((p.name for p in a.properties), pynaming.attributes(_wires(a))))
-        attrs_b = dict(zip((p.name for p in b.properties), pynaming.attributes(_wires(b))))
-        for wire in sorted(set(attrs_a) & set(attrs_b)):
-            if attrs_a[wire] != attrs_b[wire]:
-                self.add((*path, wire), What.NAME_CHANGED, attrs_a[wire], attrs_b[wire])
+        seen: set[tuple[str, str, str]] = set()
+        for spell in self.spellers.values():
+            names_a = dict(zip((p.name for p in a.properties), spell(_wires(a)), strict=True))
+            names_b = dict(zip((p.name for p in b.properties), spell(_wires(b)), strict=True))
+            for wire in sorted(set(names_a) & set(names_b)):
+                change = (wire, names_a[wire], names_b[wire])
+                if change[1] != change[2] and change not in seen:
+                    seen.add(change)
+                    self.add((*path, wire), What.NAME_CHANGED, change[1], change[2])
 
     # -- type expressions ---------------------------------------------------------------------
 

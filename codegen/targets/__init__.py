@@ -7,10 +7,21 @@ of the process (a test's target, a program embedding the generator); `unregister
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from .base import Files, Option, Request, Target
 
-__all__ = ["Files", "Option", "Request", "Target", "get", "names", "register", "unregister"]
+__all__ = [
+    "Files",
+    "Option",
+    "Request",
+    "Target",
+    "field_spellings",
+    "get",
+    "names",
+    "register",
+    "unregister",
+]
 
 _PLUGINS: dict[str, str] = {
     # name -> module (under codegen.targets) defining TARGET
@@ -39,6 +50,18 @@ def get(name: str) -> Target:
     target = module.TARGET
     assert isinstance(target, Target) and target.name == name, name
     return target
+
+
+def field_spellings() -> dict[str, Callable[[tuple[str, ...]], tuple[str, ...]]]:
+    """Every target that spells properties of its own (`Target.spell_fields`), by name in name
+    order: what the diff asks instead of knowing a language's spelling. Imports every plugin
+    (they are light)."""
+    out = {}
+    for name in names():
+        spell = get(name).spell_fields
+        if spell is not None:
+            out[name] = spell
+    return out
 
 
 def register(target: Target) -> None:

@@ -83,6 +83,12 @@ class Target:
     # combination the target refuses; returns the values `render` sees instead of some (e.g. a
     # profile read from its file), or None.
     check_options: Callable[[Mapping[str, object], int], Mapping[str, object] | None] | None = None
+    # The names this target gives the properties of one object, from their wire names in order
+    # (collisions within the object settled as the target settles them), or None when the
+    # target spells no properties of its own. The diff reads it through the registry
+    # (`codegen.targets.field_spellings`): a property whose spelling changes between two
+    # versions is a `generated-name-changed` finding, though its wire name stays the same.
+    spell_fields: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None
 
     def option(self, dest: str) -> Option | None:
         return next((o for o in self.options if o.dest == dest), None)

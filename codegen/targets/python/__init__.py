@@ -33,6 +33,12 @@ def _check(options: Mapping[str, object], count: int) -> Mapping[str, object] | 
     return {"app_renames": load_renames(Path(str(renames_file)))}  # read first too
 
 
+def _spell_fields(wires: tuple[str, ...]) -> tuple[str, ...]:
+    from ...pynaming import attributes  # the Python targets' one name table
+
+    return attributes(wires)
+
+
 def _render(request: Request) -> Files:
     formatter = str(request.option("formatter"))
     package = request.option("package")
@@ -83,4 +89,5 @@ TARGET = Target(
     ),
     several=True,
     check_options=_check,
+    spell_fields=_spell_fields,
 )
