@@ -45,7 +45,8 @@ import hashlib
 import keyword
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from . import ir
 from .analysis.classes import Classes, Declared, classes, where
@@ -191,6 +192,37 @@ class HelperNames:
         return key
 
 
+class Spellings(dict[str, str]):
+    """The generator's names as one module spells them (its name -> the spelling used). While
+    `recording()`, a lookup (`own["Any"]`) notes the name: a view spells a name exactly where
+    its module uses it, so the module's imports are the names its view asked for (never found
+    in its text). `peek` looks one up without noting it (a comparison, not a use)."""
+
+    _asked: set[str] | None = None
+
+    def __getitem__(self, key: str) -> str:
+        if self._asked is not None:
+            self._asked.add(key)
+        return dict.__getitem__(self, key)
+
+    def peek(self, key: str) -> str:
+        return dict.__getitem__(self, key)
+
+    def use(self, *names: str) -> None:
+        """Note `names` as used (what a template writes whatever the schema)."""
+        for name in names:
+            self[name]
+
+    @contextmanager
+    def recording(self) -> Iterator[set[str]]:
+        """The names looked up inside the `with` block (filled as they are asked for)."""
+        outer, self._asked = self._asked, set()
+        try:
+            yield self._asked
+        finally:
+            self._asked = outer
+
+
 class NameTable:
     """Every Python name of one package. Read-only once built; `check()` raises the collisions
     (a target that writes no Python, like zod, builds the analysis without them)."""
@@ -211,11 +243,11 @@ class NameTable:
         self.schema_names = frozenset(by_py)
         """The Python names the schema's declarations take at module level."""
         taken = set(by_py)
-        own = {n: _yielding(n, taken) for n in MODELS_OWN}
+        own = Spellings({n: _yielding(n, taken) for n in MODELS_OWN})
         # The locals of the decoders (`_from_valid(v)`, `self`, comprehension variables `i`,
         # `i1`, `k`...): a class of that name would be hidden where the decoder names it.
-        own |= {n: _local(n, taken, numbered=n in ("i", "k")) for n in MODELS_LOCALS}
-        self.own: Mapping[str, str] = own
+        own.update({n: _local(n, taken, numbered=n in ("i", "k")) for n in MODELS_LOCALS})
+        self.own = own
         """The generator's names in models.py (module level and decoder locals): its spelling ->
         the spelling used."""
         self.keys = {n: _yielding(f"_KEYS_{self.type_name(n)}", taken) for n in self.class_objs}

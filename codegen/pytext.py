@@ -9,7 +9,6 @@ comments never contain a line break.
 from __future__ import annotations
 
 import ast
-import functools
 import json
 import re
 import textwrap
@@ -130,73 +129,3 @@ def key_suffix(key: str) -> str:
     if key.isidentifier():
         return "." + key
     return "[" + json.dumps(key) + "]"
-
-
-# -- ordering as ruff's isort (I001) and `__all__` sorting (RUF022) expect -------------------------
-
-
-def _natcmp(a: str, b: str) -> int:
-    """Natural order (digit runs compared as numbers), like the `natord` crate ruff uses."""
-    i = j = 0
-    while i < len(a) and j < len(b):
-        if a[i].isdigit() and b[j].isdigit():
-            ei, ej = i, j
-            while ei < len(a) and a[ei].isdigit():
-                ei += 1
-            while ej < len(b) and b[ej].isdigit():
-                ej += 1
-            na, nb = int(a[i:ei]), int(b[j:ej])
-            if na != nb:
-                return -1 if na < nb else 1
-            i, j = ei, ej
-            continue
-        if a[i] != b[j]:
-            return -1 if a[i] < b[j] else 1
-        i += 1
-        j += 1
-    return (len(a) - i > 0) - (len(b) - j > 0)
-
-
-def _member_type(name: str) -> int:
-    """0 constant (`FOO_BAR`), 1 class (`FooBar`), 2 anything else."""
-    if len(name) > 1 and name.isupper():
-        return 0
-    return 1 if name[:1].isupper() else 2
-
-
-_PIECE = re.compile(r"[0-9]+|.", re.DOTALL)
-
-
-def _natkey(s: str) -> tuple[tuple[int, int], ...]:
-    """A sort key of ASCII `s` that orders as `_natcmp` does: a digit run is `(ord("0"), its
-    value)`, any other character `(its code, 0)`; no other character lies between the digits.
-    (Sorting by a key, not a comparison function: a package's names sort several times.)"""
-    return tuple((48, int(p)) if p[0] <= "9" and p[0] >= "0" else (ord(p), 0)
-                 for p in _PIECE.findall(s))  # fmt: skip
-
-
-def _all_cmp(a: str, b: str) -> int:
-    return (_member_type(a) - _member_type(b)) or _natcmp(a, b)
-
-
-def sort_all(names: list[str]) -> list[str]:
-    """`__all__` order: constants, classes, the rest; each in natural order."""
-    if all(n.isascii() for n in names):
-        return sorted(names, key=lambda n: (_member_type(n), _natkey(n)))
-    return sorted(names, key=functools.cmp_to_key(_all_cmp))
-
-
-def import_cmp(a: str, b: str) -> int:
-    """isort's order of imported names: by kind, then case-insensitively, then as written."""
-    return (_member_type(a) - _member_type(b)) or _natcmp(a.lower(), b.lower()) or _natcmp(a, b)
-
-
-def import_key(name: str) -> tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """A sort key ordering ASCII names as `import_cmp` does (`sort_imports`)."""
-    return (_member_type(name), _natkey(name.lower()), _natkey(name))
-
-
-def sort_imports(names: list[str]) -> list[str]:
-    if all(n.isascii() for n in names):  # else other digits and letters: `import_cmp` decides
-        return sorted(names, key=import_key)
-    return sorted(names, key=functools.cmp_to_key(import_cmp))

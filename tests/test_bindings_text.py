@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 from bindings_support import generate_text, mypy_strict, ruff_check
 
+from codegen import pyformat
 from codegen.pytext import (
     comment,
     comment_lines,
     docstring,
     key_suffix,
     literal,
-    sort_all,
-    sort_imports,
 )
 
 HOSTILE = r'''
@@ -75,15 +74,33 @@ def test_comments_and_literals_are_one_line() -> None:
     assert key_suffix("name") == ".name" and key_suffix("io.x/y") == '["io.x/y"]'
 
 
-def test_ruff_orders() -> None:
-    assert sort_all(["b", "Ab", "AB", "a2", "a10", "Z_Z"]) == ["AB", "Z_Z", "Ab", "a2", "a10", "b"]
-    assert sort_imports(["cast", "Any", "TypeAlias", "Final", "JSON"]) == [
-        "JSON",
-        "Any",
-        "Final",
-        "TypeAlias",
-        "cast",
+SHUFFLED = """from __future__ import annotations
+
+from typing import cast, TypeAlias, Any as _Any, Final
+from .._tolerance import UNKNOWN_TAG as _UNKNOWN_TAG
+from . import validators as _v
+from .._runtime import JSON, UNSET, Model as _Model
+
+__all__ = ["b", "Ab", "AB", "a2", "a10", "Z_Z"]
+x: Final = cast(TypeAlias, (_Any, _UNKNOWN_TAG, _v, JSON, UNSET, _Model))
+"""
+
+
+def test_the_formatter_orders_imports_and_all() -> None:
+    """The views write imports and `__all__` in any order: ruff's isort (furthest parent first,
+    one aliased name a line) and RUF022 (constants, classes, the rest; natural order) fix it."""
+    out = pyformat.format_files({"m.py": SHUFFLED})["m.py"]
+    assert out.split("\n__all__")[0].splitlines()[2:] == [
+        "from typing import Any as _Any",
+        "from typing import Final, TypeAlias, cast",
+        "",
+        "from .._runtime import JSON, UNSET",
+        "from .._runtime import Model as _Model",
+        "from .._tolerance import UNKNOWN_TAG as _UNKNOWN_TAG",
+        "from . import validators as _v",
     ]
+    assert '__all__ = ["AB", "Z_Z", "Ab", "a2", "a10", "b"]' in out
+    assert pyformat.format_files({"m.py": SHUFFLED}, "black") == {"m.py": out}
 
 
 @pytest.mark.slow
@@ -185,3 +202,24 @@ def test_merged_date_annotated_and_never_constructs_generate_and_validate(tmp_pa
     assert [e.path for e in m.errors("Reading", {**value, "at": 1})] == ["$.at"]
     assert not m.is_valid("Level", -1) and m.is_valid("Level", 1)
     assert mypy_strict([tmp_path / "constructs"], tmp_path / "cache").returncode == 0
+
+
+PROSE_NAMES = """
+/** A thing; its docs say overload, cast, NoReturn and Sequence, and _by_shape too. */
+export interface Thing {
+  /** name: see Mapping and Literal */
+  name: string;
+}
+"""
+
+
+def test_prose_naming_the_generators_names_imports_nothing(tmp_path: Path) -> None:
+    """models.py imports what its view spelled, not every name its text happens to contain:
+    docs that say `overload` or `cast` import neither (a scan of the text did, and ruff's F401
+    failed on the generated module)."""
+    generate_text(PROSE_NAMES, tmp_path, "prose")
+    models = tmp_path / "prose" / "models.py"
+    text = models.read_text(encoding="utf-8")
+    assert "from typing import Any, Final\n" in text
+    assert "_by_shape" not in text.split("__all__")[0]
+    assert ruff_check([models]).returncode == 0, ruff_check([models]).stdout

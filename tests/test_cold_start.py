@@ -88,9 +88,10 @@ def test_each_group_is_formatted_as_soon_as_it_is_rendered(
     real_start = pyformat._start_ruff
     real_render = templating.render
 
-    def start(root: Path, paths: list[str]) -> subprocess.Popen[str]:
-        events.append("ruff " + " ".join(paths))
-        return real_start(root, paths)
+    def start(root: Path, args: tuple[str, ...], paths: list[str]) -> subprocess.Popen[str]:
+        if args[0] == "check":  # the run's first step: `format` follows when it is waited for
+            events.append("ruff " + " ".join(paths))
+        return real_start(root, args, paths)
 
     def render(template: str, **context: object) -> str:
         events.append(template.removeprefix("python/"))

@@ -1,7 +1,7 @@
 """pydantic v2 models: one self-contained module per schema (`__init__.py`), optionally in a
 consumer's reviewed conventions (`--profile`). The machinery (`render`, `views`, `names`,
-`profile`, `ruff`) is imported when the target runs; it lays its module out with the pinned ruff
-itself (no --formatter)."""
+`profile`) is imported when the target runs; it lays its module out with the pinned ruff run of
+every Python target (`codegen/pyformat.py`; no --formatter)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The pydantic module's view: the resolved IR, a profile section and the names, as plain data
 for `templates/pydantic/module.py.j2`. Type hints are spelled here; nothing is formatted (ruff
-formats the rendered module, `codegen/targets/pydantic/ruff.py`).
+formats the rendered module: `codegen/pyformat.py`).
 
 Faithful by default: `number` is `int | float` (pydantic's smart union keeps an int an int),
 `integer` is `int`; an optional field is `T | MISSING = MISSING` (pydantic's sentinel: an absent

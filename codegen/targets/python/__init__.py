@@ -81,8 +81,8 @@ TARGET = Target(
         ),
         Option(
             "--formatter",
-            "what lays out the generated Python: ruff (default, `ruff format`) or black; both "
-            "pinned, both give black's style",
+            "what lays out the generated Python once ruff has sorted its imports: ruff "
+            "(default, `ruff format`) or black; both pinned, both give black's style",
             choices=("ruff", "black"),
             default="ruff",
         ),

@@ -33,7 +33,6 @@ from ...jsonout import dumps
 from ...jsonschema_out import emit
 from ...pyformat import format_files
 from ...pynaming import PyIndex
-from ...pytext import sort_all
 from ...templating import render, static_source
 from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import (
@@ -167,7 +166,7 @@ def render_top(
     init = InitView(
         example=versions[-1].subpackage if versions else "",
         versions_exports=tuple(sorted(n for n in _VERSIONS_EXPORTS if n != "versions")),
-        exports=tuple(sort_all([*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS])),
+        exports=(*_RUNTIME_EXPORTS, *_VERSIONS_EXPORTS),
     )
     header = render(TOP + "_header.j2", top=top)
     files: dict[str, str] = {

@@ -21,7 +21,6 @@ from ....pynaming import PyIndex
 from ....records import record
 from ....templating import render, static_source
 from . import registry_views
-from .pyimports import parents_first
 from .validator_views import validators_view
 from .views import (
     Context,
@@ -137,8 +136,7 @@ def start_package(
     def one(m: Module | StaticModule) -> str:
         if isinstance(m, StaticModule):
             return render(HEADER, header=header) + static_source(m.source)
-        text = render(m.template, header=header, view=m.view(ctx), runtime=runtime)
-        return text if runtime == "." else parents_first(text)
+        return render(m.template, header=header, view=m.view(ctx), runtime=runtime)
 
     def laid_out(group: list[Module]) -> Formatting:
         """`group` rendered, its formatting begun (it runs while the next group renders)."""

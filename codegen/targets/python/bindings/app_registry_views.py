@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ....analysis.methods import method_model
 from ....analysis.versions import Version
 from ....pynaming import PyIndex
-from ....pytext import code_literal, sort_imports
+from ....pytext import code_literal
 from ..appmodel import AppModel
 from .registry_views import envelopes
 from .server_views import AppFacts
@@ -74,7 +74,7 @@ def app_methods_view(
     all_results = [n for method in sorted(results) for n in results[method]]
     typing = ["Final", "Literal", "TypeAlias"] + (["overload"] if results else [])
     return AppMethodsView(
-        typing_imports=", ".join(sort_imports(typing)),
+        typing_imports=", ".join(typing),
         request_hint=_union(requests),
         notification_hint=_union(notifications),
         response_hint=_union(responses),

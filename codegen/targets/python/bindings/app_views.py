@@ -15,7 +15,7 @@ from ....analysis.shapes import children, is_class_obj
 from ....analysis.versions import Version
 from ....naming import former_names
 from ....pynaming import PyIndex
-from ....pytext import code_literal, sort_all, sort_imports
+from ....pytext import code_literal
 from ..appmodel import AppModel
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
@@ -171,12 +171,12 @@ def app_init_view(app: Context) -> AppInitView:
     )
 
     def line(module: str, items: list[str]) -> tuple[str, ...]:
-        mine = sort_imports([n for n in items if n in own])
+        mine = [n for n in items if n in own]
         return (f"from {module} import {', '.join(mine)}",) if mine else ()
 
     imports = line(".._runtime", ["UNSET"]) + line(".codec", ["decode", "encode"])
     imports += line(".convert", list(CONVERT_EXPORTS))
-    exports = sort_all(sorted({*names, *own}))
+    exports = sorted({*names, *own})
     former = tuple(
         (old, app.index.py_name(new))
         for old, new in former_names(
@@ -184,6 +184,4 @@ def app_init_view(app: Context) -> AppInitView:
         ).items()
         if old not in own and old not in names
     )
-    return AppInitView(
-        imports, tuple(sort_imports(names)), tuple(code_literal(n) for n in exports), former
-    )
+    return AppInitView(imports, tuple(names), tuple(code_literal(n) for n in exports), former)

@@ -14,14 +14,13 @@ the earlier member on a tie).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .... import ir
 from ....analysis.shapes import is_class_obj, structural_key
 from ....analysis.typeindex import Discriminator
 from ....errors import Diagnostic, Location
-from ....pynaming import HelperNames, PyIndex
+from ....pynaming import HelperNames, PyIndex, Spellings
 from ....pytext import code_literal, comment_lines, literal
 from ....records import record
 from .hints import Hints
@@ -71,7 +70,7 @@ class Builds:
     decoders: set[str] = field(default_factory=set)  # classes built by their module names
     diagnostics: list[Diagnostic] = field(default_factory=list)
     helper_names: HelperNames = field(init=False)
-    g: Mapping[str, str] = field(init=False)  # the generator's names in models.py, as spelled
+    g: Spellings = field(init=False)  # the generator's names in models.py, as spelled
 
     def __post_init__(self) -> None:
         self.helper_names = self.index.names.models_helpers()

@@ -33,47 +33,56 @@ _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolea
 _NUMBER = _PRIMS[P.NUMBER]
 
 
+def _never(t: ir.TypeExpr) -> bool:
+    """Whether `Hints.hint` spells `t` as `NoReturn` (the type of no value)."""
+    if isinstance(t, ir.Prim):
+        return t.kind is P.NEVER
+    if isinstance(t, ir.Union_):
+        return all(isinstance(m, ir.Prim) and m.kind is P.NEVER for m in t.members)
+    if isinstance(t, ir.Intersection):
+        return _never(t.members[0])
+    return False
+
+
 class Hints:
     """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
     table spells them there (`codegen/pynaming.py`: they yield to schema names)."""
 
     def __init__(self, index: PyIndex) -> None:
         self.index = index
-        g = index.names.own
-        self.g = g
-        self.json, self.json_input, self.never = g["JSON"], g["JSONInput"], g["NoReturn"]
-        self.unset = g["UnsetType"]
+        self.g = index.names.own  # looked up where a hint spells a name: its import (`views`)
         self.number = _NUMBER  # TS `number`'s hint
 
     def _any(self, inputs: bool) -> str:
-        return self.json_input if inputs else self.json
+        return self.g["JSONInput"] if inputs else self.g["JSON"]
+
+    def _mapping(self, inputs: bool) -> str:
+        return self.g["Mapping"] if inputs else "dict"
 
     def hint(self, t: ir.TypeExpr, inputs: bool = False) -> str:
         if isinstance(t, ir.Prim):
             if t.kind is P.NEVER:
-                return self.never
+                return self.g["NoReturn"]
             if t.kind in (P.UNKNOWN, P.ANY):
                 return self._any(inputs)
             if t.kind is P.OBJECT:
-                return f"{self.g['Mapping'] if inputs else 'dict'}[str, {self._any(inputs)}]"
+                return f"{self._mapping(inputs)}[str, {self._any(inputs)}]"
             return _PRIMS[t.kind]
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
             return self.index.py_name(t.name)
-        seq, obj = (self.g["Sequence"], self.g["Mapping"]) if inputs else ("list", "dict")
-        any_json = self._any(inputs)
         if isinstance(t, ir.Array):
-            return f"{seq}[{self.hint(t.item, inputs)}]"
+            return f"{self.g['Sequence'] if inputs else 'list'}[{self.hint(t.item, inputs)}]"
         if isinstance(t, ir.Map):
-            return f"{obj}[str, {self.hint(t.value, inputs)}]"
+            return f"{self._mapping(inputs)}[str, {self.hint(t.value, inputs)}]"
         if isinstance(t, ir.Obj):
             if is_class_obj(t) and t.name not in self.index.plain_json:
                 return self.index.py_name(t.name)
             if is_class_obj(t):  # a JSON Schema payload (payloads.py): read to be handed on,
-                return f"dict[str, {self.json}]"  # so typed for readers (an LLM SDK wants a dict)
-            value = self.hint(t.index.value, inputs) if t.index is not None else any_json
-            return f"{obj}[str, {value}]"
+                return f"dict[str, {self.g['JSON']}]"  # typed for readers (an LLM SDK: a dict)
+            value = self.hint(t.index.value, inputs) if t.index is not None else self._any(inputs)
+            return f"{self._mapping(inputs)}[str, {value}]"
         if isinstance(t, ir.Union_):
             return self._union(t.members, inputs)
         if isinstance(t, ir.Intersection):
@@ -111,21 +120,21 @@ class Hints:
         out = [p for p in dict.fromkeys(parts) if p]
         if "None" in out:  # `X | None` reads best with None last
             out = [p for p in out if p != "None"] + ["None"]
-        return " | ".join(out) if out else self.never
+        return " | ".join(out) if out else self.g["NoReturn"]
 
     def field(self, p: ir.Property) -> str:
         """The hint of a class attribute: `| None` when nullable, `| UnsetType` when optional."""
+        if _never(p.type):  # a field that never holds a value: only ever UNSET
+            return self.g["UnsetType"]
         base = self.hint(p.type, inputs=True)
-        if base == self.never:
-            return self.unset
         if (
             p.nullable
             and "None" not in base.split(" | ")
-            and base not in (self.json, self.json_input)
+            and base not in (self.g.peek("JSON"), self.g.peek("JSONInput"))
         ):
             base += " | None"
         if p.optional:
-            base += f" | {self.unset}"
+            base += f" | {self.g['UnsetType']}"
         return base
 
     def mentions_module_names(self, t: ir.TypeExpr) -> bool:

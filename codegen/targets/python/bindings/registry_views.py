@@ -14,9 +14,8 @@ from .... import ir
 from ....analysis.methods import ENVELOPE_UNION, Method, method_model
 from ....analysis.shapes import is_class_obj
 from ....pynaming import PyIndex
-from ....pytext import code_literal, comment, sort_imports
+from ....pytext import code_literal, comment
 from ....records import record
-from .pyimports import uses
 from .views import Context
 
 MODELS = "_m"  # how registry.py imports the package's models module
@@ -190,11 +189,14 @@ def _literal(keys: list[str], empty: str = "NoReturn") -> str:
     return f"Literal[{', '.join(keys)}]" if keys else empty
 
 
-def _typing_imports(hints: list[str], overloads: bool) -> str:
-    """The names registry.py imports from typing: only those it uses (ruff flags the others)."""
-    names = ["Final", "TypeAlias"] + (["overload"] if overloads else [])
-    names += uses(["Any", "Literal", "NoReturn", "cast"], "\n".join(hints))
-    return ", ".join(sort_imports(names))
+def _typing_imports(methods: list[Method], dicts: bool) -> str:
+    """The names registry.py imports from typing: only those it uses (ruff flags the others).
+    `dicts`: some hint is `dict[str, Any]` (`_HINTS`)."""
+    requests = any(m.kind == "request" for m in methods)
+    names = ["Final", "TypeAlias"] + (["overload"] if requests else [])
+    names += ["Literal", "cast"] if methods else []  # `MethodName`, `lookup_method`
+    names += [] if requests else ["NoReturn"]  # `RequestMethod` of no request
+    return ", ".join(names + (["Any"] if dicts else []))
 
 
 def registry_view(resolved: ir.Resolved, index: PyIndex | None = None) -> RegistryView:
@@ -217,12 +219,14 @@ def registry_view(resolved: ir.Resolved, index: PyIndex | None = None) -> Regist
     result_hint = _join([v.result_hint for v in requests])
     method_hint = _literal([v.key for v in methods], "str")
     request_method_hint = _literal([v.key for v in requests])
-    hints = [request_hint, notification_hint, response_hint, result_hint, method_hint,
-             request_method_hint] + [f"Literal[{v.key}] {v.result_hint}" for v in requests]  # fmt: skip
-    hints += ["cast(...)"] if methods else []
+    hinted = [v.message_class for v in methods] + responses  # the class expressions in hints
+    hinted += [
+        _named(index, r) for m in model.methods if m.kind == "request" for r in m.result_types
+    ]
+    dicts = any(part in _HINTS for expr in hinted for part in expr.split(" | "))
     return RegistryView(
         imports_models=any(f"{MODELS}." in c for c in classes),
-        typing_imports=_typing_imports(hints, bool(requests)),
+        typing_imports=_typing_imports(list(model.methods), dicts),
         protocol_version=code_literal(version),
         in_version=code_literal(where),
         jsonrpc_version=code_literal(str(consts.get("JSONRPC_VERSION", "2.0"))),

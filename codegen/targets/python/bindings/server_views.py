@@ -17,7 +17,7 @@ from typing import Literal
 
 from ....analysis.methods import Method, method_model
 from ....analysis.versions import Version
-from ....pytext import code_literal, sort_imports
+from ....pytext import code_literal
 from ..appmodel import AppModel
 from .views import Context
 
@@ -170,9 +170,7 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
     return SideView(
         handlers=tuple(handlers),
         requests=tuple(sorted(requests, key=lambda r: r.request)),
-        app_imports=tuple(
-            sort_imports([n for n in names if n not in _TYPING and n not in _RUNTIME])
-        ),
+        app_imports=tuple(sorted(n for n in names if n not in _TYPING and n not in _RUNTIME)),
         abc_imports=tuple(sorted(n for n in names if n in _TYPING)),
         runtime_imports=tuple(sorted(n for n in names if n in _RUNTIME)),
     )

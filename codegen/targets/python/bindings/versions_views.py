@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .... import ir
 from ....analysis.methods import Method, MethodModel, method_model
 from ....analysis.versions import Version
-from ....pytext import code_literal, comment, sort_imports
+from ....pytext import code_literal, comment
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)
@@ -166,7 +166,7 @@ def versions_view(versions: tuple[Version, ...]) -> VersionsView:
         method_hint=_literal(names, "str"),
         request_method_hint=_literal(requests, "NoReturn"),
         checked_method="cast(MethodName, method)" if names else "method",
-        typing_imports=", ".join(sort_imports(typing)),
+        typing_imports=", ".join(typing),
     )
 
 

@@ -23,13 +23,15 @@ from ....pytext import (
     doc_text,
     docstring,
     literal_text,
-    sort_all,
-    sort_imports,
 )
 from ....records import record
 from .builds import Builds, SelectorView
 from .hints import Hints
-from .pyimports import all_strings, import_lines, uses
+
+
+def _from(module: str, names: list[str]) -> tuple[str, ...]:
+    """`from module import ...` of `names` (none: no line); their order is ruff's (isort)."""
+    return (f"from {module} import {', '.join(names)}",) if names else ()
 
 
 @record
@@ -188,7 +190,7 @@ class ModelsView:
     imports: tuple[str, ...]  # `from ... import` lines of collections.abc, dataclasses, typing
     validators: str  # the line importing the validators module
     runtime_imports: tuple[str, ...]  # lines `name as _alias` / `name`
-    own: Mapping[str, str]  # the generator's names as spelled in models.py (pynaming.NameTable)
+    own: Mapping[str, str]  # the generator's names as spelled in models.py (pynaming.Spellings)
     consts: tuple[ConstView, ...]
     aliases: tuple[AliasView, ...]
     classes: tuple[ClassView, ...]
@@ -206,7 +208,8 @@ _NUMBER_NOQA = ("# `int | float` is a JSON number, decoded as the int or float i
 
 def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
     hint = ctx.hints.field(f)
-    unset, v = b.g["UNSET"], b.g["v"]
+    v = b.g["v"]
+    unset = b.g["UNSET"] if f.optional else ""
     wire = code_literal(f.name)
     item = f"{v}[{wire}]"
     built = b.build(f.type, item)
@@ -279,7 +282,7 @@ def _class(c: ClassDef, ctx: Context, b: Builds, extends: Mapping[str, str],
     if required[c.name]:
         extra_build = f"{{}} if len({v}) == {len(c.fields)} else {extras}({v}, {keys})"
     elif not base and c.name not in chained and len(optional) <= _FEW_OPTIONAL:
-        unset, self_ = b.g["UNSET"], b.g["self"]
+        unset, self_ = (b.g["UNSET"] if optional else ""), b.g["self"]
         count = " + ".join(
             [str(len(fields) - len(optional))]
             + [f"({self_}.{f.attr} is not {unset})" for f in optional]
@@ -325,96 +328,90 @@ def alias_order(ctx: Context) -> list[tuple[ir.TypeDef, bool]]:
 
 def models_view(ctx: Context) -> ModelsView:
     index, hints = ctx.index, ctx.hints
-    b = Builds(index, hints)
-    consts = tuple(
-        ConstView(
-            index.py_name(c.name), code_literal(c.value.value), docstring(doc_text(c.doc), "")
-        )
-        for c in ctx.resolved.consts
-    )
-    aliases = []
-    ordered = alias_order(ctx)
-    for td, _ in ordered:  # every alias that builds something gets a `_build_` function, made
-        if not index.is_raw(td.type):  # after those it calls: no recursion down a chain
-            b.alias_builder(td.name)
-    for td, quoted in ordered:
-        value = hints.hint(td.type, inputs=True)
-        aliases.append(
-            AliasView(
-                index.py_name(td.name),
-                code_literal(value) if quoted else value,
-                docstring(doc_text(td.doc), ""),
-                "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
-            )
-        )
-    extends = _extends(index)
-    chained, required = set(extends.values()), dict[str, bool]()
-    classes = tuple(_class(c, ctx, b, extends, chained, required) for c in index.dataclasses())
-    if b.diagnostics:
-        raise SchemaError(b.diagnostics)
-    selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
-    decoders = tuple((index.names.decoders[n], index.py_name(n)) for n in sorted(b.decoders))
-    hint_text = all_strings([[a.value for a in aliases], [(f.hint for f in c.fields) for c in classes],
-                             [c.extra_hint for c in classes], [s.hint for s in selectors]])  # fmt: skip
     g = index.names.own
-    # What the template writes itself: every class's base, `extra` bag and methods.
-    template = f"{g['Any']} {g['JSON']} {g['_v']} {g['_new']}" if classes else ""
-    if classes:
-        template += f" {g['dataclass']} {g['_field']} {g['_Model']} {g['_dumps']} {g['_loads']}"
-        template += f" {g['_NotJSON']} {g['_not_encodable']} {g['_CHECK']} {g['_decoded']}"
-    if selectors:
-        template += f" {g['Any']}"
-    if any(s.table for s in selectors):
-        template += f" {g['_UNKNOWN_TAG']} {g['_same']}"
-    overloads = any(c.fields_message and c.writes_init for c in classes)  # deprecated fields
-    if overloads or any(c.deprecated for c in classes):
-        template += f" {g['_deprecated']}"
-    if overloads:
-        template += f" {g['overload']}"
-    if any(c.deprecated_fields for c in classes):
-        template += f" {g['_deprecated_field']} {g['UNSET']}"
-    text = hint_text + "\n" + all_strings([classes, selectors]) + "\n" + template
-    abc = {g[n] for n in ("Callable", "Mapping", "Sequence")}
-    found = set(uses([n for n in g.values() if n not in abc], text))
-    found |= set(uses(sorted(abc), hint_text))  # docstrings may say "Mapping": hints only
-    if any(s.table for s in selectors):
-        found.add(g["Callable"])
-    if consts or classes:
-        found.add(g["Final"])
-    if aliases:
-        found.add(g["TypeAlias"])
+    with g.recording() as asked:  # what the view spells is what models.py imports
+        b = Builds(index, hints)
+        consts = tuple(
+            ConstView(
+                index.py_name(c.name), code_literal(c.value.value), docstring(doc_text(c.doc), "")
+            )
+            for c in ctx.resolved.consts
+        )
+        aliases = []
+        ordered = alias_order(ctx)
+        for td, _ in ordered:  # every alias that builds something gets a `_build_` function, made
+            if not index.is_raw(td.type):  # after those it calls: no recursion down a chain
+                b.alias_builder(td.name)
+        for td, quoted in ordered:
+            value = hints.hint(td.type, inputs=True)
+            aliases.append(
+                AliasView(
+                    index.py_name(td.name),
+                    code_literal(value) if quoted else value,
+                    docstring(doc_text(td.doc), ""),
+                    "  # noqa: PYI042" if td.name.lstrip("_")[:1].islower() else "",
+                )
+            )
+        extends = _extends(index)
+        chained, required = set(extends.values()), dict[str, bool]()
+        classes = tuple(_class(c, ctx, b, extends, chained, required) for c in index.dataclasses())
+        if b.diagnostics:
+            raise SchemaError(b.diagnostics)
+        selectors = tuple(b.selectors[k] for k in sorted(b.selectors))
+        decoders = tuple((index.names.decoders[n], index.py_name(n)) for n in sorted(b.decoders))
+        # What the template writes itself: every class's base, `extra` bag and methods.
+        if classes:
+            g.use("Any", "JSON", "dataclass", "_field", "_Model", "_dumps", "_loads", "_NotJSON",
+                  "_not_encodable", "_CHECK", "_decoded", "Final")  # fmt: skip
+        if selectors:
+            g.use("Any")
+        if any(s.table for s in selectors):
+            g.use("_UNKNOWN_TAG", "_same", "Callable")
+        overloads = any(c.fields_message and c.writes_init for c in classes)  # deprecated fields
+        if overloads or any(c.deprecated for c in classes):
+            g.use("_deprecated")
+        if overloads:
+            g.use("overload")
+        if any(c.deprecated_fields for c in classes):
+            g.use("_deprecated_field", "UNSET")
+        if any(f.optional for c in classes for f in c.fields):
+            g.use("UNSET", "UnsetType")
+        if consts:
+            g.use("Final")
+        if aliases:
+            g.use("TypeAlias")
+    hints_ = [a.value for a in aliases] + [f.hint for c in classes for f in c.fields]
+    hints_ += [c.extra_hint for c in classes] + [s.hint for s in selectors]
 
     def imported(names: tuple[str, ...], private: bool = False) -> list[str]:
-        """The names the text uses, as import items (`x as _y` where the name table renamed
+        """The names the view spelled, as import items (`x as _y` where the name table renamed
         them; `private`: the generator's spelling is `_x`)."""
         out = []
         for n in names:
             own = n if not private else "_" + n
-            if g[own] in found:
+            if own in asked:
                 out.append(n if g[own] == n else f"{n} as {g[own]}")
         return out
 
-    if any(f.optional for c in classes for f in c.fields):
-        found |= {g["UNSET"], g["UnsetType"]}
     runtime = imported(("JSON", "JSONInput", "UNSET", "UnsetType"))
     runtime += imported(("Model", "NotJSON", "by_shape", "decoded", "deprecated", "deprecated_field",
                          "dumps", "extras", "loads", "not_decodable", "not_encodable", "plain",
                          "same"),
                         private=True)  # fmt: skip
-    if g["_encode"] in found:
+    if "_encode" in asked:
         runtime.append(f"encode_value as {g['_encode']}")
-    if g["_member"] in found:
+    if "_member" in asked:
         runtime.append(f"encode_member as {g['_member']}")
     tolerance = imported(("UNKNOWN_TAG",), private=True)
     typing_names = ("Any", "Final", "Literal", "NoReturn", "TypeAlias", "cast", "overload")
     dataclass_names = imported(("dataclass",)) + imported(("field",), private=True)
     imports = [
-        *import_lines("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
-        *import_lines("dataclasses", dataclass_names),
-        *import_lines("typing", imported(typing_names)),
+        *_from("collections.abc", imported(("Callable", "Mapping", "Sequence"))),
+        *_from("dataclasses", dataclass_names),
+        *_from("typing", imported(typing_names)),
     ]
     exports = tuple(
-        sort_all([c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes])
+        [c.name for c in consts] + [a.name for a in aliases] + [c.name for c in classes]
     )
     future = g["annotations"]
     return ModelsView(
@@ -422,8 +419,8 @@ def models_view(ctx: Context) -> ModelsView:
         + ("" if future == "annotations" else f" as {future}"),
         imports=tuple(imports),
         validators=f"from . import validators as {g['_v']}",
-        runtime_imports=import_lines(f"{ctx.runtime}_runtime", runtime)
-        + import_lines(f"{ctx.runtime}_tolerance", tolerance),
+        runtime_imports=_from(f"{ctx.runtime}_runtime", runtime)
+        + _from(f"{ctx.runtime}_tolerance", tolerance),
         own=g,
         consts=consts,
         aliases=tuple(aliases),
@@ -431,7 +428,7 @@ def models_view(ctx: Context) -> ModelsView:
         selectors=selectors,
         decoders=decoders,
         exports=tuple(code_literal(n) for n in exports),
-        noqa=_NUMBER_NOQA if hints.number in hint_text else (),
+        noqa=_NUMBER_NOQA if any(hints.number in h for h in hints_) else (),
     )
 
 
@@ -512,9 +509,9 @@ def init_view(ctx: Context) -> InitView:
     return InitView(
         docstring(doc, ""),
         tuple(before),
-        tuple(sort_imports(models)),
+        tuple(models),
         tuple(line(".validators", ["errors", "is_valid", "validate"])),
-        tuple(code_literal(n) for n in sort_all(sorted({*models, *own}))),
+        tuple(code_literal(n) for n in sorted({*models, *own})),
         former,
     )
 
