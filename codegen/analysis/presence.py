@@ -166,7 +166,7 @@ def presence(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> Presence:
             if isinstance(t.type, ir.Union_):
                 _variants(facts, t.type, label)
             _inline(out, t.name, t.type, index, by_name)
-            obj = _object_of(t, by_name)
+            obj = object_of(t, by_name)
             if obj is None:
                 continue
             for p in obj.properties:
@@ -256,7 +256,7 @@ def _inline_at(types: dict[str, ir.TypeDef], path: tuple[str, ...]) -> ir.Obj | 
     return value if isinstance(value, ir.Obj) else None
 
 
-def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
+def object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
     """The JSON object a type is: its own, or (an alias of another type) that type's."""
     seen = {t.name}
     value = t.type

@@ -64,19 +64,20 @@ def check_order(schemas: list[ir.Resolved]) -> None:
     """Several versions are given oldest first (the last is the newest a distribution speaks):
     two released versions out of order raise SchemaError at the later one. Drafts keep their
     place wherever they stand."""
-    problems, newest = [], None
+    problems: list[Diagnostic] = []
+    newest: tuple[str, str] | None = None  # (date, source) of the newest release so far
     for r in schemas:
         date = release_date(r)
         if date is None:
             continue
-        if newest is not None and date < release_date(newest):  # type: ignore[operator]
+        if newest is not None and date < newest[0]:
             message = (
-                f"versions are given oldest first: {date} comes after {release_date(newest)} "
-                f"({newest.source}); reorder the arguments"
+                f"versions are given oldest first: {date} comes after {newest[0]} "
+                f"({newest[1]}); reorder the arguments"
             )
             problems.append(_problem(r, message))
         else:
-            newest = r
+            newest = (date, r.source)
     if problems:
         raise SchemaError(problems)
 

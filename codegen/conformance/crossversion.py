@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import ir
-from ..analysis.presence import Presence, presence
+from ..analysis.presence import Presence, object_of, presence
 
 
 class Requirement:
@@ -21,7 +21,7 @@ class Requirement:
         for i, schema in enumerate(schemas):
             by_name = schema.type_map()
             for td in schema.types:
-                obj = _object_of(td, by_name)
+                obj = object_of(td, by_name)
                 if obj is None:
                     continue
                 for p in obj.properties:
@@ -65,12 +65,3 @@ def _was(state: str, later: bool = False) -> str:
     if state == "absent":
         return "does not declare it" if later else "did not declare it"
     return "makes it optional" if later else "had it optional"
-
-
-def _object_of(td: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
-    seen = {td.name}
-    t = td.type
-    while isinstance(t, ir.Ref) and t.name in by_name and t.name not in seen:
-        seen.add(t.name)
-        t = by_name[t.name].type
-    return t if isinstance(t, ir.Obj) else None

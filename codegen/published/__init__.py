@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import ir
 from ..analysis.methods import method_model
-from ..analysis.presence import Facts, Presence, TypeFacts, presence
+from ..analysis.presence import Facts, Presence, TypeFacts, object_of, presence
 from ..analysis.shapes import children
 from ..analysis.versions import check_order
 from ..discriminators import discriminator, resolved_member
@@ -53,7 +53,7 @@ def build(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> dict[str, An
         for t in schema.types:
             newest_type[t.name] = (t, schema)
             _collect_inline(t.type, found)
-            obj = _object_of(t, by_name)
+            obj = object_of(t, by_name)
             if obj is not None:
                 members.setdefault(t.name, {}).update({q.name: q for q in obj.properties})
         newest_inline |= found
@@ -93,15 +93,6 @@ def _span(p: Presence, f: Facts) -> dict[str, Any]:
     if f.deprecated:
         out["deprecated"] = list(f.deprecated)
     return out
-
-
-def _object_of(t: ir.TypeDef, by_name: dict[str, ir.TypeDef]) -> ir.Obj | None:
-    seen = {t.name}
-    value = t.type
-    while isinstance(value, ir.Ref) and value.name in by_name and value.name not in seen:
-        seen.add(value.name)
-        value = by_name[value.name].type
-    return value if isinstance(value, ir.Obj) else None
 
 
 def _kind(t: ir.TypeExpr) -> str:
@@ -169,7 +160,7 @@ def _discriminator(t: ir.TypeExpr, schema: ir.Resolved) -> str | None:
     objects = []
     for m in t.members:
         td = by_name.get(m.name) if isinstance(m, ir.Ref) else None
-        obj = _object_of(td, by_name) if td is not None else None
+        obj = object_of(td, by_name) if td is not None else None
         if obj is None:
             return None
         objects.append(resolved_member(obj, by_name))

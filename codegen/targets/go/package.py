@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ... import ir
-from ...analysis.methods import ENVELOPE_UNION as ENVELOPE
+from ...analysis.envelopes import envelopes
 from ...analysis.methods import Method, method_model
 from ...analysis.typeindex import TypeIndex
 from ...errors import Diagnostic, Location, SchemaError
@@ -159,8 +159,7 @@ def build(
 @dataclass(frozen=True)
 class Envelopes:
     """The Go structs of the declared JSON-RPC messages ("" when not declared) and whether
-    batches are: the Python registry's rule (members of `JSONRPCMessage`: with `method` and
-    `id` a request, with `method` a notification, with `result` or `error` a response)."""
+    batches are (`analysis.envelopes` decides which types they are)."""
 
     request: str = ""
     notification: str = ""
@@ -170,23 +169,11 @@ class Envelopes:
 
 
 def _envelopes(index: TypeIndex, go_names: dict[str, str]) -> Envelopes:
-    if ENVELOPE not in index.typedefs:
-        return Envelopes()
-    found: dict[str, str] = {}
-    batches = False
-    for member in index.members(ir.Ref(ENVELOPE)):
-        if isinstance(index.target(member), ir.Array):
-            batches = True
-            continue
-        name = index.class_of(member)
-        if name is None or not isinstance(member, ir.Ref):
-            continue
-        keys = {p.name for p in index.classes[name].obj.properties}
-        role = ("request" if "id" in keys else "notification") if "method" in keys else (
-            "result" if "result" in keys else "error" if "error" in keys else None)  # fmt: skip
-        if role is not None:
-            found.setdefault(role, go_names[name])
-    return Envelopes(batches=batches, **found)
+    """The neutral envelope rule (`analysis.envelopes`), spelled for Go ("" when not declared)."""
+    found = envelopes(index)
+    roles = ("request", "notification", "result", "error")
+    spelled = {r: go_names[n] for r in roles if (n := getattr(found, r)) is not None}
+    return Envelopes(batches=found.batches, **spelled)
 
 
 def _all_structs(types: Types, methods: tuple[Method, ...]) -> set[tuple[str, str]]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....analysis.envelopes import envelopes
 from ....analysis.methods import method_model
 from ....analysis.versions import Version
 from ....pynaming import PyIndex
 from ....pytext import code_literal
 from ..appmodel import AppModel
-from .registry_views import envelopes
 from .server_views import AppFacts
 from .views import Context
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from .... import ir
-from ....analysis.methods import ENVELOPE_UNION, Method, method_model
+from ....analysis.envelopes import envelopes
+from ....analysis.methods import Method, method_model
 from ....analysis.shapes import is_class_obj
 from ....pynaming import PyIndex
 from ....pytext import code_literal, comment
@@ -123,37 +124,6 @@ class RegistryView:
     request_method_hint: str  # of the requests' method strings
     checked_method: str  # what lookup_method returns: `method` typed as a MethodName
     notes: tuple[str, ...]  # comment text from the method model
-
-
-@record
-class Envelopes:
-    """The declared JSON-RPC message types, from the members of `JSONRPCMessage`."""
-
-    request: str | None = None  # has `method` and `id`
-    notification: str | None = None  # has `method`, no `id`
-    result: str | None = None  # has `result`
-    error: str | None = None  # has `error`
-    batches: bool = False  # an array member (2025-03-26)
-
-
-def envelopes(index: PyIndex) -> Envelopes:
-    if ENVELOPE_UNION not in index.typedefs:
-        return Envelopes()
-    found: dict[str, str] = {}
-    batches = False
-    for member in index.members(ir.Ref(ENVELOPE_UNION)):
-        if isinstance(index.target(member), ir.Array):
-            batches = True
-            continue
-        name = index.class_of(member)
-        if name is None or not isinstance(member, ir.Ref):
-            continue
-        wire = set(index.classes[name].wire_names)
-        role = ("request" if "id" in wire else "notification") if "method" in wire else (
-            "result" if "result" in wire else "error" if "error" in wire else None)  # fmt: skip
-        if role is not None:
-            found.setdefault(role, member.name)
-    return Envelopes(batches=batches, **found)
 
 
 def _method_view(m: Method, index: PyIndex) -> MethodInfoView:
