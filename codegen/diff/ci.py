@@ -81,7 +81,7 @@ def _summary_line(report: Report, f: Finding, level: str, echoes: int = 0) -> st
     return (
         f"- **{level}** `{f.rule}` {_code(f.subject)}"
         + (f": {_code(ch)}" if ch else "")
-        + (f" (+{echoes} restatements)" if echoes else "")
+        + tally.folded(echoes)
         + f" — {_where_md(f)}"
         + (f" ({link})" if link else "")
     )
@@ -110,7 +110,7 @@ def render_summary(report: Report, limit: int = COMMENT_LIMIT) -> str:
     head = [title, f"**{tally.line(c)}**"]
     echoes = sum(tally.echoes(report.findings).values())
     if echoes:
-        head.append(f" (+{echoes} restatements)")
+        head.append(tally.folded(echoes))
     if c["documentation"]:
         head.append(f"; {c['documentation']} documentation-only changes")
     head.append(". A root cause is counted once, at its worst level.\n")

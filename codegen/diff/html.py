@@ -193,6 +193,7 @@ def view(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) 
         "roots_total": tally.counts(findings)["total"],
         "summary_sections": summary,
         "echoes": sum(1 for f in findings if is_echo(f)),
+        "folded": tally.folded(sum(1 for f in findings if is_echo(f))),
         "levels": levels,
         "methods": methods,
         "method_rows": method_rows(findings, levels),
@@ -201,6 +202,9 @@ def view(doc: Mapping[str, Any], links: Mapping[str, str | None] | None = None) 
                 "level": level,
                 "findings": [f for f in wire if f["level"] == level],
                 "roots": sum(1 for f in wire if f["level"] == level and not f["echo_of"]),
+                "folded": tally.folded(
+                    sum(1 for f in wire if f["level"] == level and f["echo_of"])
+                ),
             }
             for level in levels
         ],

@@ -139,7 +139,7 @@ def _summary(report: Report, data: dict[str, Any]) -> dict[str, Any]:
         for m in data["methods"][key]:
             f = by_id[m["id"]]
             sent = f" (sent by {' and '.join(f.sent_by)})" if f.sent_by else ""
-            echo = f" (+{m['echoes']} restatements)" if m["echoes"] else ""
+            echo = tally.folded(m["echoes"])
             out.append(f"{code(f.subject)}{sent}{echo} — {_link(f)}")
         return out
 

@@ -115,3 +115,11 @@ def echoes(findings: Iterable[Any]) -> dict[str, int]:
         if e.echo_of is not None:
             out[e.echo_of] = out.get(e.echo_of, 0) + 1
     return out
+
+
+def folded(count: int) -> str:
+    """How many restatements a root cause folds, as every format writes it after the root
+    (" (+1 restatement)", " (+3 restatements)"; "" for none)."""
+    if not count:
+        return ""
+    return f" (+{count} restatement{'' if count == 1 else 's'})"
