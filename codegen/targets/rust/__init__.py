@@ -8,12 +8,9 @@ as the judge); generating needs no Rust toolchain.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import asdict
 from pathlib import PurePath
 from typing import Any
-
-import jinja2
 
 from ...analysis.versions import identify
 from ...templating import environment, static_source
@@ -26,30 +23,22 @@ DEFAULT_PACKAGE = "mcp_schema"
 GENERATOR = "mcp-codegen"
 
 
-@functools.cache
-def _env() -> jinja2.Environment:
-    env = environment().overlay()
-    env.filters["rust_string"] = rs.string
-    env.filters["reencode_arm"] = lambda name: rs.arm(
-        rs.string(name), f"rt::reencode::<types::{name}>", ["json", "cx"], " " * 8
-    )
-    env.filters["result_arm"] = lambda name: rs.arm(
-        rs.string(name), "rt::dm", ["v", "cx", "&at", f"AnyResult::{name}"], " " * 8
-    )
-    return env
+def _reencode_arm(name: str) -> str:
+    """`"Name" => rt::reencode::<types::Name>(json, cx),` as rustfmt lays it out."""
+    return rs.arm(rs.string(name), f"rt::reencode::<types::{name}>", ["json", "cx"], " " * 8)
 
 
 def _render(template: str, **context: Any) -> str:
-    return _env().get_template(f"rust/{template}").render(**context)
+    return environment().get_template(f"rust/{template}").render(**context)
 
 
 def _item_view(item: it.Item) -> dict[str, Any]:
     view = asdict(item)
     view["doc"] = item.doc
+    view["name_literal"] = rs.string(item.name)
     if isinstance(item, it.Struct):
         view["kind"] = "struct"
         view["fields"] = item.fields
-        view["name_literal"] = rs.string(item.name)
         body = ", ".join(f.decode.strip().rstrip(",") for f in item.fields)
         one = len(item.fields) == 1 and "\n" not in item.fields[0].decode and len(body) <= 18
         view["one_line"] = body if one else ""
@@ -58,7 +47,7 @@ def _item_view(item: it.Item) -> dict[str, Any]:
         view["variants"] = item.variants
     elif isinstance(item, it.StrEnum):
         view["kind"] = "enum"
-        view["strings"] = item.values
+        view["strings"] = [(variant, wire, rs.string(wire)) for variant, wire in item.values]
     else:
         view["kind"] = "alias"
     return view
@@ -74,7 +63,8 @@ def render_version(version: Any, header: str) -> dict[str, str]:
         "version": resolved.protocol_version,
         "header": header,
         "decls": [_item_view(i) for i in built.items],
-        "type_names": built.type_names,
+        "type_name_literals": [rs.string(n) for n in built.type_names],
+        "reencode_arms": [_reencode_arm(n) for n in built.type_names],
         "has_error": has_error,
         "has_envelope": "JSONRPCMessage" in built.type_names,
     }

@@ -36,12 +36,12 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
                 continue
             results.extend(rtypes)
             requests.append(
-                {"method": m.method, "type_name": m.type_name, "params": params(m),
-                 "result": rtypes[0], "results": " ".join(rtypes)}
+                {"method": rs.string(m.method), "type_name": m.type_name, "params": params(m),
+                 "result": rtypes[0], "results": rs.string(" ".join(rtypes))}
             )  # fmt: skip
         else:
             notifications.append(
-                {"method": m.method, "type_name": m.type_name, "params": params(m)}
+                {"method": rs.string(m.method), "type_name": m.type_name, "params": params(m)}
             )
     sides = []
     for side, name, doc in SIDES:
@@ -88,6 +88,7 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
         "notifications": notifications,
         "sides": sides,
         "results": list(dict.fromkeys(results)),
+        "result_arms": [_result_arm(r) for r in dict.fromkeys(results)],
     }
 
 
@@ -96,3 +97,8 @@ def _method_arm(m: Method) -> str:
     body = f"Some({rs.string(m.method)})"
     pattern = f"Self::{m.type_name}(_)"
     return rs.arm_text(pattern, body, " " * 12) or f"            {pattern} => {{ {body} }}"
+
+
+def _result_arm(name: str) -> str:
+    """`"Name" => rt::dm(v, cx, &at, AnyResult::Name),` as rustfmt lays it out."""
+    return rs.arm(rs.string(name), "rt::dm", ["v", "cx", "&at", f"AnyResult::{name}"], " " * 8)
