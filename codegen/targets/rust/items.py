@@ -372,20 +372,8 @@ class Builder:
         item.variants.append(Variant("Unknown", JSON_VALUE, _UNKNOWN_DOC))
         values = [v for _c, vs in disc.members for v in vs]
         item.consts = _tag_const(item.name, disc.wire, values)
-        body = ["        match rt::tag(&v, at, &Self::TAG)?.as_str() {"]
-        for cname, vs in disc.members:
-            pattern = " | ".join(rs.string(v) for v in vs)
-            body.append(rs.arm(pattern, "rt::dm", ["v", "cx", "at", f"Self::{cname}"], " " * 12))
-        body.append(
-            rs.call(
-                "_ => rt::unknown",
-                ["v", "cx", "at", "&Self::TAG"],
-                " " * 12,
-                ".map(Self::Unknown),",
-            )
-        )
-        body.append("        }")
-        item.body = body
+        arms = [(" | ".join(rs.string(v) for v in vs), cname) for cname, vs in disc.members]
+        item.body = rs.tag_match(arms)
 
     def _class_doc(self, cname: str) -> ir.Doc:
         td = self.typedefs.get(cname)

@@ -62,25 +62,7 @@ def registry_view(resolved: ir.Resolved, label: str) -> dict[str, Any]:
             f"        values: {values},",
             "    };",
         ]
-        body = ["        match rt::tag(&v, at, &Self::TAG)?.as_str() {"]
-        for entry in methods:
-            body.append(
-                rs.arm(
-                    rs.string(entry["method"]),
-                    "rt::dm",
-                    ["v", "cx", "at", f"Self::{entry['type_name']}"],
-                    " " * 12,
-                )
-            )
-        body.append(
-            rs.call(
-                "_ => rt::unknown",
-                ["v", "cx", "at", "&Self::TAG"],
-                " " * 12,
-                ".map(Self::Unknown),",
-            )
-        )
-        body.append("        }")
+        body = rs.tag_match([(rs.string(e["method"]), e["type_name"]) for e in methods])
         sides.append({"name": name, "doc": doc, "methods": methods, "consts": consts, "body": body})
     return {
         "label": label,

@@ -146,6 +146,18 @@ def arm(pattern: str, callee: str, args: list[str], indent: str) -> str:
     return call(f"{pattern} => {callee}", args, indent, ",")
 
 
+def tag_match(arms: list[tuple[str, str]]) -> list[str]:
+    """The body of a generated `Deserialize` that dispatches on a tag (`Self::TAG`): one arm a
+    (pattern, variant), then unknown tags to `rt::unknown` (kept by the tolerant decode)."""
+    body = ["        match rt::tag(&v, at, &Self::TAG)?.as_str() {"]
+    for pattern, variant in arms:
+        body.append(arm(pattern, "rt::dm", ["v", "cx", "at", f"Self::{variant}"], " " * 12))
+    tail = ".map(Self::Unknown),"
+    body.append(call("_ => rt::unknown", ["v", "cx", "at", "&Self::TAG"], " " * 12, tail))
+    body.append("        }")
+    return body
+
+
 def arm_text(pattern: str, body: str, indent: str) -> str | None:
     """`pattern => body,` on one line, else the body in a block on the next line; None when
     neither fits."""
