@@ -23,12 +23,13 @@ import pytest
 from bindings_support import REPO, import_package, mypy_strict, ruff_check
 from golden_files import check_golden, load_from_repo
 
-from codegen import ir
+from codegen import ir, targets
 from codegen.analysis.methods import union_members
 from codegen.analysis.versions import identify
 from codegen.cli import main
 from codegen.errors import SchemaError
 from codegen.pipeline import load_text
+from codegen.targets import Request
 from codegen.targets.python.bindings import RUNTIME_MODULES, VERSION_MODULES
 from codegen.targets.python.distribution import render_distribution, render_top
 from codegen.templating import static_source
@@ -103,6 +104,18 @@ def test_pyproject(example_files: dict[str, str]) -> None:
 
 
 @pytest.mark.slow
+def test_each_version_embeds_the_jsonschema_targets_document(
+    example_files: dict[str, str],
+) -> None:
+    """A subpackage's schema.json is the jsonschema target's `<label>/schema.json` for the
+    same schemas (the python target requires it: tests/test_targets.py)."""
+    schemas = tuple(load_from_repo(p) for p in EXAMPLES)
+    documents = targets.get("jsonschema").render(Request(schemas, {}, ("v1", "v2")))
+    assert set(documents) == {"v1/schema.json", "v2/schema.json"}
+    for label, sub in (("v1", "v1_0"), ("v2", "v2_0")):
+        assert example_files[f"{PACKAGE}/{sub}/schema.json"] == documents[f"{label}/schema.json"]
+
+
 def test_top_level_passes_mypy_and_ruff(example_root: Path, tmp_path: Path) -> None:
     pkg = example_root / PACKAGE
     proc = mypy_strict([pkg], tmp_path / ".mypy-cache")
