@@ -28,7 +28,7 @@ from codegen.analysis.methods import union_members
 from codegen.analysis.versions import identify
 from codegen.cli import main
 from codegen.errors import SchemaError
-from codegen.pipeline import load_text
+from codegen.pipeline import load, load_text
 from codegen.targets import Request
 from codegen.targets.python.bindings import RUNTIME_MODULES, VERSION_MODULES
 from codegen.targets.python.distribution import render_distribution, render_top
@@ -103,7 +103,6 @@ def test_pyproject(example_files: dict[str, str]) -> None:
     assert orjson.__version__.startswith("3.") and int(orjson.__version__.split(".")[1]) >= 13
 
 
-@pytest.mark.slow
 def test_each_version_embeds_the_jsonschema_targets_document(
     example_files: dict[str, str],
 ) -> None:
@@ -116,6 +115,26 @@ def test_each_version_embeds_the_jsonschema_targets_document(
         assert example_files[f"{PACKAGE}/{sub}/schema.json"] == documents[f"{label}/schema.json"]
 
 
+def test_two_versions_from_folders_of_one_name_each_embed_their_document(
+    tmp_path: Path,
+) -> None:
+    """The jsonschema target refuses two documents at one `<label>/schema.json`; the
+    distribution asks for them under its subpackages, which differ, so `a/x.ts` and `b/x.ts`
+    (both labelled `x`) still make a distribution, as before it embedded that target's output."""
+    paths = []
+    for folder, example in zip("ab", EXAMPLES):
+        (tmp_path / folder).mkdir()
+        paths.append(tmp_path / folder / "x.ts")
+        shutil.copyfile(REPO / example, paths[-1])
+    schemas = [load(str(p)) for p in paths]
+    files = render_distribution(schemas, "mcp_x", formatter=None)
+    jsonschema = targets.get("jsonschema")
+    for sub, schema in zip(("v1_0", "v2_0"), schemas):
+        document = jsonschema.render(Request((schema,), {}, ("x",)))["schema.json"]
+        assert files[f"mcp_x/{sub}/schema.json"] == document
+
+
+@pytest.mark.slow
 def test_top_level_passes_mypy_and_ruff(example_root: Path, tmp_path: Path) -> None:
     pkg = example_root / PACKAGE
     proc = mypy_strict([pkg], tmp_path / ".mypy-cache")

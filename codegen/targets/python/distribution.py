@@ -12,7 +12,7 @@ Pure: resolved IR in, text out.
     DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
     DIR/NAME/<subpackage>/...       one version's bindings (bindings.VERSION_MODULES, importing
                                     the runtime as `.._runtime`) and its schema.json (the
-                                    jsonschema target's `<label>/schema.json`)
+                                    jsonschema target's, `outputs.schema_documents`)
     DIR/NAME/app/...                the application types of every version (appmodel.py) and
                                     their conversions (bindings.app_modules)
 
@@ -116,7 +116,8 @@ def render_distribution(
     every Python file of it, in one run (None: the views' text); `request`: the command line's,
     for `schemas` (default: one made by `outputs.own_request`)."""
     versions = identify(schemas)
-    documents = schema_documents(request or own_request(schemas))
+    folders = [v.subpackage for v in versions]
+    documents = schema_documents(request or own_request(schemas), folders)
     files = render_top(versions, package, dist_version, formatter=None)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
                   f"--package {package}")  # fmt: skip

@@ -6,6 +6,7 @@ this target `requires`) and its IR. Pure: IR in, text out. (With --package:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ... import ir
 from ..base import Request
@@ -48,10 +49,12 @@ def own_request(schemas: Sequence[ir.Resolved]) -> Request:
     return Request(tuple(schemas), {}, tuple(label_for(r.source) for r in schemas), "python")
 
 
-def schema_documents(request: Request) -> list[str]:
-    """The jsonschema target's document of each schema of `request`, in order: its layout is
-    `schema.json` for one schema, `<label>/schema.json` for each of several."""
-    files = request.output_of(JSON_SCHEMA)
+def schema_documents(request: Request, folders: Sequence[str]) -> list[str]:
+    """The jsonschema target's document of each schema of `request`, in order. That target lays
+    several out as `<label>/schema.json`, so they are asked for under `folders` as labels (a
+    distribution's subpackages: distinct, where two schemas' folders may share a name); one
+    schema is `schema.json`."""
+    files = replace(request, labels=tuple(folders)).output_of(JSON_SCHEMA)
     if len(request.schemas) == 1:
         return [files["schema.json"]]
-    return [files[f"{label}/schema.json"] for label in request.labels]
+    return [files[f"{folder}/schema.json"] for folder in folders]
