@@ -32,6 +32,7 @@ from codegen.pipeline import load, load_text
 from codegen.targets import Request
 from codegen.targets.python.bindings import RUNTIME_MODULES, VERSION_MODULES
 from codegen.targets.python.distribution import render_distribution, render_top
+from codegen.targets.python.subpackages import subpackages
 from codegen.templating import static_source
 from codegen.write import write_tree
 
@@ -160,7 +161,7 @@ def _tiny(path: str, version: str) -> ir.Resolved:
 
 
 def test_identity_release_and_draft() -> None:
-    got = identify([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/draft/schema.ts", "1.0"),
+    got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/draft/schema.ts", "1.0"),
                     _tiny("s/next/schema.ts", "2.0-rc")])  # fmt: skip
     assert [(v.key, v.subpackage, v.negotiable) for v in got] == [
         ("1.0", "v1_0", True), ("draft", "draft", False), ("2.0-rc", "v2_0_rc", True)]  # fmt: skip
@@ -172,7 +173,28 @@ def test_identity_conflicts() -> None:
     with pytest.raises(SchemaError, match="version key '1.0' is also that of"):
         identify([_tiny("a/1.0/schema.ts", "1.0"), _tiny("b/1.0/schema.ts", "1.0")])
     with pytest.raises(SchemaError, match="subpackage 'v1_0' is also that of"):
-        identify([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])
+        subpackages([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])
+    identify([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])  # keys differ
+
+
+def test_two_labels_spelling_one_subpackage_are_refused_where_the_later_stands() -> None:
+    """Drafts keyed by their labels `a-b` and `a.b` (each sharing 1.0 with its release) are
+    two versions, but both would be subpackage `a_b`: a located error at the second."""
+    schemas = [_tiny(f"s/{label}/schema.ts", "1.0") for label in ("1.0", "a-b", "a.b")]
+    assert [v.key for v in identify(schemas)] == ["1.0", "a-b", "a.b"]
+    with pytest.raises(SchemaError) as info:
+        subpackages(schemas)
+    assert (
+        str(info.value) == "s/a.b/schema.ts:1:1: subpackage 'a_b' is also that of s/a-b/schema.ts"
+    )
+    for label, why in (
+        ("app", "a module of the distribution's top level"),
+        ("_runtime", "a module"),
+    ):
+        with pytest.raises(SchemaError, match=f"subpackage '{label}' is {why}"):
+            subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny(f"s/{label}/schema.ts", "1.0")])
+    got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/class/schema.ts", "1.0")])
+    assert [v.subpackage for v in got] == ["v1_0", "vclass"]  # a Python keyword: `v` first
 
 
 # -- the versions module on the example --------------------------------------------------------
@@ -298,7 +320,7 @@ def official_top(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> M
     """The top level of the seven-version distribution (no subpackages: the tables only)."""
     schemas = [corpus.resolved(name) for name in corpus.version_names()]
     root = tmp_path_factory.mktemp("official")
-    write_tree(root, render_top(identify(schemas), "mcp_official"))
+    write_tree(root, render_top(subpackages(schemas), "mcp_official"))
     return import_package(root, "mcp_official")
 
 

@@ -16,7 +16,8 @@ Pure: resolved IR in, text out.
     DIR/NAME/app/...                the application types of every version (appmodel.py) and
                                     their conversions (bindings.app_modules)
 
-The subpackage of each schema and which schemas answer negotiation: codegen/analysis/versions.py.
+Which schemas answer negotiation: codegen/analysis/versions.py; the subpackage of each:
+`subpackages.py`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...analysis.versions import Version, identify
 from ...errors import Diagnostic, Location, SchemaError
 from ...pyformat import format_files
 from ...pynaming import PyIndex
@@ -46,6 +46,7 @@ from .bindings.server_views import Side, side_view
 from .bindings.versions_views import project_view, versions_view
 from .bindings.views import Context
 from .outputs import own_request, schema_documents
+from .subpackages import PyVersion, subpackages
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
@@ -115,7 +116,7 @@ def render_distribution(
     of the application types (default: schemas/app-renames.json); `formatter`: what lays out
     every Python file of it, in one run (None: the views' text); `request`: the command line's,
     for `schemas` (default: one made by `outputs.own_request`)."""
-    versions = identify(schemas)
+    versions = subpackages(schemas)
     folders = [v.subpackage for v in versions]
     documents = schema_documents(request or own_request(schemas), folders)
     files = render_top(versions, package, dist_version, formatter=None)
@@ -138,7 +139,9 @@ def render_distribution(
     return files if formatter is None else format_files(files, formatter)
 
 
-def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str) -> dict[str, str]:
+def render_dispatch(
+    model: AppModel, versions: tuple[PyVersion, ...], package: str
+) -> dict[str, str]:
     """`server.py` and `client.py` (typed handlers and the sessions over the application types)
     and the static session machinery they build on; nothing for a schema without the session's
     types (a protocol that is not MCP, such as schemas/example)."""
@@ -157,7 +160,7 @@ def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str
 
 
 def render_top(
-    versions: tuple[Version, ...],
+    versions: tuple[PyVersion, ...],
     package: str,
     dist_version: str = DIST_VERSION,
     formatter: str | None = "ruff",
@@ -186,6 +189,6 @@ def render_top(
     return files if formatter is None else format_files(files, formatter)
 
 
-def has_app(versions: tuple[Version, ...]) -> bool:
+def has_app(versions: tuple[PyVersion, ...]) -> bool:
     """Whether the distribution has application types (one version: its wire types are)."""
     return len(versions) > 1
