@@ -13,6 +13,8 @@ from pathlib import Path
 from ...errors import UsageError
 from ..base import Files, Option, Request, Target
 
+JSON_SCHEMA = "jsonschema"  # the target whose documents this one embeds (`requires`)
+
 
 def _check(options: Mapping[str, object], count: int) -> Mapping[str, object] | None:
     package = options.get("package")
@@ -91,7 +93,7 @@ TARGET = Target(
         ),
     ),
     several=True,
-    requires=("jsonschema",),  # each package's schema.json
+    requires=(JSON_SCHEMA,),  # each package's schema.json
     check_options=_check,
     spell_fields=_spell_fields,
 )

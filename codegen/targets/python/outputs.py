@@ -10,8 +10,7 @@ from dataclasses import replace
 
 from ... import ir
 from ..base import Request
-
-JSON_SCHEMA = "jsonschema"  # the target whose output a package embeds (TARGET.requires)
+from . import JSON_SCHEMA
 
 
 def render_all(
