@@ -19,8 +19,10 @@ The rule, in the order it is applied:
    `_loads`..., the per-class `_KEYS_<T>` and per-alias `_build_<T>`) is spelled as written
    unless a schema name took that spelling; then it is imported or defined under another one
    (`Any` -> `_Any`, `_v` -> `_v_`, `_KEYS_Root` -> `_KEYS_Root_`; `_` appended until free);
-   so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...). No
-   reserved-word list exists: a name is taken only by what the schema really declares.
+   so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...) and
+   the names of a package `__init__`'s deprecated aliases of former names (`warnings` ->
+   `_warnings`: `spell_former`). No reserved-word list exists: a name is taken only by what the
+   schema really declares.
    Per-type validator functions yield to the validators' API (`is_valid` stays the module's
    function; a type named `valid` gets `is_valid_`).
 3. **The package exports the schema's names.** `pkg.ValidationError` is the schema's type when
@@ -88,6 +90,26 @@ def validators_own() -> frozenset[str]:
     from .templating import module_names
 
     return frozenset(n for n in module_names(VALIDATORS_TEMPLATE) if not n.startswith("__"))
+
+
+# The deprecated aliases of renamed classes (`naming.former_names`) in a package `__init__` and
+# a pydantic module: what their two templates define or import, read from them (`former_own`).
+FORMER_TEMPLATES = ("python/_former_imports.j2", "python/_former.j2")
+
+
+def former_own() -> tuple[str, ...]:
+    """The names the former-names block writes itself (`warnings`, `TYPE_CHECKING`...)."""
+    from .templating import module_names
+
+    found = set().union(*(module_names(t) for t in FORMER_TEMPLATES))
+    return tuple(sorted(n for n in found if not n.startswith("__")))
+
+
+def spell_former(taken: Iterable[str]) -> Spellings:
+    """The former-names block's spellings in a module whose other names are `taken` (the
+    schema's first): each as written unless taken (then `_warnings`, `_` appended until free)."""
+    names = set(taken)
+    return Spellings({n: _yielding(n, names) for n in former_own()})
 
 
 # The submodules of a generated package: a package attribute of that name is the submodule.

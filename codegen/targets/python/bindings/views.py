@@ -4,7 +4,7 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import PurePath
 
@@ -15,7 +15,7 @@ from ....errors import SchemaError
 from ....graphs import dependency_order
 from ....naming import former_names
 from ....pyformat import LINE_LENGTH
-from ....pynaming import PyIndex
+from ....pynaming import PyIndex, Spellings, spell_former
 from ....pytext import (
     code_literal,
     comment,
@@ -477,7 +477,23 @@ class InitView:
     models: tuple[str, ...]  # the schema's names, re-exported from models
     after: tuple[str, ...]  # import lines after it
     exports: tuple[str, ...]
-    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
+    former: tuple[tuple[str, str], ...]  # (former name, reviewed name): deprecated aliases
+    own: Mapping[str, str]  # the former-names block's names as spelled here (`former`)
+
+
+def former(
+    index: PyIndex, classes: Iterable[str], declared: Iterable[str], names: Iterable[str]
+) -> tuple[tuple[tuple[str, str], ...], Spellings]:
+    """A module's deprecated aliases of renamed `classes` ((former name, reviewed Python name)
+    pairs; a former name one of the module's `names` took is left out) and the spellings of
+    what the block writes itself (`warnings`...), yielding to `names` and the aliases."""
+    taken = set(names)
+    pairs = tuple(
+        (old, index.py_name(new))
+        for old, new in former_names(classes, declared).items()
+        if old not in taken
+    )
+    return pairs, spell_former(taken | {old for old, _ in pairs})
 
 
 def init_view(ctx: Context) -> InitView:
@@ -500,19 +516,17 @@ def init_view(ctx: Context) -> InitView:
 
     before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
     before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
-    classes = {c.name for c in ctx.index.dataclasses()}
-    former = tuple(
-        (old, ctx.index.py_name(new))
-        for old, new in former_names(classes, (td.name for td in ctx.resolved.types)).items()
-        if old not in own and old not in models
-    )
+    classes = (c.name for c in ctx.index.dataclasses())
+    declared = (td.name for td in ctx.resolved.types)
+    aliases, spelled = former(ctx.index, classes, declared, [*models, *own])
     return InitView(
         docstring(doc, ""),
         tuple(before),
         tuple(models),
         tuple(line(".validators", ["errors", "is_valid", "validate"])),
         tuple(code_literal(n) for n in sorted({*models, *own})),
-        former,
+        aliases,
+        spelled,
     )
 
 
