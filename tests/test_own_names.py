@@ -54,7 +54,7 @@ def _tables() -> dict[str, frozenset[str]]:
         VALIDATORS: table._validators_taken,
         "python/__init__.py.j2": former,  # its other names: the views' (`NameTable.exports`)
         "python/app/__init__.py.j2": former,
-        "pydantic/module.py.j2": frozenset(MODULE_NAMES),  # imports: the view's
+        "pydantic/module.py.j2": former | frozenset(MODULE_NAMES),  # imports: the view's
     }
 
 
@@ -101,7 +101,8 @@ def test_every_name_the_templates_define_is_in_the_table() -> None:
         for name in _with_includes(module):
             unknown = _defined(name) - table
             assert not unknown, f"{name} (in {module}) defines {sorted(unknown)}: not in its table"
-    assert set(FORMER_TEMPLATES) <= set(_with_includes("python/__init__.py.j2"))
+    for module in ("python/__init__.py.j2", "python/app/__init__.py.j2", "pydantic/module.py.j2"):
+        assert set(FORMER_TEMPLATES) <= set(_with_includes(module))
     assert former_own() == ("TYPE_CHECKING", "_FORMER", "deprecated", "warnings")
     # the names issue 34 found missing from the hand list, and one it still had
     assert {"_explain_json", "_is_json", "_json_members", "_is_chain"} <= validators_own()
@@ -244,18 +245,24 @@ FORMER, REVIEWED = "HeaderMismatchErrorError", "HeaderMismatchErrorObject"
 USES_THE_FORMER_NAMES = """
 from former_pkg import HeaderMismatchErrorError, HeaderMismatchErrorObject, warnings
 from former_dist.app import HeaderMismatchErrorError as AppFormer
+from former_pyd import HeaderMismatchErrorError as PydanticFormer
 
 
 def holder(old: HeaderMismatchErrorObject, w: warnings) -> object:
-    return HeaderMismatchErrorError, AppFormer
+    return HeaderMismatchErrorError, AppFormer, PydanticFormer
 """
 
 
 @pytest.fixture(scope="module")
 def former_clash(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A package of FORMER_CLASH."""
+    """A package and a pydantic module of FORMER_CLASH, side by side."""
+    from codegen.targets.pydantic.render import render_pydantic
+
     root = tmp_path_factory.mktemp("former_clash")
     generate_text(FORMER_CLASH, root, "former_pkg")
+    (root / "former_pyd").mkdir()
+    pyd = render_pydantic(load_text(FORMER_CLASH, "former.ts"))["__init__.py"]
+    (root / "former_pyd" / "__init__.py").write_text(pyd, encoding="utf-8")
     return root
 
 
@@ -279,7 +286,7 @@ def former_dist(former_clash: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 @pytest.mark.parametrize(
     "module",
-    ["former_pkg", pytest.param("former_dist.app", marks=pytest.mark.slow)],
+    ["former_pkg", "former_pyd", pytest.param("former_dist.app", marks=pytest.mark.slow)],
 )
 def test_the_former_names_block_yields_to_schema_names(
     request: pytest.FixtureRequest, module: str
@@ -302,13 +309,15 @@ def test_the_former_names_block_yields_to_schema_names(
 
 @pytest.mark.slow
 def test_the_former_names_clash_passes_mypy_strict(former_dist: Path, tmp_path: Path) -> None:
-    """The two packages pass `mypy --strict`; a user of the former
+    """The three modules pass `mypy --strict` (the pydantic plugin on); a user of the former
     names is told they are deprecated (PEP 702, mypy's opt-in `deprecated` code), nothing else."""
     user = former_dist / "former_user.py"
     user.write_text(USES_THE_FORMER_NAMES, encoding="utf-8")
-    paths = [former_dist / n for n in ("former_pkg", "former_dist")] + [user]
-    proc = mypy_strict(paths, tmp_path / "cache", "--enable-error-code=deprecated")
+    (tmp_path / "mypy.ini").write_text("[mypy]\nplugins = pydantic.mypy\n")
+    paths = [former_dist / n for n in ("former_pkg", "former_dist", "former_pyd")] + [user]
+    flags = ("--config-file", str(tmp_path / "mypy.ini"), "--enable-error-code=deprecated")
+    proc = mypy_strict(paths, tmp_path / "cache", *flags)
     errors = [ln for ln in proc.stdout.splitlines() if ": error:" in ln]
-    assert len(errors) == 2, proc.stdout[-5000:]
+    assert len(errors) == 3, proc.stdout[-5000:]
     assert all(e.startswith("former_user.py:") and "[deprecated]" in e for e in errors), errors
     assert all(f"is deprecated: {FORMER} is now {REVIEWED}" in e for e in errors), errors
