@@ -168,9 +168,10 @@ def test_the_neutral_layer_imports_no_target_and_no_python_spelling() -> None:
     registry = {"codegen.targets", *(f"codegen.targets.{n}" for n in targets.__all__)}
     offenders = []
     for layer in ("analysis", "diff"):
-        for path in sorted((REPO / "codegen" / layer).glob("*.py")):
-            stem = "" if path.stem == "__init__" else f".{path.stem}"
-            module = f"codegen.{layer}{stem}"
+        for path in sorted((REPO / "codegen" / layer).rglob("*.py")):
+            module = ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(
+                ".__init__"
+            )
             for name in _imports(path, module):
                 if (
                     name.startswith("codegen.targets")
