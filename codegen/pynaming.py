@@ -21,7 +21,7 @@ The rule, in the order it is applied:
    (`Any` -> `_Any`, `_v` -> `_v_`, `_KEYS_Root` -> `_KEYS_Root_`; `_` appended until free);
    so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...) and
    the names of a package `__init__`'s deprecated aliases of former names (`warnings` ->
-   `_warnings`: `spell_former`). No reserved-word list exists: a name is taken only by what the
+   `_warnings`: `former_aliases`). No reserved-word list exists: a name is taken only by what the
    schema really declares.
    Per-type validator functions yield to the validators' API (`is_valid` stays the module's
    function; a type named `valid` gets `is_valid_`).
@@ -55,6 +55,7 @@ from .analysis.classes import Classes, Declared, classes, where
 from .analysis.shapes import is_class_obj
 from .analysis.typeindex import TypeIndex
 from .errors import Diagnostic, SchemaError
+from .naming import former_names
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -105,11 +106,20 @@ def former_own() -> tuple[str, ...]:
     return tuple(sorted(n for n in found if not n.startswith("__")))
 
 
-def spell_former(taken: Iterable[str]) -> Spellings:
-    """The former-names block's spellings in a module whose other names are `taken` (the
-    schema's first): each as written unless taken (then `_warnings`, `_` appended until free)."""
-    names = set(taken)
-    return Spellings({n: _yielding(n, names) for n in former_own()})
+def former_aliases(
+    classes: Iterable[str], declared: Iterable[str], py: Callable[[str], str], names: Iterable[str]
+) -> tuple[tuple[tuple[str, str], ...], Spellings]:
+    """One module's deprecated aliases of the `classes` the shipped reviewed names renamed
+    ((former name, the reviewed class's Python name `py(name)`) pairs, `naming.former_names`;
+    one a name of the module's `names` took is left out), and the spellings of what the block
+    writes itself (`warnings`...): each as written unless one of those names took it (then
+    `_warnings`, `_` appended until free). Both Python targets' modules have them this way."""
+    taken = set(names)
+    pairs = tuple(
+        (old, py(new)) for old, new in former_names(classes, declared).items() if old not in taken
+    )
+    taken |= {old for old, _ in pairs}
+    return pairs, Spellings({n: _yielding(n, taken) for n in former_own()})
 
 
 # The submodules of a generated package: a package attribute of that name is the submodule.

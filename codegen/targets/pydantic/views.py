@@ -20,8 +20,8 @@ from ... import ir
 from ...analysis.shapes import cyclic
 from ...analysis.typeindex import ClassDef
 from ...errors import SchemaError
-from ...naming import NO_OVERRIDES, former_names
-from ...pynaming import PyIndex, Spellings, spell_former
+from ...naming import NO_OVERRIDES
+from ...pynaming import PyIndex, Spellings, former_aliases
 from ...pytext import docstring_body
 from . import profile_checks
 from .names import Names, inline_paths, python_names
@@ -253,8 +253,15 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     classes = _dependencies_first(items + late)
     first = s.base.split(".", 1)[0].split(":", 1)[0]
     imports = s.imports(classes, aliases, names.own)
+    # the deprecated aliases of former names, as the dataclass `__init__` has them; a profile's
+    # module has none: its names are its consumer's, never a former name of this generator
     taken = {c.name for c in classes} | {a for a, _ in aliases} | set(names.own.values())
-    former, spelled = _former(index, names, taken) if section is None else ((), Spellings())
+    declared = (td.name for td in resolved.types)
+    former, spelled = (
+        former_aliases(names.classes, declared, names.cls, taken)
+        if section is None
+        else ((), Spellings())
+    )
     return ModuleView(
         s.header(resolved),
         imports,
@@ -265,22 +272,6 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         former,
         spelled,
     )
-
-
-def _former(
-    index: PyIndex, names: Names, taken: set[str]
-) -> tuple[tuple[tuple[str, str], ...], Spellings]:
-    """The deprecated aliases of the classes the shipped reviewed names renamed, as the
-    dataclass package's `__init__` has them (`templates/python/_former.j2`): a former name a
-    class of the module took is left out; the block's own names yield to the module's. A
-    profile's module has none: its names are its consumer's, never this generator's former."""
-    declared = (td.name for td in index.resolved.types)
-    pairs = tuple(
-        (old, names.cls(new))
-        for old, new in former_names(names.classes, declared).items()
-        if old not in taken
-    )
-    return pairs, spell_former(taken | {old for old, _ in pairs})
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")

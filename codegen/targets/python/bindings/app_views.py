@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from .... import ir
 from ....analysis.shapes import children, is_class_obj
 from ....analysis.versions import Version
-from ....pynaming import PyIndex
+from ....pynaming import PyIndex, former_aliases
 from ....pytext import code_literal
 from ..appmodel import AppModel
 from .app_registry_views import AppMethodsView, app_methods_view
-from .views import Context, former, models_exports
+from .views import Context, models_exports
 
 CONVERT_EXPORTS = ("ConversionError", "to_app", "to_wire", "parse_message", "parse_result",
                    "serialize", "FIELDS", "WIRE_NAMES", "APP_NAMES", "VERSIONS", "RESULTS",
@@ -180,7 +180,7 @@ def app_init_view(app: Context) -> AppInitView:
     exports = sorted({*names, *own})
     classes = (c.name for c in app.index.dataclasses())
     declared = (td.name for td in app.resolved.types)
-    aliases, spelled = former(app.index, classes, declared, [*names, *own])
+    aliases, spelled = former_aliases(classes, declared, app.index.py_name, [*names, *own])
     return AppInitView(
         imports, tuple(names), tuple(code_literal(n) for n in exports), aliases, spelled
     )

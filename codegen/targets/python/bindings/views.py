@@ -4,7 +4,7 @@ with names, hints, imports, escaped docstrings and codec expressions computed he
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import PurePath
 
@@ -13,9 +13,8 @@ from ....analysis.shapes import cyclic, is_class_obj
 from ....analysis.typeindex import ClassDef
 from ....errors import SchemaError
 from ....graphs import dependency_order
-from ....naming import former_names
 from ....pyformat import LINE_LENGTH
-from ....pynaming import PyIndex, Spellings, spell_former
+from ....pynaming import PyIndex, former_aliases
 from ....pytext import (
     code_literal,
     comment,
@@ -481,21 +480,6 @@ class InitView:
     own: Mapping[str, str]  # the former-names block's names as spelled here (`former`)
 
 
-def former(
-    index: PyIndex, classes: Iterable[str], declared: Iterable[str], names: Iterable[str]
-) -> tuple[tuple[tuple[str, str], ...], Spellings]:
-    """A module's deprecated aliases of renamed `classes` ((former name, reviewed Python name)
-    pairs; a former name one of the module's `names` took is left out) and the spellings of
-    what the block writes itself (`warnings`...), yielding to `names` and the aliases."""
-    taken = set(names)
-    pairs = tuple(
-        (old, index.py_name(new))
-        for old, new in former_names(classes, declared).items()
-        if old not in taken
-    )
-    return pairs, spell_former(taken | {old for old, _ in pairs})
-
-
 def init_view(ctx: Context) -> InitView:
     names = models_exports(ctx)
     runtime = ["JSON", "UNSET", "ErrorDetail", "UnsetType", "ValidationError"]
@@ -518,7 +502,7 @@ def init_view(ctx: Context) -> InitView:
     before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
     classes = (c.name for c in ctx.index.dataclasses())
     declared = (td.name for td in ctx.resolved.types)
-    aliases, spelled = former(ctx.index, classes, declared, [*models, *own])
+    aliases, spelled = former_aliases(classes, declared, ctx.index.py_name, [*models, *own])
     return InitView(
         docstring(doc, ""),
         tuple(before),
