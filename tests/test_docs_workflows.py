@@ -9,7 +9,11 @@ a reader pastes into a `run:` line)."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -139,3 +143,41 @@ def test_the_recipe_is_checked() -> None:
     """docs/diff.md's hand-written workflow is among the blocks read, and sets BASE_REF."""
     recipes = [text for _, text in blocks(REPO / "docs" / "diff.md", ("yaml",))]
     assert any("BASE_REF: ${{ github.base_ref }}" in text for text in recipes)
+
+
+def test_the_recipe_keeps_a_hostile_base_ref_data(tmp_path: Path) -> None:
+    """docs/diff.md's steps run through bash as the runner runs them, with a base branch name
+    that tries to run commands: nothing runs, and mcp-codegen gets the name inside its
+    arguments, whole (a stand-in `mcp-codegen` and `pip` record their argv)."""
+    bash = shutil.which("bash")
+    assert bash, "bash is needed"
+    recipe = next(text for _, text in blocks(REPO / "docs" / "diff.md", ("yaml",)))
+    doc = yaml.safe_load(recipe)
+    job = doc["jobs"]["schema-diff"]
+    scripts = [step["run"] for step in job["steps"] if "run" in step]
+    assert len(scripts) == 4
+    stubs, log = tmp_path / "bin", tmp_path / "argv.jsonl"
+    stubs.mkdir()
+    for name in ("mcp-codegen", "pip"):
+        stub = stubs / name
+        stub.write_text(
+            f"#!{sys.executable}\nimport json, sys\n"
+            f"open({str(log)!r}, 'a').write(json.dumps(sys.argv[1:]) + '\\n')\n"
+        )
+        stub.chmod(0o755)
+    hostile = '$(touch pwned1)`touch pwned2`"; touch pwned3 #'
+    env = {
+        "PATH": f"{stubs}:/usr/bin:/bin",
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
+        **{k: str(v) for k, v in doc["env"].items()},
+        **{k: hostile for k, v in job["env"].items() if EXPRESSION.search(str(v))},
+    }
+    for script in scripts:
+        subprocess.run([bash, "-e", "-c", script], cwd=tmp_path, env=env, check=True)
+    assert not list(tmp_path.glob("pwned*")), "the base branch's name ran as a command"
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    diffs = [argv for argv in calls if argv[:1] == ["diff"]]
+    assert len(diffs) == 3
+    for argv in diffs:
+        assert argv[1] == f"origin/{hostile}:schema.ts"
+        assert argv[argv.index("--ignore") + 1] == f"origin/{hostile}:.mcp-codegen-diff.json"
