@@ -13,9 +13,8 @@ from ....analysis.shapes import cyclic, is_class_obj
 from ....analysis.typeindex import ClassDef
 from ....errors import SchemaError
 from ....graphs import dependency_order
-from ....naming import former_names
 from ....pyformat import LINE_LENGTH
-from ....pynaming import PyIndex
+from ....pynaming import PyIndex, former_aliases
 from ....pytext import (
     code_literal,
     comment,
@@ -477,7 +476,8 @@ class InitView:
     models: tuple[str, ...]  # the schema's names, re-exported from models
     after: tuple[str, ...]  # import lines after it
     exports: tuple[str, ...]
-    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
+    former: tuple[tuple[str, str], ...]  # (former name, reviewed name): deprecated aliases
+    own: Mapping[str, str]  # the former-names block's names as spelled here (`former`)
 
 
 def init_view(ctx: Context) -> InitView:
@@ -500,19 +500,17 @@ def init_view(ctx: Context) -> InitView:
 
     before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
     before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
-    classes = {c.name for c in ctx.index.dataclasses()}
-    former = tuple(
-        (old, ctx.index.py_name(new))
-        for old, new in former_names(classes, (td.name for td in ctx.resolved.types)).items()
-        if old not in own and old not in models
-    )
+    classes = (c.name for c in ctx.index.dataclasses())
+    declared = (td.name for td in ctx.resolved.types)
+    aliases, spelled = former_aliases(classes, declared, ctx.index.py_name, [*models, *own])
     return InitView(
         docstring(doc, ""),
         tuple(before),
         tuple(models),
         tuple(line(".validators", ["errors", "is_valid", "validate"])),
         tuple(code_literal(n) for n in sorted({*models, *own})),
-        former,
+        aliases,
+        spelled,
     )
 
 
