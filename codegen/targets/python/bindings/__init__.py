@@ -31,8 +31,8 @@ from .views import (
 )
 
 if TYPE_CHECKING:  # the application types load only for a distribution that has them
-    from ....analysis.versions import Version
     from ..appmodel import AppModel
+    from ..subpackages import PyVersion
 
 
 @record
@@ -85,7 +85,7 @@ VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, 
 """The modules of one version (a distribution's version subpackage)."""
 
 
-def app_modules(model: AppModel, versions: tuple[Version, ...]) -> tuple[Module, ...]:
+def app_modules(model: AppModel, versions: tuple[PyVersion, ...]) -> tuple[Module, ...]:
     """The modules of a distribution's application types: the wire modules' dataclasses, codec
     and validators for the merged schema, and their own `__init__` and conversions."""
     from .app_views import app_init_view, convert_view

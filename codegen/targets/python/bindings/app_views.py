@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from .... import ir
 from ....analysis.shapes import children, is_class_obj
-from ....analysis.versions import Version
 from ....pynaming import PyIndex, former_aliases
 from ....pytext import code_literal
 from ..appmodel import AppModel
+from ..subpackages import PyVersion
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
 
@@ -63,7 +63,7 @@ def _tuple(items: list[str]) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -> ConvertView:
+def convert_view(model: AppModel, versions: tuple[PyVersion, ...], app: Context) -> ConvertView:
     keys = list(model.keys)
     indexes = {v.key: PyIndex(v.resolved) for v in versions}
     facts = {f.name: f for f in model.facts}
