@@ -31,7 +31,11 @@ from codegen.errors import SchemaError
 from codegen.pipeline import load, load_text
 from codegen.targets import Request
 from codegen.targets.python.bindings import RUNTIME_MODULES, VERSION_MODULES
-from codegen.targets.python.distribution import render_distribution, render_top
+from codegen.targets.python.distribution import (
+    render_distribution,
+    render_top,
+    top_level_names,
+)
 from codegen.targets.python.subpackages import subpackages
 from codegen.templating import static_source
 from codegen.write import write_tree
@@ -190,11 +194,27 @@ def test_two_labels_spelling_one_subpackage_are_refused_where_the_later_stands()
     for label, why in (
         ("app", "a module of the distribution's top level"),
         ("_runtime", "a module"),
+        ("server", "a module"),
+        ("client", "a module"),
+        ("_session", "a module"),
+        ("_versioning", "a module"),
+        ("_tolerance", "a module"),
     ):
         with pytest.raises(SchemaError, match=f"subpackage '{label}' is {why}"):
             subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny(f"s/{label}/schema.ts", "1.0")])
     got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/class/schema.ts", "1.0")])
     assert [v.subpackage for v in got] == ["v1_0", "vclass"]  # a Python keyword: `v` first
+
+
+@pytest.mark.spec
+def test_every_top_level_module_is_reserved(spec_root: Path) -> None:
+    """What a distribution with application types and sessions writes at its top level is
+    exactly what a version's subpackage may not be called (`top_level_names`)."""
+    schemas = [load(str(spec_root / v / "schema.ts")) for v in ("2025-06-18", "2025-11-25")]
+    files = render_distribution(schemas, "mcp_x", formatter=None)
+    written = {p.split("/")[1].removesuffix(".py") for p in files if p.startswith("mcp_x/")}
+    written -= {v.subpackage for v in subpackages(schemas)} | {"__init__", "py.typed"}
+    assert written == top_level_names()
 
 
 # -- the versions module on the example --------------------------------------------------------

@@ -57,6 +57,7 @@ SESSION_SOURCES = (
     "python/static/_client.py",
     "python/static/_stdio.py",
 )
+SIDES: tuple[Side, ...] = ("server", "client")  # server.py and client.py
 SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "ClientCapabilities", "Result"})
 
 
@@ -102,6 +103,20 @@ def check_package_name(name: str) -> None:
     else:
         return
     raise SchemaError([Diagnostic(Location("<command line>", 1, 1), message)])
+
+
+def top_level_names() -> frozenset[str]:
+    """The module names a distribution may write at its top level (which a version's
+    subpackage must not take): from the lists of what it writes, so a module added there is
+    reserved with it."""
+    paths = (
+        "versions.py",
+        APP,
+        *(f"{side}.py" for side in SIDES),
+        *(m.path for m in (*RUNTIME_MODULES, *DISTRIBUTION_MODULES)),
+        *(Path(source).name for source in SESSION_SOURCES),
+    )
+    return frozenset(path.removesuffix(".py") for path in paths)
 
 
 def render_distribution(
@@ -152,8 +167,7 @@ def render_dispatch(
     app = Context(model.resolved, PyIndex(model.resolved), "..")
     files = {f"{package}/{Path(source).name}": header + static_source(source)
              for source in SESSION_SOURCES}  # fmt: skip
-    sides: tuple[Side, ...] = ("server", "client")
-    for side in sides:
+    for side in SIDES:
         text = render(f"{TOP}{side}.py.j2", top=top, view=side_view(model, versions, app, side))
         files[f"{package}/{side}.py"] = text  # formatted with the rest of the distribution
     return files

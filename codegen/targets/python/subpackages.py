@@ -13,9 +13,6 @@ from ... import ir
 from ...analysis.versions import Version, identify
 from ..spelling import version_names
 
-# Module names of a distribution's top level, which a version subpackage must not take.
-RESERVED = frozenset({"versions", "_runtime", "_protocol", "app"})
-
 
 @dataclass(frozen=True)
 class PyVersion(Version):
@@ -24,16 +21,23 @@ class PyVersion(Version):
     subpackage: str  # a Python identifier
 
 
-def subpackages(schemas: list[ir.Resolved]) -> tuple[PyVersion, ...]:
+def subpackages(
+    schemas: list[ir.Resolved], reserved: frozenset[str] | None = None
+) -> tuple[PyVersion, ...]:
     """The versions of `schemas` (oldest first, as given), each with its subpackage; raises
     SchemaError as `identify` does, and for two versions spelling one subpackage or one that
-    spells a top-level module's name."""
+    spells a name of the distribution's top level (`reserved`; default: every module the
+    distribution may write there, `distribution.top_level_names`)."""
+    if reserved is None:
+        from .distribution import top_level_names  # it reads this module's PyVersion
+
+        reserved = top_level_names()
     versions = identify(schemas)
     names = version_names(
         versions,
         what="subpackage",
         keywords=frozenset(keyword.kwlist),
-        reserved=RESERVED,
+        reserved=reserved,
         reserved_why="a module of the distribution's top level",
     )
     return tuple(
