@@ -94,8 +94,9 @@ class FieldView:
     @property
     def parameter(self) -> str:
         """The field as an `__init__` parameter. The one layout choice a view makes: black wraps
-        a union hint too long for its line in parentheses, and ruff keeps such parentheses but
-        does not add them (tests hold the output to black's layout)."""
+        a union hint too long for its line in parentheses, ruff keeps such parentheses but does
+        not add them (a deviation ruff documents), and black drops them where the line fits, so
+        they are written exactly where black would add them (docs/formatting.md)."""
         text = f"{self.attr}: {self.hint}{self.default}"
         if 8 + len(text) + 1 > LINE_LENGTH and _top_level_union(self.hint):
             return f"{self.attr}: ({self.hint}){self.default}"
