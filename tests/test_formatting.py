@@ -109,6 +109,20 @@ def test_docstrings_ending_in_a_quote_or_at_the_limit_are_blacks_layout(target: 
     assert '"""Ends with a "quote\\x22"""' in text  # the escape neither formatter pads
 
 
+# A union of literals in East Asian wide characters: shorter than the line limit in code points,
+# longer in the columns black counts (two each), so black wraps the parameter in parentheses.
+_WIDE = """export interface Thing {
+  kind?: "日本語の値その一" | "日本語の値その二" | "日本語の値その三";
+}
+"""
+
+
+def test_a_parameter_is_measured_in_columns_as_black_does() -> None:
+    files = bindings.render_package(load_text(_WIDE, "wide.ts"))
+    assert black_changes(files) == []
+    assert "        kind: (\n" in files["models.py"]
+
+
 def _official(version: str) -> list[str]:
     """The modules black changes in ruff's output of `version`, the dataclass package's and the
     pydantic module (`--formatter black` giving ruff's files is checked on the examples, the

@@ -10,7 +10,7 @@ from functools import cached_property
 
 from .... import ir
 from ....analysis.typeindex import ClassDef
-from ....pyformat import LINE_LENGTH
+from ....pyformat import LINE_LENGTH, columns
 from ....pynaming import PyIndex
 from ....pytext import code_literal, deprecation, doc_text, docstring, literal_text
 from ....records import record
@@ -37,7 +37,7 @@ class FieldView:
         not add them (a deviation ruff documents), and black drops them where the line fits, so
         they are written exactly where black would add them (docs/formatting.md)."""
         text = f"{self.attr}: {self.hint}{self.default}"
-        if 8 + len(text) + 1 > LINE_LENGTH and _top_level_union(self.hint):
+        if 8 + columns(text) + 1 > LINE_LENGTH and _top_level_union(self.hint):
             return f"{self.attr}: ({self.hint}){self.default}"
         return text
 
