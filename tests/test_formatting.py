@@ -62,7 +62,9 @@ def test_examples(schema: str) -> None:
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=random_schemas.schemas())
 def test_random_schemas(text: str) -> None:
-    assert_formatters_agree(load_text(text, "r.ts"))
+    resolved = load_text(text, "r.ts")
+    assert_formatters_agree(resolved)
+    assert black_changes(render_pydantic(resolved)) == []
 
 
 @pytest.mark.slow
