@@ -12,6 +12,7 @@ schema.json says: no object in it is closed), an index signature's value type ch
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +21,7 @@ from ...analysis.shapes import cyclic
 from ...analysis.typeindex import ClassDef
 from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
-from ...pynaming import PyIndex
+from ...pynaming import PyIndex, Spellings, former_aliases
 from ...pytext import docstring
 from . import profile_checks
 from .names import Names, inline_paths, python_names
@@ -63,6 +64,8 @@ class ModuleView:
     aliases: list[tuple[str, str]]  # name -> union text (module level, after the classes)
     first_party: str = ""  # the top-level package of a consumer's base class
     config_dict: str = "ConfigDict"  # pydantic.ConfigDict as the module spells it
+    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
+    own: Mapping[str, str] = field(default_factory=dict)  # the former-names block's spellings
 
 
 class _Hints:
@@ -247,6 +250,15 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     classes = _dependencies_first(items + late)
     first = s.base.split(".", 1)[0].split(":", 1)[0]
     imports = s.imports(classes, aliases, names.own)
+    # the deprecated aliases of former names, as the dataclass `__init__` has them; a profile's
+    # module has none: its names are its consumer's, never a former name of this generator
+    taken = {c.name for c in classes} | {a for a, _ in aliases} | set(names.own.values())
+    declared = (td.name for td in resolved.types)
+    former, spelled = (
+        former_aliases(names.classes, declared, names.cls, taken)
+        if section is None
+        else ((), Spellings())
+    )
     return ModuleView(
         s.header(resolved),
         imports,
@@ -254,6 +266,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         aliases,
         "" if first == "pydantic" else first,
         names.own["ConfigDict"],
+        former,
+        spelled,
     )
 
 

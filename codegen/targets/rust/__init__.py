@@ -1,7 +1,8 @@
 """The Rust target: one serde crate for several protocol versions, a module and a cargo feature
 per version (`v2025_11_25`, `draft`), each with its types, registry and conformance hook.
 
-Resolved IR -> item views (`items.py`, `registry.py`) -> the Jinja2 templates under
+Resolved IR -> item views (`items.py` with `structs.py` and `unions.py`, as the data of
+`views.py`; `registry.py`) -> the Jinja2 templates under
 `templates/rust/`. The text is already in rustfmt's layout (the tests run `cargo fmt --check`
 as the judge); generating needs no Rust toolchain.
 """
@@ -17,6 +18,7 @@ from ...templating import environment, static_source
 from ..base import Files, Option, Request, Target
 from . import items as it
 from . import text as rs
+from . import views as iv
 from .registry import registry_view
 
 DEFAULT_PACKAGE = "mcp_schema"
@@ -32,20 +34,20 @@ def _render(template: str, **context: Any) -> str:
     return environment().get_template(f"rust/{template}").render(**context)
 
 
-def _item_view(item: it.Item) -> dict[str, Any]:
+def _item_view(item: iv.Item) -> dict[str, Any]:
     view = asdict(item)
     view["doc"] = item.doc
     view["name_literal"] = rs.string(item.name)
-    if isinstance(item, it.Struct):
+    if isinstance(item, iv.Struct):
         view["kind"] = "struct"
         view["fields"] = item.fields
         body = ", ".join(f.decode.strip().rstrip(",") for f in item.fields)
         one = len(item.fields) == 1 and "\n" not in item.fields[0].decode and len(body) <= 18
         view["one_line"] = body if one else ""
-    elif isinstance(item, it.Union):
+    elif isinstance(item, iv.Union):
         view["kind"] = "union"
         view["variants"] = item.variants
-    elif isinstance(item, it.StrEnum):
+    elif isinstance(item, iv.StrEnum):
         view["kind"] = "enum"
         view["strings"] = [(variant, wire, rs.string(wire)) for variant, wire in item.values]
     else:

@@ -4,13 +4,13 @@ its two small schema-dependent modules, `codec.py` (decoders and encoders by typ
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import PurePath
 
 from .... import ir
 from ....analysis.shapes import is_class_obj
-from ....naming import former_names
-from ....pynaming import PyIndex
+from ....pynaming import PyIndex, former_aliases
 from ....pytext import code_literal, comment, docstring
 from ....records import record
 from .hints import Hints
@@ -89,7 +89,8 @@ class InitView:
     models: tuple[str, ...]  # the schema's names, re-exported from models
     after: tuple[str, ...]  # import lines after it
     exports: tuple[str, ...]
-    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
+    former: tuple[tuple[str, str], ...]  # (former name, reviewed name): deprecated aliases
+    own: Mapping[str, str]  # the former-names block's names as spelled here (`former`)
 
 
 def init_view(ctx: Context) -> InitView:
@@ -112,19 +113,17 @@ def init_view(ctx: Context) -> InitView:
 
     before = line(".", ["validators"]) + line(f"{ctx.runtime}_runtime", runtime)
     before += line(f"{ctx.runtime}_tolerance", tolerance) + line(".codec", ["decode", "encode"])
-    classes = {c.name for c in ctx.index.dataclasses()}
-    former = tuple(
-        (old, ctx.index.py_name(new))
-        for old, new in former_names(classes, (td.name for td in ctx.resolved.types)).items()
-        if old not in own and old not in models
-    )
+    classes = (c.name for c in ctx.index.dataclasses())
+    declared = (td.name for td in ctx.resolved.types)
+    aliases, spelled = former_aliases(classes, declared, ctx.index.py_name, [*models, *own])
     return InitView(
         docstring(doc, ""),
         tuple(before),
         tuple(models),
         tuple(line(".validators", ["errors", "is_valid", "validate"])),
         tuple(code_literal(n) for n in sorted({*models, *own})),
-        former,
+        aliases,
+        spelled,
     )
 
 
