@@ -22,7 +22,7 @@ from ...analysis.typeindex import ClassDef
 from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
 from ...pynaming import PyIndex, Spellings, former_aliases
-from ...pytext import docstring_body
+from ...pytext import docstring
 from . import profile_checks
 from .names import Names, inline_paths, python_names
 from .profile import Section
@@ -41,7 +41,7 @@ class FieldView:
     attr: str
     annotation: str
     default: str | None  # the Python text after `=`, None: none (a required member)
-    doc: str
+    doc: str  # the docstring literal ("" if none)
 
 
 @dataclass
@@ -49,7 +49,7 @@ class ClassView:
     kind: str  # "model" | "root" | "subclass"
     name: str
     base: str
-    doc: str
+    doc: str  # the docstring literal ("" if none)
     config: list[tuple[str, str]] = field(default_factory=list)  # ConfigDict keyword -> text
     fields: list[FieldView] = field(default_factory=list)
     root: str = ""  # the root annotation of a RootModel
@@ -152,10 +152,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             if old in text:
                 used["links"].add(old)
                 text = text.replace(old, entry["to"])
-        body = docstring_body(text)  # continuation lines at the docstring's indentation
-        return "\n".join(
-            (f"    {line}" if line and i else line) for i, line in enumerate(body.split("\n"))
-        )
+        return docstring(text, "    ")  # the one docstring writer of the Python targets
 
     # the doc of the property an inline class stands for (inline objects have no JSDoc of their own)
     inline_docs: dict[str, str] = {}

@@ -21,14 +21,9 @@ from ....pynaming import PyIndex
 from ....records import record
 from ....templating import render, static_source
 from . import registry_views
+from .models_views import models_view
 from .validator_views import validators_view
-from .views import (
-    Context,
-    codec_view,
-    header_view,
-    init_view,
-    models_view,
-)
+from .views import Context, codec_view, header_view, init_view
 
 if TYPE_CHECKING:  # the application types load only for a distribution that has them
     from ..appmodel import AppModel
