@@ -19,6 +19,7 @@ from ....records import record
 from . import inline_checks
 from .checks import Check, Compiler, Helper
 from .preds import Pred, empty_first
+from .required_since import Notes, missing_statement
 
 
 @record
@@ -83,6 +84,7 @@ class ValidatorsView:
     types: tuple[TypeEntry, ...]
     extends: tuple[tuple[str, str], ...] = ()  # chained class -> its base (name literals)
     own: tuple[TypeEntry, ...] = ()  # each class a chain reaches -> the check of its own fields
+    since: bool = False  # whether a missing member's error says since when it is required
 
 
 def _path(wire: str) -> str:
@@ -97,8 +99,11 @@ class _Builder:
         inline: dict[str, str] | None = None,
         union_members: frozenset[str] = frozenset(),
         empty_ok: frozenset[str] = frozenset(),
+        since: Notes | None = None,
     ) -> None:
         self.index = index
+        self.since = since or {}  # a distribution's version: `required_since.py`
+        self.noted = False  # whether a statement uses a note
         self.c = Compiler(index, recursive, inline=dict(inline or {}), empty_ok=empty_ok)
         self.union_members = union_members
         self.key_sets: dict[str, str] = {}
@@ -194,9 +199,9 @@ class _Builder:
         for p in props:
             path = _path(p.name)
             is_check, check = self.c.checks(p.type, "x", path, True, p.constraints, p.nullable)
-            missing = (
-                f"errs.append(_missing(p, {code_literal(p.name)}, {code_literal(check.expected)}))"
-            )
+            note = self.since.get((name, p.name), "") if cls is not None else ""
+            self.noted |= bool(note)
+            missing = missing_statement(p.name, check.expected, note)
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)
@@ -360,8 +365,9 @@ def _build(
     inline: dict[str, str] | None = None,
     union_members: frozenset[str] = frozenset(),
     empty_ok: frozenset[str] = frozenset(),
+    since: Notes | None = None,
 ) -> tuple[_Builder, list[tuple[str, FunctionView]]]:
-    b = _Builder(index, recursive, inline, union_members, empty_ok)
+    b = _Builder(index, recursive, inline, union_members, empty_ok, since)
     named = b.named()
     return b, named
 
@@ -396,7 +402,8 @@ def _accepts_empty(f: FunctionView) -> bool:
     return f.kind == "check" and f.is_check is not None and f.is_check.kind == "dict"
 
 
-def validators_view(index: PyIndex) -> ValidatorsView:
+def validators_view(index: PyIndex, since: Notes | None = None) -> ValidatorsView:
+    """`since`: a distribution's version's notes on the members it newly requires."""
     # Pass 1 finds the call graph (with helpers), the union members and the small checks to
     # inline; pass 2 renders with depth arguments on cycles and those checks inline.
     first, named = _build(index, frozenset())
@@ -406,7 +413,7 @@ def validators_view(index: PyIndex) -> ValidatorsView:
     functions = [f for _, f in named] + first_helpers
     empty_ok = frozenset(f.name for f in functions if _accepts_empty(f))
     inline = _inline(functions, recursive, empty_ok)
-    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok)
+    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok, since)
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
     by_name = dict(named)
@@ -427,4 +434,5 @@ def validators_view(index: PyIndex) -> ValidatorsView:
         types=types,
         extends=extends,
         own=own,
+        since=b.noted,
     )
