@@ -14,11 +14,13 @@ from ..analysis.presence import Presence, object_of, presence
 @dataclass(frozen=True)
 class Since:
     """A member required since version `since` that the version `before` (the last earlier one
-    declaring its type) did not require: it was `state` there ("optional" or "absent")."""
+    declaring its type, at position `before_index`) did not require: it was `state` there
+    ("optional" or "absent")."""
 
     since: str
     before: str
     state: str
+    before_index: int
 
     def words(self) -> str:
         """`required since 2026-07-28; 2025-11-25 did not declare it`."""
@@ -76,7 +78,8 @@ class Requirement:
         before = [i for i in earlier if i < since]
         if not before:
             return None
-        return Since(self.labels[since], self.labels[before[-1]], states[before[-1]])
+        prev = before[-1]
+        return Since(self.labels[since], self.labels[prev], states[prev], prev)
 
     def accepting(self, type_name: str, member: str) -> list[int]:
         """The versions that declare the type but do not require the member."""

@@ -143,10 +143,10 @@ def render_distribution(
     notes = required_since([v.label for v in versions], [v.resolved for v in versions])
     for v, document, since in zip(versions, documents, notes, strict=True):
         sub = f"{package}/{v.subpackage}/"
+        modules = version_modules(since)
         package_files = render_package(
-            v.resolved, version_modules(since), runtime="..", regenerate=regenerate,
-            formatter=None,
-        )  # fmt: skip
+            v.resolved, modules, runtime="..", regenerate=regenerate, formatter=None
+        )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = document
     if has_app(versions):

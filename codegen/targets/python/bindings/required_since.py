@@ -25,17 +25,22 @@ it`), for one version: only the members that version requires and an earlier one
 def required_since(labels: Sequence[str], schemas: Sequence[ir.Resolved]) -> list[Notes]:
     """The notes of each version of a distribution (`labels`, `schemas`: oldest first). A
     member is keyed by the declared type whose object holds it (inherited members included);
-    a type an earlier version did not declare (new, renamed or extracted from an inline
-    object) has none."""
+    a type an earlier version did not declare as an object (new, renamed, extracted from an
+    inline object, or a union there) has none."""
     model = Requirement(labels, schemas)
+    # (type, version) where the type is an object with members: only there does "absent" say
+    # something (not where it was a union: `ClientNotification`, once a union of
+    # notifications that each required `method`)
+    objects = {(t, i) for (t, _), states in model.state.items()
+               for i, state in states.items() if state != "absent"}  # fmt: skip
     out: list[Notes] = []
     for index in range(len(labels)):
         notes = {}
         for (type_name, member), states in model.state.items():
-            since = (
-                model.since(index, type_name, member) if states.get(index) == "required" else None
-            )
-            if since is not None:
+            if states.get(index) != "required":
+                continue
+            since = model.since(index, type_name, member)
+            if since is not None and (type_name, since.before_index) in objects:
                 notes[(type_name, member)] = since.words()
         out.append(dict(sorted(notes.items())))
     return out
