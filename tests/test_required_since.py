@@ -16,6 +16,8 @@ import pytest
 from bindings_support import import_package, mypy_strict, ruff_check
 
 from codegen import pyformat
+from codegen.analysis.presence import object_of
+from codegen.conformance import Version, build
 from codegen.conformance.crossversion import Requirement
 from codegen.targets.python.bindings import render_package
 from codegen.targets.python.bindings.required_since import required_since
@@ -171,3 +173,31 @@ def test_official_examples_stay_valid(pair: ModuleType) -> None:
     bad = [e.id for e in examples
            if e.type_name in validators.TYPES and validators.errors(e.type_name, e.instance)]  # fmt: skip
     assert bad == []
+
+
+def test_the_validators_agree_with_the_vectors(pair: ModuleType) -> None:
+    """Every member the 2026-07-28 vectors drop: the distribution's validators give the
+    vector's cross-version reason at its path, and no other words where it gives none. Except
+    where 2025-11-25's type was no object (`ClientNotification`, a union of notifications that
+    each required `method`), which the vectors count as not declaring the member."""
+    from mcp_since.v2026_07_28 import validators
+
+    older = corpus.resolved(PAIR[0]).type_map()
+    unions = {name for name, td in older.items() if object_of(td, older) is None}
+    docs = build([Version(v, corpus.resolved(v), {}) for v in PAIR])[PAIR[1]]
+    checked, noted = 0, 0
+    for stem, doc in docs.items():
+        if stem not in validators.TYPES or stem in unions:
+            continue
+        for t in doc["tests"]:
+            found = _messages(validators, stem, t["data"])
+            for e in t["errors"]:
+                if e["code"] != "required" or e["path"] not in found:
+                    continue
+                words = e["reason"].partition(" is ")[2] if "since" in e["reason"] else ""
+                message = found[e["path"]]
+                where = f"{stem}: {t['description']}: {message}"
+                assert message.endswith(f"; {words})") if words else "since" not in message, where
+                checked += 1
+                noted += bool(words)
+    assert noted >= 30 and checked > noted
