@@ -8,7 +8,8 @@ version is, first that applies: `--version`; the record's `version`; a 2026-07-2
 `_meta["io.modelcontextprotocol/protocolVersion"]` (and its response); the version `initialize`
 settled (the response's `protocolVersion`; until then the client's proposal); else the newest
 released version, said once in the notes. A method that version lacks and others have is a
-finding of its own, naming them.
+finding of its own, naming them; so is a request or notification sent by the side that version
+does not let send it (from the record's direction), naming the side that does.
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from typing import Any
 
 from ..analysis.methods import Method
 from .check import Problem
-from .codes import JSON_TEXT, METHOD, REQUIRED, TYPE
+from .codes import DIRECTION, JSON_TEXT, METHOD, REQUIRED, TYPE
 from .known import Versions
 
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
 DIRECTIONS = {"client_to_server": "client_to_server", "server_to_client": "server_to_client",
               "c2s": "client_to_server", "s2c": "server_to_client"}  # fmt: skip
 _OTHER = {"client_to_server": "server_to_client", "server_to_client": "client_to_server"}
+_SENDER = {"client_to_server": "client", "server_to_client": "server"}
 MAX_DEPTH = 256
 
 
@@ -215,6 +217,7 @@ class WireChecker:
         if checker is None:
             return
         if m is not None:
+            self.wrong_direction(number, session, direction, m, label)
             problems = checker.errors(m.type_name, msg)
             self.add(number, session, direction, method, label, problems, m, "$.params", params)
         else:
@@ -243,6 +246,31 @@ class WireChecker:
         why = f"it is a method of {listed}"
         self.result.violations.append(
             Violation(number, session, direction, method, label, "$.method", METHOD, message, why)
+        )
+
+    def wrong_direction(
+        self, number: int, session: str, direction: str, m: Method, label: str | None
+    ) -> None:
+        """A request or notification sent by the side that `label` does not let send it. A bare
+        message names no sender; a method both sides send is never one. The response to it is
+        checked as any other."""
+        side = _SENDER.get(direction)
+        if side is None or side in m.senders or not m.senders:
+            return
+        message = f"`{m.method}` is not sent by {side}s in {label}"
+        why = f"it is sent by {m.senders[0]}s ({m.direction})"
+        self.result.violations.append(
+            Violation(
+                number,
+                session,
+                direction,
+                m.method,
+                label or "",
+                "$.method",
+                DIRECTION,
+                message,
+                why,
+            )
         )
 
     def response(
