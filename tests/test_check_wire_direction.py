@@ -1,8 +1,8 @@
 """`check-wire`: a request or notification sent by the side its version does not let send it
 (code `direction`, at `$.method`, naming the side that does), in 2024-11-05, 2025-11-25 and
-2026-07-28; methods both sides send never are; the answer to a flagged request is checked as
-before; a bare message (no sender) is not judged; check-server reports a server sending a
-client's request."""
+2026-07-28, and a 2026-07-28 input request sent on its own; methods both sides send never are;
+the answer to a flagged request is checked as before; a bare message (no sender) is not judged;
+check-server reports a server sending a client's request."""
 
 from __future__ import annotations
 
@@ -56,6 +56,7 @@ def directions(found: list[dict[str, Any]]) -> list[tuple[int, str, str, str, st
 
 
 CLIENTS, SERVERS = "clients (client_to_server)", "servers (server_to_client)"
+INSIDE = ", inside an input-required result"
 
 
 @pytest.mark.parametrize(
@@ -68,7 +69,7 @@ CLIENTS, SERVERS = "clients (client_to_server)", "servers (server_to_client)"
         ("2024-11-05", C2S, "roots/list", 3, SERVERS),
         ("2024-11-05", S2C, "notifications/initialized", None, CLIENTS),
         ("2026-07-28", S2C, "server/discover", 3, CLIENTS),
-        ("2026-07-28", C2S, "elicitation/create", 3, SERVERS),
+        ("2026-07-28", C2S, "elicitation/create", 3, SERVERS + INSIDE),
         # both sides send progress before 2026-07-28; from then on only servers do
         ("2026-07-28", C2S, "notifications/progress", None, SERVERS),
     ],
@@ -88,7 +89,9 @@ def test_wrong_direction_is_named_at_method(
     found = check(capsys, tmp_path, [record], "--version", version)
     assert directions(found) == [(1, method, direction, "$.method", said)]
     assert all(v["version"] == version for v in found)
-    # the same message from the other side is no direction finding
+    # the same message from the other side is no direction finding (an input request aside)
+    if senders.endswith(INSIDE):
+        return
     other = C2S if direction == S2C else S2C
     assert (
         directions(check(capsys, tmp_path, [sent(other, method, ident)], "--version", version))
@@ -116,18 +119,22 @@ def test_every_one_sided_method_of_the_version(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, spec_root: Path, version: str
 ) -> None:
     """Each method of the version, sent by each side: a finding exactly when the registry's
-    direction does not include that side; `both` methods (ping, cancelled, ...) never."""
+    direction does not include that side, or the method is an input request (2026-07-28);
+    `both` methods (ping, cancelled, ...) never."""
     model = method_model(load(spec_root / version / "schema.ts"))
     records, expected = [], []
     for m in model.methods:
         for direction, side in ((C2S, "client"), (S2C, "server")):
             ident = len(records) + 1 if m.kind == "request" else None
             records.append(sent(direction, m.method, ident))
-            if side not in m.senders:
+            if side not in m.senders or m.via == "input_required":
                 expected.append((len(records), m.method, direction))
     found = check(capsys, tmp_path, records, "--version", version)
     assert [(line, method, d) for line, method, d, _, _ in directions(found)] == expected
-    assert len(expected) == sum(len(m.senders) == 1 for m in model.methods)
+    inputs = {m.method for m in model.methods if m.via == "input_required"}
+    assert len(expected) == sum(len(m.senders) == 1 for m in model.methods) + len(inputs)
+    assert inputs == ({"elicitation/create", "roots/list", "sampling/createMessage"}
+                      if version == "2026-07-28" else set())  # fmt: skip
     both = {m.method for m in model.methods if m.direction == "both"}
     assert "notifications/cancelled" in both and not both & {v["method"] for v in found
                                                              if v["code"] == "direction"}  # fmt: skip
@@ -153,6 +160,25 @@ def test_answer_to_a_flagged_request_is_checked_as_before(
         (2, "tools/list", "$.result.tools[0].name"),
         (2, "tools/list", "$.result.tools[0].inputSchema"),
     }
+
+
+def test_an_input_request_on_its_own_in_2026_07_28(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A 2026-07-28 server asks for sampling as earlier versions did, in a request of its own
+    (and a bare one, whose sender is not said): a finding; in 2025-11-25 the same is right."""
+    params = {"messages": [], "maxTokens": 1}
+    ask = sent(S2C, "sampling/createMessage", 5, params)
+    said = (
+        "`sampling/createMessage` is not sent on its own in 2026-07-28; it is sent by servers "
+        "(server_to_client), inside an input-required result"
+    )
+    found = check(capsys, tmp_path, [ask, ask["message"]], "--version", "2026-07-28")
+    assert directions(found) == [
+        (1, "sampling/createMessage", S2C, "$.method", said),
+        (2, "sampling/createMessage", "", "$.method", said),
+    ]
+    assert check(capsys, tmp_path, [ask, ask["message"]], "--version", "2025-11-25") == []
 
 
 def test_a_message_without_a_sender_is_not_judged(

@@ -9,7 +9,8 @@ version is, first that applies: `--version`; the record's `version`; a 2026-07-2
 settled (the response's `protocolVersion`; until then the client's proposal); else the newest
 released version, said once in the notes. A method that version lacks and others have is a
 finding of its own, naming them; so is a request or notification sent by the side that version
-does not let send it (from the record's direction), naming the side that does.
+does not let send it (from the record's direction), naming the side that does, and an input
+request (2026-07-28) sent on its own rather than inside an input-required result.
 """
 
 from __future__ import annotations
@@ -252,13 +253,20 @@ class WireChecker:
         self, number: int, session: str, direction: str, m: Method, label: str | None
     ) -> None:
         """A request or notification sent by the side that `label` does not let send it. A bare
-        message names no sender; a method both sides send is never one. The response to it is
-        checked as any other."""
+        message names no sender; a method both sides send is never one. An input request
+        (2026-07-28: sampling, roots, elicitation) travels inside an input-required result, so
+        on its own it is one whoever sends it. The response to it is checked as any other."""
         side = _SENDER.get(direction)
-        if side is None or side in m.senders or not m.senders:
+        embedded = m.via == "input_required"
+        wrong_side = side is not None and side not in m.senders
+        if not m.senders or not (wrong_side or embedded):
             return
-        message = f"`{m.method}` is not sent by {side}s in {label}"
-        why = f"it is sent by {m.senders[0]}s ({m.direction})"
+        if wrong_side:
+            message = f"`{m.method}` is not sent by {side}s in {label}"
+        else:
+            message = f"`{m.method}` is not sent on its own in {label}"
+        inside = ", inside an input-required result" if embedded else ""
+        why = f"it is sent by {m.senders[0]}s ({m.direction}){inside}"
         self.result.violations.append(
             Violation(
                 number,
