@@ -23,14 +23,14 @@ from typing import Any
 
 from ..analysis.methods import Method
 from .check import Problem
-from .codes import DIRECTION, JSON_TEXT, METHOD, REQUIRED, TYPE
+from .codes import JSON_TEXT, REQUIRED, TYPE
 from .known import Versions
+from .methodrules import MethodFinding, absent, misdirected
 
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
 DIRECTIONS = {"client_to_server": "client_to_server", "server_to_client": "server_to_client",
               "c2s": "client_to_server", "s2c": "server_to_client"}  # fmt: skip
 _OTHER = {"client_to_server": "server_to_client", "server_to_client": "client_to_server"}
-_SENDER = {"client_to_server": "client", "server_to_client": "server"}
 MAX_DEPTH = 256
 
 
@@ -214,11 +214,12 @@ class WireChecker:
         if "id" in msg:
             key = (_OTHER.get(direction, ""), json.dumps(msg["id"], sort_keys=True))
             state.pending[key] = (method, label)
-        checker = self.versions.checker(label) if label else None
-        if checker is None:
+        if not label:
             return
+        checker = self.versions.checker(label)
         if m is not None:
-            self.wrong_direction(number, session, direction, m, label)
+            finding = misdirected(m, direction, label)
+            self.method_finding(number, session, direction, method, label, finding)
             problems = checker.errors(m.type_name, msg)
             self.add(number, session, direction, method, label, problems, m, "$.params", params)
         else:
@@ -226,60 +227,28 @@ class WireChecker:
             # handshake (as a client of a version without one falls back to), not a session
             # of that version.
             stated = self.fixed or given or isinstance(meta_version, str)
-            if label and (stated or method != "initialize"):
-                self.absent_method(number, session, direction, method, label)
+            if stated or method != "initialize":
+                facts = self.versions.requirement.presence.methods.get(method)
+                finding = absent(method, label, facts.versions if facts else ())
+                self.method_finding(number, session, direction, method, label, finding)
             envelope = "JSONRPCRequest" if "id" in msg else "JSONRPCNotification"
             if envelope in checker.types:
                 self.add(number, session, direction, method, label, checker.errors(envelope, msg))
 
-    def absent_method(
-        self, number: int, session: str, direction: str, method: str, label: str
+    def method_finding(
+        self,
+        number: int,
+        session: str,
+        direction: str,
+        method: str,
+        label: str,
+        finding: MethodFinding | None,
     ) -> None:
-        """A method that `label` lacks and other known versions have: reported, naming those
-        versions (from the cross-version presence model). A method no version has is left to
-        the envelope check (an extension's method is not a protocol violation)."""
-        facts = self.versions.requirement.presence.methods.get(method)
-        if facts is None or not facts.versions:
-            return
-        others = facts.versions
-        listed = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
-        message = f"`{method}` is not a method of {label}"
-        why = f"it is a method of {listed}"
-        self.result.violations.append(
-            Violation(number, session, direction, method, label, "$.method", METHOD, message, why)
-        )
-
-    def wrong_direction(
-        self, number: int, session: str, direction: str, m: Method, label: str | None
-    ) -> None:
-        """A request or notification sent by the side that `label` does not let send it. A bare
-        message names no sender; a method both sides send is never one. An input request
-        (2026-07-28: sampling, roots, elicitation) travels inside an input-required result, so
-        on its own it is one whoever sends it. The response to it is checked as any other."""
-        side = _SENDER.get(direction)
-        embedded = m.via == "input_required"
-        wrong_side = side is not None and side not in m.senders
-        if not m.senders or not (wrong_side or embedded):
-            return
-        if wrong_side:
-            message = f"`{m.method}` is not sent by {side}s in {label}"
-        else:
-            message = f"`{m.method}` is not sent on its own in {label}"
-        inside = ", inside an input-required result" if embedded else ""
-        why = f"it is sent by {m.senders[0]}s ({m.direction}){inside}"
-        self.result.violations.append(
-            Violation(
-                number,
-                session,
-                direction,
-                m.method,
-                label or "",
-                "$.method",
-                DIRECTION,
-                message,
-                why,
+        if finding is not None:
+            code, message, why = finding
+            self.result.violations.append(
+                Violation(number, session, direction, method, label, "$.method", code, message, why)
             )
-        )
 
     def response(
         self,
