@@ -27,7 +27,7 @@ def dumps(data: Any) -> str:
 
 def write(value: Any, newline: str, out: list[str]) -> None:
     """Append `value`'s text to `out`, nested under `newline` (for writers of their own nodes,
-    such as `ir.to_json_text`); raises TypeError on what JSON cannot hold."""
+    such as `irjson.to_json_text`); raises TypeError on what JSON cannot hold."""
     _write(value, newline, out)
 
 
@@ -38,7 +38,7 @@ def array(
     item: Callable[[Any, str, list[str]], None],
 ) -> None:
     """Append an array's text to `out`, each item written by `item(value, newline, out)` (this
-    module's writer, or `ir.to_json_text`'s, which has nodes in its arrays)."""
+    module's writer, or `irjson.to_json_text`'s, which has nodes in its arrays)."""
     if not items:
         out.append("[]")
         return

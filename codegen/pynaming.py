@@ -22,7 +22,7 @@ The rule, in the order it is applied:
    so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...) and
    the names of a package `__init__`'s deprecated aliases of former names (`warnings` ->
    `_warnings`: `former_aliases`). No reserved-word list exists: a name is taken only by what the
-   schema really declares.
+   schema really declares. Those names are listed once, in `codegen/pyown.py`.
    Per-type validator functions yield to the validators' API (`is_valid` stays the module's
    function; a type named `valid` gets `is_valid_`).
 3. **The package exports the schema's names.** `pkg.ValidationError` is the schema's type when
@@ -56,54 +56,18 @@ from .analysis.shapes import is_class_obj
 from .analysis.typeindex import TypeIndex
 from .errors import Diagnostic, SchemaError
 from .naming import former_names
+from .pyown import CLASS_API, MODELS_LOCALS, MODELS_OWN, SUBMODULES, former_own, validators_own
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
 
-# Attribute names every generated class keeps for itself (its API).
-EXTRA = "extra"
-CLASS_API = frozenset({EXTRA, "to_dict", "from_dict", "to_json", "from_json"})
 # Names an attribute must not take: keywords (hard and soft) and the builtins a hint spells
 # (inside a class body a field `str` would be what a later `str` annotation means).
 HINT_BUILTINS = frozenset({"bool", "bytes", "dict", "float", "int", "list", "object", "str",
                            "tuple", "type", "None"})  # fmt: skip
 _NOT_ATTRS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | HINT_BUILTINS
 _HELPER_MAX = 100
-
-# The generator's own module-level names, as the templates would write them; each yields to a
-# schema name of the same spelling (`NameTable.own`).
-MODELS_OWN = (
-    "annotations", "Callable", "Mapping", "Sequence", "dataclass", "_field", "Any", "Final",
-    "Literal", "NoReturn", "TypeAlias", "cast", "_v", "JSON", "JSONInput", "UNSET", "UnsetType",
-    "_Model", "_by_shape", "_dumps", "_encode", "_extras", "_loads", "_plain", "_same", "_new",
-    "_NotJSON", "_not_decodable", "_not_encodable", "_deprecated", "_deprecated_field", "overload",
-    "_UNKNOWN_TAG", "_CHECK", "_decoded", "_member",
-)  # fmt: skip
-# Locals of models.py's decoders that name classes in their bodies (`i` and `k` numbered by depth).
-MODELS_LOCALS = ("v", "self", "i", "k")
-# What validators.py defines besides the per-type functions (those yield to these): read from
-# its template, so the table cannot drift from what the template writes.
-VALIDATORS_TEMPLATE = "python/validators.py.j2"
-
-
-def validators_own() -> frozenset[str]:
-    from .templating import module_names
-
-    return frozenset(n for n in module_names(VALIDATORS_TEMPLATE) if not n.startswith("__"))
-
-
-# The deprecated aliases of renamed classes (`naming.former_names`) in a package `__init__` and
-# a pydantic module: what their two templates define or import, read from them (`former_own`).
-FORMER_TEMPLATES = ("python/_former_imports.j2", "python/_former.j2")
-
-
-def former_own() -> tuple[str, ...]:
-    """The names the former-names block writes itself (`warnings`, `TYPE_CHECKING`...)."""
-    from .templating import module_names
-
-    found = set().union(*(module_names(t) for t in FORMER_TEMPLATES))
-    return tuple(sorted(n for n in found if not n.startswith("__")))
 
 
 def former_aliases(
@@ -120,11 +84,6 @@ def former_aliases(
     )
     taken |= {old for old, _ in pairs}
     return pairs, Spellings({n: _yielding(n, taken) for n in former_own()})
-
-
-# The submodules of a generated package: a package attribute of that name is the submodule.
-SUBMODULES = frozenset({"models", "codec", "validators", "registry", "convert", "_runtime",
-                        "_protocol", "_tolerance"})  # fmt: skip
 
 
 def py_identifier(name: str) -> str:

@@ -13,7 +13,8 @@ import corpus
 import pytest
 from cli_support import run_cli
 
-from codegen.analysis.methods import Method, MethodModel, method_model, usage
+from codegen.analysis.methods import Method, MethodModel, method_model
+from codegen.analysis.reach import usage
 from codegen.cli import main
 from codegen.pipeline import load, load_text
 

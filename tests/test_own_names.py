@@ -2,7 +2,7 @@
 former-names block (`_former.j2`, `_former_imports.j2`: the deprecated aliases of renamed
 classes in a package `__init__`, an application `__init__` and a pydantic module) define or
 import is read from the templates (`templating.module_names`), models.py's names are the ones
-its template and views spell through the table (`pynaming.MODELS_OWN`). Every Python template
+its template and views spell through the table (`pyown.MODELS_OWN`). Every Python template
 is either a module that holds the schema's names (each with its table) or one that keeps its own
 namespace; a template that defines a name its table does not know fails here. A schema whose
 types take every one of those names generates a package that passes `mypy --strict`, still
@@ -19,13 +19,13 @@ from types import ModuleType
 import pytest
 from bindings_support import generate_text, mypy_strict
 
-from codegen import pynaming, templating
+from codegen import pyown, templating
 from codegen.pipeline import load_text
-from codegen.pynaming import (
+from codegen.pynaming import NameTable
+from codegen.pyown import (
     FORMER_TEMPLATES,
     MODELS_LOCALS,
     MODELS_OWN,
-    NameTable,
     former_own,
     validators_own,
 )
@@ -36,7 +36,7 @@ from codegen.templating import module_names, template_dir
 # from them (validators.py's `is_<T>`, `_explain_<T>`); the other modules name the schema's
 # types through `_m.` and keep their own namespace.
 MODELS = "python/models.py.j2"
-VALIDATORS = pynaming.VALIDATORS_TEMPLATE
+VALIDATORS = pyown.VALIDATORS_TEMPLATE
 _VALIDATOR_PREFIXES = ("is_", "_explain_", "_KEYS_")
 
 

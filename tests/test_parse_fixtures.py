@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from golden_files import check_golden, load_from_repo
 
-from codegen import ir
+from codegen import ir, irjson
 from codegen.errors import SchemaError
 from codegen.jsonout import dumps
 from codegen.naming import Overrides
@@ -21,7 +21,7 @@ PARSE = sorted((REPO / "tests/fixtures/parse").glob("*.ts"))  # each beside its 
 def test_fixture_parses_to_golden_ir(path: Path, update_golden: bool) -> None:
     resolved = load_from_repo(path)
     assert resolved.types or resolved.consts
-    check_golden(path.with_suffix(".json"), dumps(ir.to_json(resolved)), update_golden)
+    check_golden(path.with_suffix(".json"), dumps(irjson.to_json(resolved)), update_golden)
 
 
 def _types(src: str) -> dict[str, ir.TypeDef]:
@@ -187,7 +187,7 @@ def test_ir_is_frozen_and_structurally_equal() -> None:
     assert a == b  # locations do not take part in equality
     with pytest.raises(AttributeError):
         a.name = "B"  # type: ignore[misc]
-    json.dumps(ir.to_json(a))
+    json.dumps(irjson.to_json(a))
 
 
 # -- constructs from the specification's history ------------------------------------------------

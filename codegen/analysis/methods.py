@@ -1,7 +1,7 @@
 """The method model of a resolved schema: every method string, who sends it, what answers it.
 
 Pure: a resolved IR in, frozen and sorted data out. Generated registries, the `registry`
-subcommand and the diff's levels are all read from here.
+subcommand and the diff's levels are all read from here (which methods carry a type: `reach`).
 
 How each fact is derived (MCP conventions; every rule below is exercised by tests/test_methods.py):
 
@@ -51,6 +51,7 @@ from typing import Literal
 
 from .. import ir
 from ..records import record
+from .reach import ancestors, reach, refs
 
 Kind = Literal["request", "notification"]
 Direction = Literal["client_to_server", "server_to_client", "both"]
@@ -145,51 +146,6 @@ def union_members(types: dict[str, ir.TypeDef], name: str) -> tuple[str, ...]:
     t = td.type
     members = t.members if isinstance(t, ir.Union_) else (t,)
     return tuple(m.name for m in members if isinstance(m, ir.Ref))
-
-
-def refs(t: ir.TypeExpr) -> Iterable[str]:
-    """Names of declared types referenced anywhere inside a type expression."""
-    if isinstance(t, ir.Ref):
-        yield t.name
-    elif isinstance(t, ir.Array):
-        yield from refs(t.item)
-    elif isinstance(t, (ir.Union_, ir.Intersection)):
-        for m in t.members:
-            yield from refs(m)
-    elif isinstance(t, ir.Map):
-        yield from refs(t.key)
-        yield from refs(t.value)
-    elif isinstance(t, ir.Obj):
-        for p in t.properties:
-            yield from refs(p.type)
-        if t.index is not None:
-            yield from refs(t.index.value)
-
-
-def reach(types: dict[str, ir.TypeDef], roots: Iterable[str]) -> frozenset[str]:
-    """Every declared type reachable from `roots` (included) through references."""
-    seen: set[str] = set()
-    todo = [r for r in roots if r in types]
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        todo.extend(r for r in refs(types[name].type) if r in types and r not in seen)
-    return frozenset(seen)
-
-
-def ancestors(types: dict[str, ir.TypeDef], name: str) -> frozenset[str]:
-    """Declared bases of a type, transitively (for aliases: none)."""
-    out: set[str] = set()
-    todo = [name]
-    while todo:
-        td = types.get(todo.pop())
-        for b in td.bases if td else ():
-            if b.name not in out:
-                out.add(b.name)
-                todo.append(b.name)
-    return frozenset(out)
 
 
 _DIRECTION_SIDES: dict[Direction, tuple[Side, ...]] = {
@@ -411,26 +367,3 @@ class _Builder:
 def method_model(resolved: ir.Resolved) -> MethodModel:
     """The method model of one resolved schema."""
     return _Builder(resolved).build()
-
-
-# ---------------------------------------------------------------------------------------------
-# Which methods carry a type (for the diff's "affected methods")
-
-
-@record(slots=True)
-class Usage:
-    """For each method, the declared types its messages may contain (through references)."""
-
-    by_method: tuple[tuple[str, frozenset[str]], ...]
-
-    def methods_using(self, names: Iterable[str]) -> tuple[str, ...]:
-        wanted = set(names)
-        return tuple(m for m, used in self.by_method if used & wanted)
-
-
-def usage(resolved: ir.Resolved, model: MethodModel) -> Usage:
-    types = resolved.type_map()
-    rows = []
-    for m in model.methods:
-        rows.append((m.method, reach(types, (m.type_name, *m.result_types))))
-    return Usage(tuple(rows))

@@ -51,12 +51,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_ir(args: argparse.Namespace) -> int:
-    from .. import ir
+    from ..irjson import to_json_text
     from ..pipeline import declared, load, read_overrides
 
     node = declared(args.schema) if args.declared else load(args.schema, read_overrides(args.names))
     report_warnings(node)
-    write_output(ir.to_json_text(node), args.output)
+    write_output(to_json_text(node), args.output)
     return EXIT_OK
 
 

@@ -14,6 +14,9 @@ MIN_ITEMS = "minItems"
 MAX_ITEMS = "maxItems"
 JSON_TEXT = "json"  # a JSON-text rule (nesting depth, a key given twice, text that is not JSON)
 METHOD = "method"  # check-wire only: a method the message's version does not have (others do)
+# check-wire only: a method sent by a side that may not send it (or, an input request of
+# 2026-07-28, sent on its own rather than inside an input-required result)
+DIRECTION = "direction"
 
 CODES = (REQUIRED, TYPE, CONST, ENUM, UNION, MINIMUM, MAXIMUM, MIN_ITEMS, MAX_ITEMS, JSON_TEXT,
-         METHOD)  # fmt: skip
+         METHOD, DIRECTION)  # fmt: skip

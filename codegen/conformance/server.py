@@ -45,6 +45,10 @@ class Run:
     notes: list[str] = field(default_factory=list)
     stopped: str = ""  # why the run ended early ("" when it did not)
     refused: bool = False
+    # the lines of the server's own requests and notifications, and of the answers to them: their
+    # violations go to the `other` column even where the method is one called (a server sending
+    # `tools/list`)
+    others: set[int] = field(default_factory=set)
 
 
 class _Peer:
@@ -151,9 +155,12 @@ class _Session:
                 continue
             if not isinstance(got, dict):
                 continue
+            if "method" in got:
+                self.run.others.add(self.count)
             if "method" in got and "id" in got:  # the server asks: not offered, so refused
                 self.send({"jsonrpc": "2.0", "id": got["id"],
                            "error": {"code": -32601, "message": "not supported"}})  # fmt: skip
+                self.run.others.add(self.count)
                 continue
             if got.get("id") == self.next_id and "method" not in got:
                 return {"error": got["error"]} if "error" in got else got.get("result")
@@ -262,9 +269,10 @@ def table(runs: Sequence[Run]) -> str:
     head = "| version | agreed | " + " | ".join(f"`{m}`" for m in methods) + " | other | ended |"
     rows = [head, "|---|---|" + "---|" * len(methods) + "---|---|"]
     for r in runs:
-        cells = [_cell(sum(1 for v in r.violations if v.method == m), r.cells.get(m, "-"))
+        called = [v for v in r.violations if v.method in r.cells and v.line not in r.others]
+        cells = [_cell(sum(1 for v in called if v.method == m), r.cells.get(m, "-"))
                  for m in methods]  # fmt: skip
-        other = sum(1 for v in r.violations if v.method not in r.cells)
+        other = len(r.violations) - len(called)
         cells.append(_cell(other, "-"))
         ended = "refused" if r.refused else (r.stopped or "ok")
         agreed = esc(r.agreed).replace("|", "\\|") or "-"

@@ -8,7 +8,9 @@ version is, first that applies: `--version`; the record's `version`; a 2026-07-2
 `_meta["io.modelcontextprotocol/protocolVersion"]` (and its response); the version `initialize`
 settled (the response's `protocolVersion`; until then the client's proposal); else the newest
 released version, said once in the notes. A method that version lacks and others have is a
-finding of its own, naming them.
+finding of its own, naming them; so is a request or notification sent by the side that version
+does not let send it (from the record's direction), naming the side that does, and an input
+request (2026-07-28) sent on its own rather than inside an input-required result.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from typing import Any
 
 from ..analysis.methods import Method
 from .check import Problem
-from .codes import JSON_TEXT, METHOD, REQUIRED, TYPE
+from .codes import JSON_TEXT, REQUIRED, TYPE
 from .known import Versions
+from .methodrules import MethodFinding, absent, misdirected
 
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
 DIRECTIONS = {"client_to_server": "client_to_server", "server_to_client": "server_to_client",
@@ -211,10 +214,12 @@ class WireChecker:
         if "id" in msg:
             key = (_OTHER.get(direction, ""), json.dumps(msg["id"], sort_keys=True))
             state.pending[key] = (method, label)
-        checker = self.versions.checker(label) if label else None
-        if checker is None:
+        if not label:
             return
+        checker = self.versions.checker(label)
         if m is not None:
+            finding = misdirected(m, direction, label)
+            self.method_finding(number, session, direction, method, label, finding)
             problems = checker.errors(m.type_name, msg)
             self.add(number, session, direction, method, label, problems, m, "$.params", params)
         else:
@@ -222,28 +227,28 @@ class WireChecker:
             # handshake (as a client of a version without one falls back to), not a session
             # of that version.
             stated = self.fixed or given or isinstance(meta_version, str)
-            if label and (stated or method != "initialize"):
-                self.absent_method(number, session, direction, method, label)
+            if stated or method != "initialize":
+                facts = self.versions.requirement.presence.methods.get(method)
+                finding = absent(method, label, facts.versions if facts else ())
+                self.method_finding(number, session, direction, method, label, finding)
             envelope = "JSONRPCRequest" if "id" in msg else "JSONRPCNotification"
             if envelope in checker.types:
                 self.add(number, session, direction, method, label, checker.errors(envelope, msg))
 
-    def absent_method(
-        self, number: int, session: str, direction: str, method: str, label: str
+    def method_finding(
+        self,
+        number: int,
+        session: str,
+        direction: str,
+        method: str,
+        label: str,
+        finding: MethodFinding | None,
     ) -> None:
-        """A method that `label` lacks and other known versions have: reported, naming those
-        versions (from the cross-version presence model). A method no version has is left to
-        the envelope check (an extension's method is not a protocol violation)."""
-        facts = self.versions.requirement.presence.methods.get(method)
-        if facts is None or not facts.versions:
-            return
-        others = facts.versions
-        listed = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
-        message = f"`{method}` is not a method of {label}"
-        why = f"it is a method of {listed}"
-        self.result.violations.append(
-            Violation(number, session, direction, method, label, "$.method", METHOD, message, why)
-        )
+        if finding is not None:
+            code, message, why = finding
+            self.result.violations.append(
+                Violation(number, session, direction, method, label, "$.method", code, message, why)
+            )
 
     def response(
         self,

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import ir
-from ..analysis.methods import MethodModel, Side, Usage
+from ..analysis.methods import MethodModel, Side
+from ..analysis.reach import Usage
 from ..constraints import SCHEMA_VALIDATION_TAGS
 from .book import RULES, breaks
 from .change import Change, Facts, What

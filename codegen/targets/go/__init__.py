@@ -4,7 +4,7 @@
 shared JSON machinery `internal/wire` and, per schema, a package named after its version
 (`v20251125`, `draft`, `vdraft2025v3`: codegen/targets/go/names.py) with the types and their
 codecs, the method registry, the conformance hook and a test of the official examples and the
-test vectors. Resolved IR -> views (`package.py`, `decls.py`, `gotypes.py`) -> the templates
+test vectors. Resolved IR -> views (`package.py`, `decls.py`, `structs.py`, `gotypes.py`) -> the templates
 under `templates/go/`; the text is already as gofmt lays it out (the tests run gofmt as the
 judge), so generating needs no Go. docs/targets-go.md has the mapping.
 """

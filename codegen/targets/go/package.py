@@ -12,9 +12,10 @@ from ...analysis.methods import Method, method_model
 from ...analysis.typeindex import TypeIndex
 from ...errors import Diagnostic, Location, SchemaError
 from . import godoc
-from .decls import Builder, Decl, align, is_struct
+from .decls import Builder, Decl, align
 from .gotypes import Types, go_string, go_type_names
 from .names import exported
+from .structs import is_struct, struct
 
 # Identifiers every package declares besides the schema's types.
 RESERVED = (
@@ -86,7 +87,7 @@ def build(
         go = go_names[td.name]
         kind = types.kinds[td.name]
         if kind == "struct":
-            decls.append(b.struct(index.classes[td.name], go, td.doc))
+            decls.append(struct(b, index.classes[td.name], go, td.doc))
         elif kind in ("union", "enum", "raw"):
             assert isinstance(td.type, ir.Union_)
             made.add(go)
@@ -98,10 +99,10 @@ def build(
             decls.append(b.alias(td, go))
         for name in [n for n, c in inline.items() if c.obj.path[:1] == (td.name,)]:
             c = inline.pop(name)
-            decls.append(b.struct(c, go_names[name], c.doc))
+            decls.append(struct(b, c, go_names[name], c.doc))
         flush()
     for name, c in inline.items():
-        decls.append(b.struct(c, go_names[name], c.doc))
+        decls.append(struct(b, c, go_names[name], c.doc))
         flush()
     markers = _markers(b.markers)
     codec = "\n\n".join("\n".join(d.codec) for d in decls if d.codec)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ... import ir
+from ... import ir, irjson
 from ..base import Request
 from . import JSON_SCHEMA
 
@@ -36,7 +36,7 @@ def render_all(
 
 def _json_files(resolved: ir.Resolved, request: Request) -> dict[str, str]:
     schema = request.output_of(JSON_SCHEMA)["schema.json"]
-    return {"ir.json": ir.to_json_text(resolved), "schema.json": schema}
+    return {"ir.json": irjson.to_json_text(resolved), "schema.json": schema}
 
 
 def own_request(schemas: Sequence[ir.Resolved]) -> Request:
