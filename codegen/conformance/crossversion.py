@@ -5,9 +5,26 @@ from the cross-version presence model (`analysis.presence`) and each version's o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .. import ir
 from ..analysis.presence import Presence, object_of, presence
+
+
+@dataclass(frozen=True)
+class Since:
+    """A member required since version `since` that the version `before` (the last earlier one
+    declaring its type, at position `before_index`) did not require: it was `state` there
+    ("optional" or "absent")."""
+
+    since: str
+    before: str
+    state: str
+    before_index: int
+
+    def words(self) -> str:
+        """`required since 2026-07-28; 2025-11-25 did not declare it`."""
+        return f"required since {self.since}; {self.before} {_was(self.state)}"
 
 
 class Requirement:
@@ -40,6 +57,18 @@ class Requirement:
         states = self.states(type_name, member)
         if set(states.values()) == {"required"}:
             return ""
+        earlier = self.since(index, type_name, member)
+        later = [i for i in sorted(states) if i > index and states[i] != "required"]
+        out = f"`{member}` is " + (earlier.words() if earlier else "required")
+        if later:
+            out += f"; {self.labels[later[0]]} {_was(states[later[0]], later=True)}"
+        return out
+
+    def since(self, index: int, type_name: str, member: str) -> Since | None:
+        """For a member the version at `index` requires: the first version of the run of
+        versions requiring it up to `index`, and the last earlier one declaring the type that
+        did not; None when every earlier one did (or none declared the type)."""
+        states = self.states(type_name, member)
         earlier = [i for i in sorted(states) if i < index]
         since = index
         for i in reversed(earlier):
@@ -47,14 +76,10 @@ class Requirement:
                 break
             since = i
         before = [i for i in earlier if i < since]
-        later = [i for i in sorted(states) if i > index and states[i] != "required"]
-        out = f"`{member}` is required" + (f" since {self.labels[since]}" if before else "")
-        if before:
-            prev = before[-1]
-            out += f"; {self.labels[prev]} {_was(states[prev])}"
-        if later:
-            out += f"; {self.labels[later[0]]} {_was(states[later[0]], later=True)}"
-        return out
+        if not before:
+            return None
+        prev = before[-1]
+        return Since(self.labels[since], self.labels[prev], states[prev], prev)
 
     def accepting(self, type_name: str, member: str) -> list[int]:
         """The versions that declare the type but do not require the member."""

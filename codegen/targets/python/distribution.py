@@ -25,7 +25,7 @@ from __future__ import annotations
 import keyword
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ... import ir
@@ -39,10 +39,13 @@ from .bindings import (
     DISTRIBUTION_MODULES,
     RUNTIME_MODULES,
     VERSION_MODULES,
+    Module,
     app_modules,
     render_package,
 )
+from .bindings.required_since import Notes, required_since
 from .bindings.server_views import Side, side_view
+from .bindings.validator_views import validators_view
 from .bindings.versions_views import project_view, versions_view
 from .bindings.views import Context
 from .outputs import own_request, schema_documents
@@ -137,10 +140,12 @@ def render_distribution(
     files = render_top(versions, package, dist_version, formatter=None)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
                   f"--package {package}")  # fmt: skip
-    for v, document in zip(versions, documents, strict=True):
+    notes = required_since([v.label for v in versions], [v.resolved for v in versions])
+    for v, document, since in zip(versions, documents, notes, strict=True):
         sub = f"{package}/{v.subpackage}/"
+        modules = version_modules(since)
         package_files = render_package(
-            v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate, formatter=None
+            v.resolved, modules, runtime="..", regenerate=regenerate, formatter=None
         )
         files.update({sub + path: text for path, text in package_files.items()})
         files[sub + "schema.json"] = document
@@ -152,6 +157,19 @@ def render_distribution(
         files.update({f"{package}/{APP}/{path}": text for path, text in app_files.items()})
         files.update(render_dispatch(model, versions, package))
     return files if formatter is None else format_files(files, formatter)
+
+
+def version_modules(since: Notes) -> tuple[Module, ...]:
+    """The modules of one version's subpackage: its validators say which members it requires
+    that an earlier version of the distribution did not (`required_since.py`)."""
+    if not since:
+        return VERSION_MODULES
+    return tuple(
+        replace(m, view=lambda ctx: validators_view(ctx.index, since))
+        if m.path == "validators.py"
+        else m
+        for m in VERSION_MODULES
+    )
 
 
 def render_dispatch(

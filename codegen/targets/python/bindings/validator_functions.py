@@ -19,6 +19,7 @@ from ....records import record
 from . import inline_checks
 from .checks import Check, Compiler, Helper
 from .preds import Pred
+from .required_since import Notes, missing_statement
 
 
 @record
@@ -80,8 +81,11 @@ class FunctionBuilder:
         inline: dict[str, str] | None = None,
         union_members: frozenset[str] = frozenset(),
         empty_ok: frozenset[str] = frozenset(),
+        since: Notes | None = None,
     ) -> None:
         self.index = index
+        self.since = since or {}  # a distribution's version: `required_since.py`
+        self.noted = False  # whether a statement uses a note
         self.c = Compiler(index, recursive, inline=dict(inline or {}), empty_ok=empty_ok)
         self.union_members = union_members
         self.key_sets: dict[str, str] = {}
@@ -177,9 +181,9 @@ class FunctionBuilder:
         for p in props:
             path = _path(p.name)
             is_check, check = self.c.checks(p.type, "x", path, True, p.constraints, p.nullable)
-            missing = (
-                f"errs.append(_missing(p, {code_literal(p.name)}, {code_literal(check.expected)}))"
-            )
+            note = self.since.get((name, p.name), "") if cls is not None else ""
+            self.noted |= bool(note)
+            missing = missing_statement(p.name, check.expected, note)
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)

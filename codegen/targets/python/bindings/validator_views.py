@@ -16,6 +16,7 @@ from ....records import record
 from . import inline_checks
 from .checks import Check
 from .preds import empty_first
+from .required_since import Notes
 from .validator_functions import FunctionBuilder, FunctionView
 
 
@@ -34,6 +35,7 @@ class ValidatorsView:
     types: tuple[TypeEntry, ...]
     extends: tuple[tuple[str, str], ...] = ()  # chained class -> its base (name literals)
     own: tuple[TypeEntry, ...] = ()  # each class a chain reaches -> the check of its own fields
+    since: bool = False  # whether a missing member's error says since when it is required
 
 
 def _build(
@@ -42,8 +44,9 @@ def _build(
     inline: dict[str, str] | None = None,
     union_members: frozenset[str] = frozenset(),
     empty_ok: frozenset[str] = frozenset(),
+    since: Notes | None = None,
 ) -> tuple[FunctionBuilder, list[tuple[str, FunctionView]]]:
-    b = FunctionBuilder(index, recursive, inline, union_members, empty_ok)
+    b = FunctionBuilder(index, recursive, inline, union_members, empty_ok, since)
     named = b.named()
     return b, named
 
@@ -78,7 +81,8 @@ def _accepts_empty(f: FunctionView) -> bool:
     return f.kind == "check" and f.is_check is not None and f.is_check.kind == "dict"
 
 
-def validators_view(index: PyIndex) -> ValidatorsView:
+def validators_view(index: PyIndex, since: Notes | None = None) -> ValidatorsView:
+    """`since`: a distribution's version's notes on the members it newly requires."""
     # Pass 1 finds the call graph (with helpers), the union members and the small checks to
     # inline; pass 2 renders with depth arguments on cycles and those checks inline.
     first, named = _build(index, frozenset())
@@ -88,7 +92,7 @@ def validators_view(index: PyIndex) -> ValidatorsView:
     functions = [f for _, f in named] + first_helpers
     empty_ok = frozenset(f.name for f in functions if _accepts_empty(f))
     inline = _inline(functions, recursive, empty_ok)
-    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok)
+    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok, since)
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
     by_name = dict(named)
@@ -109,4 +113,5 @@ def validators_view(index: PyIndex) -> ValidatorsView:
         types=types,
         extends=extends,
         own=own,
+        since=b.noted,
     )
