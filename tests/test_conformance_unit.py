@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from codegen.analysis.requirements import Requirement
 from codegen.conformance import Version, build
 from codegen.conformance.check import Checker
-from codegen.conformance.crossversion import Requirement
 from codegen.conformance.wire import parse_json
 from codegen.console import escape_line
 from codegen.pipeline import load_text

@@ -17,8 +17,8 @@ from bindings_support import import_package, mypy_strict, ruff_check
 
 from codegen import pyformat
 from codegen.analysis.presence import object_of
+from codegen.analysis.requirements import Requirement
 from codegen.conformance import Version, build
-from codegen.conformance.crossversion import Requirement
 from codegen.targets.python.bindings import render_package
 from codegen.targets.python.bindings.required_since import required_since
 from codegen.targets.python.distribution import render_distribution

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
+from ..analysis.requirements import Requirement
 from .cases import JSON_TEXT_RULE, NULL_ERASED, NUMBER_AS_INTEGER, Case, TypeCases
 from .check import Checker
-from .crossversion import Requirement
 from .jsontext import TYPE as JSON_TEXT_TYPE
 from .jsontext import json_text_cases
 

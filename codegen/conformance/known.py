@@ -7,12 +7,12 @@ import functools
 
 from .. import ir
 from ..analysis.methods import MethodModel, method_model
+from ..analysis.requirements import Requirement
 from ..errors import SpecError
 from ..spec.arguments import resolve_schema_arg
 from ..spec.options import SpecOptions
 from ..spec.pins import known_versions
 from .check import Checker
-from .crossversion import Requirement
 
 
 class Versions:

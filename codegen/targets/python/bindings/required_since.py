@@ -3,7 +3,7 @@ missing member that an earlier version of the distribution did not require (abse
 there): `$.resultType: required property missing (expected ResultType; required since
 2026-07-28; 2025-11-25 did not declare it)`.
 
-The words are check-wire's (`conformance.crossversion.Since`, over the one presence model,
+The words are check-wire's (`analysis.requirements.Since`, over the one presence model,
 `analysis.presence`), computed here when the distribution is generated: each version's
 validators carry its own text as a literal and compute nothing at run time. A single-version
 package has no notes and its validators are unchanged.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .... import ir
-from ....conformance.crossversion import Requirement
+from ....analysis.requirements import Requirement
 from ....pytext import code_literal
 
 Notes = Mapping[tuple[str, str], str]

@@ -1,6 +1,8 @@
-"""Where a member is required in one version and absent or optional in another: the words a
-person reads ("`resultType` is required since 2026-07-28; 2025-11-25 did not declare it"),
-from the cross-version presence model (`analysis.presence`) and each version's optionality."""
+"""Where a member is required in one version and absent or optional in another, from the
+cross-version presence model (`presence`) and each version's optionality; and the one wording
+of that fact ("`resultType` is required since 2026-07-28; 2025-11-25 did not declare it"), which
+check-wire, the vectors and a Python distribution's validators all say, so it is written here
+once (the one text this layer writes)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import ir
-from ..analysis.presence import Presence, object_of, presence
+from .presence import Presence, object_of, presence
 
 
 @dataclass(frozen=True)
