@@ -4,6 +4,9 @@ Everything that comes from a schema (prose, wire names, literal values) reaches 
 only through these functions, so no `\"\"\"`, backslash, line break or `{{`/`{%` in a comment can
 break a module or inject code: docstring bodies are escaped, literals go through `repr`, and
 comments never contain a line break.
+
+`Code` is a piece of generated Python with the names it mentions, recorded as it is spelled: a
+module's imports and definition order are computed from those, never by reading the text back.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import ast
 import json
 import re
 import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from . import ir
 from .jsdoc import render_links
@@ -129,3 +134,24 @@ def key_suffix(key: str) -> str:
     if key.isidentifier():
         return "." + key
     return "[" + json.dumps(key) + "]"
+
+
+@dataclass(frozen=True)
+class Code:
+    """Generated Python (a hint, an annotation, a default) and the names it mentions: `own`, the
+    generator's names by their key (`Mapping`, `JSON`, `Field`: each says what the module must
+    import, whatever its spelling there), and `defined`, the classes and aliases of the module
+    that holds the schema's types, as spelled."""
+
+    text: str
+    own: frozenset[str] = frozenset()
+    defined: frozenset[str] = frozenset()
+
+
+def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[str] = ()) -> Code:
+    """`text`, written around `parts`: it mentions what they mention, and `own`/`defined`."""
+    return Code(
+        text,
+        frozenset(own).union(*(p.own for p in parts)),
+        frozenset(defined).union(*(p.defined for p in parts)),
+    )
