@@ -141,17 +141,18 @@ class Code:
     """Generated Python (a hint, an annotation, a default) and the names it mentions: `own`, the
     generator's names by their key (`Mapping`, `JSON`, `Field`: each says what the module must
     import, whatever its spelling there), and `defined`, the classes and aliases of the module
-    that holds the schema's types, as spelled."""
+    that holds the schema's types, as spelled, in the order the text first names them."""
 
     text: str
     own: frozenset[str] = frozenset()
-    defined: frozenset[str] = frozenset()
+    defined: tuple[str, ...] = ()
 
 
 def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[str] = ()) -> Code:
-    """`text`, written around `parts`: it mentions what they mention, and `own`/`defined`."""
+    """`text`, written around `parts` (in their order): it mentions what they mention, and
+    `own`/`defined` (named before the parts)."""
     return Code(
         text,
         frozenset(own).union(*(p.own for p in parts)),
-        frozenset(defined).union(*(p.defined for p in parts)),
+        tuple(dict.fromkeys([*defined, *(n for p in parts for n in p.defined)])),
     )

@@ -60,7 +60,7 @@ class Hints:
 
     def _defined(self, name: str) -> Code:
         py = self.index.py_name(name)
-        return Code(py, defined=frozenset({py}))
+        return Code(py, defined=(py,))
 
     def _any(self, inputs: bool) -> Code:
         return self._own("JSONInput" if inputs else "JSON")

@@ -123,12 +123,12 @@ class AppFacts:
                     seen.setdefault("Result | None", Code("Result | None", defined=_RESULT))
                 else:
                     py = self.py(key, wire)
-                    seen.setdefault(py, Code(py, defined=frozenset({py})))
+                    seen.setdefault(py, Code(py, defined=(py,)))
         parts = sorted(seen.values(), key=lambda c: c.text.endswith("None"))
         return compose(" | ".join(c.text for c in parts), *parts)
 
 
-_RESULT = frozenset({"Result"})
+_RESULT = ("Result",)
 
 
 def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side: Side) -> SideView:
@@ -145,9 +145,9 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
             if m.kind == "request" and m.via == "jsonrpc" and m.direction in (SENDS[side], "both"):
                 sent.setdefault(m.method, []).append((v.key, m))
     # the Session's parameters; a client's `log_level` and the type of `server_capabilities`
-    used = [Code("", defined=frozenset({"Implementation", CAPABILITIES_TYPE[side]}))]
+    used = [Code("", defined=("Implementation", CAPABILITIES_TYPE[side]))]
     if side == "client":
-        used.append(Code("", defined=frozenset({"LoggingLevel", "ServerCapabilities"})))
+        used.append(Code("", defined=("LoggingLevel", "ServerCapabilities")))
     handlers = []
     for method in sorted(received):
         defs = received[method]
@@ -180,7 +180,7 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
             result = Code("Result", defined=_RESULT)
         if method in ("initialize", "server/discover"):
             continue  # connect() sends these
-        used += (Code(request, defined=frozenset({request})), result)
+        used += (Code(request, defined=(request,)), result)
         requests.append(RequestView(request, result.text))
     mentioned = compose("", *used)
     return SideView(
