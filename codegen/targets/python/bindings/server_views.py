@@ -98,6 +98,11 @@ class AppFacts:
     def py(self, key: str, wire: str) -> str:
         return self.app.index.py_name(self.app_of.get((key, wire), wire))
 
+    def result(self) -> Code:
+        """The base of every result (what a request whose results are left out returns)."""
+        py = self.app.index.py_name("Result")
+        return Code(py, defined=(py,))
+
     def params(self, defs: list[tuple[str, Method]]) -> Code:
         key, last = defs[-1]
         request = self.classes.get(self.app_of.get((key, last.type_name), last.type_name))
@@ -119,16 +124,16 @@ class AppFacts:
             for wire in m.result_types:
                 if wire in leave_out:
                     continue
-                if wire == "EmptyResult":
-                    seen.setdefault("Result | None", Code("Result | None", defined=_RESULT))
+                if wire == "EmptyResult":  # answered with `{}`: the handler may return None
+                    result = self.result()
+                    seen.setdefault(
+                        f"{result.text} | None", compose(f"{result.text} | None", result)
+                    )
                 else:
                     py = self.py(key, wire)
                     seen.setdefault(py, Code(py, defined=(py,)))
         parts = sorted(seen.values(), key=lambda c: c.text.endswith("None"))
         return compose(" | ".join(c.text for c in parts), *parts)
-
-
-_RESULT = ("Result",)
 
 
 def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side: Side) -> SideView:
@@ -177,7 +182,7 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
         request = facts.py(key, last.type_name)
         result = facts.results(defs, NOT_RETURNED)
         if not result.text:
-            result = Code("Result", defined=_RESULT)
+            result = facts.result()
         if method in ("initialize", "server/discover"):
             continue  # connect() sends these
         used += (Code(request, defined=(request,)), result)
