@@ -141,11 +141,17 @@ class Code:
     """Generated Python (a hint, an annotation, a default) and the names it mentions: `own`, the
     generator's names by their key (`Mapping`, `JSON`, `Field`: each says what the module must
     import, whatever its spelling there), and `defined`, the classes and aliases of the module
-    that holds the schema's types, as spelled, in the order the text first names them."""
+    that holds the schema's types, as spelled, in the order the text first names them. A union
+    (`A | B`) also keeps its top-level `members`."""
 
     text: str
     own: frozenset[str] = frozenset()
     defined: tuple[str, ...] = ()
+    members: tuple[str, ...] = ()  # a union's top-level members (empty: not a union)
+
+    def alternatives(self) -> tuple[str, ...]:
+        """The top-level members of the union this code is, or the code itself."""
+        return self.members or (self.text,)
 
 
 def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[str] = ()) -> Code:
@@ -156,3 +162,11 @@ def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[
         frozenset(own).union(*(p.own for p in parts)),
         tuple(dict.fromkeys([*defined, *(n for p in parts for n in p.defined)])),
     )
+
+
+def union(*parts: Code) -> Code:
+    """`A | B`: the top-level members of `parts` (a part that is a union adds its own), each once,
+    in order."""
+    members = tuple(dict.fromkeys(m for p in parts for m in p.alternatives()))
+    joined = compose(" | ".join(members), *parts)
+    return Code(joined.text, joined.own, joined.defined, members if len(members) > 1 else ())

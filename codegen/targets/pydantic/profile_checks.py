@@ -125,6 +125,22 @@ def annotation_names(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n.id for n in found))
 
 
+def annotation_members(text: str) -> tuple[str, ...]:
+    """The top-level members of a leniency's annotation if it is a union (`A | B[C | D]`: `A`,
+    `B[C | D]`), else none."""
+    found: list[str] = []
+
+    def walk(node: ast.expr) -> None:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            walk(node.left)
+            walk(node.right)
+        else:
+            found.append(ast.get_source_segment(text, node) or "")
+
+    walk(ast.parse(text, mode="eval").body)
+    return tuple(found) if len(found) > 1 else ()
+
+
 def base_problem(base: str) -> str | None:
     """Why `module:Class` cannot be imported (None: it can, or its package is not installed
     here and it is taken as written)."""

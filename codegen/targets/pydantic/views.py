@@ -11,7 +11,7 @@ schema.json says: no object in it is closed), an index signature's value type ch
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ... import ir
@@ -21,6 +21,7 @@ from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
 from ...pynaming import PyIndex
 from ...pytext import Code, compose, docstring_body
+from ...pytext import union as union_of
 from . import profile_checks
 from .names import Names, inline_paths, python_names
 from .profile import Section
@@ -33,6 +34,7 @@ _PRIMS = {
     P.OBJECT: "dict[str, {Any}]",
 }  # fmt: skip
 _USES_ANY = frozenset({P.UNKNOWN, P.ANY, P.NEVER, P.OBJECT})
+_NONE = Code("None")
 
 
 # Annotations, defaults and bases are `Code`: their text with the names they mention, from
@@ -88,6 +90,7 @@ class _Hints:
             )
             for k, v in _PRIMS.items()
         }
+        self.prims[P.NUMBER] = union_of(Code("int"), Code("float"))
 
     def cls(self, ir_name: str) -> Code:
         name = self.names.cls(ir_name)
@@ -97,7 +100,7 @@ class _Hints:
         if isinstance(t, ir.Prim):
             return self.prims[t.kind]
         if isinstance(t, ir.Lit):
-            return self.literal([t]) or Code("int | float" if t.kind == "number" else "str")
+            return self.literal([t]) or self.prims[P.NUMBER if t.kind == "number" else P.STRING]
         if isinstance(t, ir.Ref):
             if t.name in self.spelled:
                 return self.of(self.index.typedefs[t.name].type)
@@ -128,9 +131,7 @@ class _Hints:
                     out.append(self.literal(lits) or self.any)
                 continue
             out.append(self.of(m))
-        # a member that is a union itself (a spelled alias) adds its members; each once
-        text = " | ".join(dict.fromkeys(m for c in out for m in split_union(c.text)))
-        return compose(text, *out)
+        return union_of(*out)  # a member that is a union (a spelled alias) adds its members
 
     def literal(self, lits: list[ir.Lit]) -> Code | None:
         values = [v.value for v in lits]
@@ -138,18 +139,6 @@ class _Hints:
             return None
         text = self.names.own["Literal"] + "[" + ", ".join(repr(v) for v in values) + "]"
         return Code(text, own=frozenset({"Literal"}))
-
-
-def split_union(text: str) -> list[str]:
-    """The top-level members of an annotation text (`list[A | B] | C` -> two)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += (ch == "[") - (ch == "]")
-        if depth == 0 and text.startswith(" | ", i):
-            out.append(text[start:i])
-            start = i + 3
-    out.append(text[start:])
-    return out
 
 
 def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
@@ -208,8 +197,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     def field_view(c: ClassDef, cls: str, p: ir.Property) -> FieldView:
         attr = names.attrs[(c.name, p.name)]
         ann = hints.of(p.type)
-        if p.nullable and "None" not in split_union(ann.text):
-            ann = compose(f"{ann.text} | None", ann)
+        if p.nullable:
+            ann = union_of(ann, _NONE)
         lenient = s.leniencies.get(f"{cls}.{p.name}")
         if lenient is not None:
             used["leniencies"].add(f"{cls}.{p.name}")
@@ -219,12 +208,10 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             if s.const_defaults and isinstance(p.type, ir.Lit):
                 default = Code(repr(p.type.value))
             elif s.optional == "none":
-                if "None" not in split_union(ann.text):
-                    ann = compose(f"{ann.text} | None", ann)
-                default = Code("None")
+                ann, default = union_of(ann, _NONE), _NONE
             else:
                 missing = Code(names.own["MISSING"], own=frozenset({"MISSING"}))
-                ann, default = compose(f"{ann.text} | {missing.text}", ann, missing), missing
+                ann, default = union_of(ann, missing), missing
         if attr != p.name:  # in the assignment, not the annotation: known before it resolves
             keep = f"default={default.text}, " if default is not None else ""
             default = compose(f"{names.own['Field']}({keep}alias={p.name!r})",
@@ -293,7 +280,8 @@ def _lenient(text: str, names: Names) -> Code:
     mentioned = profile_checks.annotation_names(text)
     classes = set(names.classes.values())
     own = frozenset(key for key, spelling in names.own.items() if spelling in mentioned)
-    return Code(text, own, tuple(n for n in mentioned if n in classes))
+    members = profile_checks.annotation_members(text)
+    return Code(text, own, tuple(n for n in mentioned if n in classes), members)
 
 
 def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
@@ -333,7 +321,7 @@ def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
     def quoted(code: Code) -> Code:
         """`code` as a string where it names a class not defined yet."""
         if any(n in by_name and n not in defined for n in code.defined):
-            return replace(code, text=repr(code.text))
+            return Code(repr(code.text), code.own, code.defined)  # a string: no union
         return code
 
     for c in order:

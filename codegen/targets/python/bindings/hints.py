@@ -16,6 +16,8 @@ what encoding returns (`JSON`) and the `extra` bags stay `dict`/`list`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .... import ir
 from ....analysis.shapes import P, is_class_obj
 from ....pynaming import PyIndex
@@ -81,7 +83,8 @@ class Hints:
             if t.kind is P.OBJECT:
                 mapping, value = self._mapping(inputs), self._any(inputs)
                 return compose(f"{mapping.text}[str, {value.text}]", mapping, value)
-            return Code(_PRIMS[t.kind])
+            text = _PRIMS[t.kind]
+            return Code(text, members=tuple(text.split(" | ")) if t.kind is P.NUMBER else ())
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
@@ -143,7 +146,9 @@ class Hints:
             out = [p for p in out if p.text != "None"] + [Code("None")]
         if not out:
             return self._own("NoReturn")
-        return compose(" | ".join(p.text for p in out), *out)
+        joined = compose(" | ".join(p.text for p in out), *out)
+        alternatives = tuple(m for p in out for m in p.alternatives())
+        return replace(joined, members=alternatives) if len(alternatives) > 1 else joined
 
     def field(self, p: ir.Property) -> str:
         return self.field_code(p).text
@@ -155,7 +160,7 @@ class Hints:
         base = self.code(p.type, inputs=True)
         if (
             p.nullable
-            and "None" not in base.text.split(" | ")
+            and "None" not in base.alternatives()
             and base.text not in (self.g.peek("JSON"), self.g.peek("JSONInput"))
         ):
             base = compose(f"{base.text} | None", base)
