@@ -95,3 +95,56 @@ def resolved_member(obj: ir.Obj, types: Mapping[str, ir.TypeDef]) -> Member:
         if values:
             literals.append((p.name, values))
     return Member(tuple(p.name for p in obj.properties), tuple(literals))
+
+
+def declared_member(
+    obj: ir.Obj, types: Mapping[str, ir.Interface | ir.Alias], consts: Mapping[str, ir.Const]
+) -> Member:
+    """A declared inline object as the rule sees it (`resolve` names union members by it)."""
+    literals = []
+    for p in obj.properties:
+        if p.optional or p.doc.has("nullable"):
+            continue
+        values = _declared_literals(p.type, types, consts, set())
+        if values:
+            literals.append((p.name, values))
+    signature = tuple(f"{p.name}-{kind_word(p.type)}" for p in obj.properties)
+    return Member(tuple(p.name for p in obj.properties), tuple(literals), signature)
+
+
+def _declared_literals(
+    t: ir.TypeExpr,
+    types: Mapping[str, ir.Interface | ir.Alias],
+    consts: Mapping[str, ir.Const],
+    seen: set[str],
+) -> tuple[str, ...]:
+    """The values of a declared string literal type (through `typeof` and aliases), else ()."""
+    if isinstance(t, ir.Lit):
+        return (t.value,) if isinstance(t.value, str) and t.kind == "string" else ()
+    if isinstance(t, ir.TypeOf) and t.name in consts:
+        return _declared_literals(consts[t.name].value, types, consts, seen)
+    if isinstance(t, ir.Ref) and t.name not in seen:
+        decl = types.get(t.name)
+        if isinstance(decl, ir.Alias):
+            return _declared_literals(decl.type, types, consts, seen | {t.name})
+        return ()
+    if isinstance(t, ir.Union_):
+        out: list[str] = []
+        for m in t.members:
+            values = _declared_literals(m, types, consts, seen)
+            if not values:
+                return ()
+            out.extend(values)
+        return tuple(dict.fromkeys(out))
+    return ()
+
+
+def kind_word(t: ir.TypeExpr) -> str:
+    """One word for what a declared type is, for names (`string`, `Foo`, `array`)."""
+    if isinstance(t, ir.Prim):
+        return t.kind.value
+    if isinstance(t, ir.Lit):
+        return str(t.value)
+    if isinstance(t, (ir.Ref, ir.TypeOf)):
+        return t.name
+    return type(t).__name__.rstrip("_").lower()

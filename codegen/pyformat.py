@@ -14,6 +14,7 @@ import os
 import subprocess
 import tempfile
 import threading
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from .errors import FormatError
 LINE_LENGTH = 100  # generated Python's one line limit (zod's: codegen/targets/zod/layout.py)
 TARGET = "py310"  # the oldest Python the generated code supports
 FORMATTERS = ("ruff", "black")
+
 
 # black's stable style, spelled out: ruff's defaults, fixed here so a later default cannot drift.
 # Every Python target formats with these (this module is the one launcher of ruff).
@@ -38,6 +40,19 @@ RUFF_SORT_ARGS = (
     "check", "--isolated", "--no-cache", "--no-preview", f"--line-length={LINE_LENGTH}",
     f"--target-version={TARGET}", "--select=I,RUF022", "--fix", "--exit-zero", "--quiet",
 )  # fmt: skip
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes on a line as the formatters count them against LINE_LENGTH:
+    East Asian wide and fullwidth characters two, combining marks none (black's `str_width`)."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0
+        if unicodedata.category(ch) in ("Mn", "Me")
+        else 1 + (unicodedata.east_asian_width(ch) in "WF")
+        for ch in text
+    )
 
 
 @functools.cache

@@ -19,8 +19,10 @@ The rule, in the order it is applied:
    `_loads`..., the per-class `_KEYS_<T>` and per-alias `_build_<T>`) is spelled as written
    unless a schema name took that spelling; then it is imported or defined under another one
    (`Any` -> `_Any`, `_v` -> `_v_`, `_KEYS_Root` -> `_KEYS_Root_`; `_` appended until free);
-   so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...). No
-   reserved-word list exists: a name is taken only by what the schema really declares.
+   so do the decoders' locals (`v`, `self`, the comprehension variables `i`, `i1`, `k`...) and
+   the names of a package `__init__`'s deprecated aliases of former names (`warnings` ->
+   `_warnings`: `former_aliases`). No reserved-word list exists: a name is taken only by what the
+   schema really declares.
    Per-type validator functions yield to the validators' API (`is_valid` stays the module's
    function; a type named `valid` gets `is_valid_`).
 3. **The package exports the schema's names.** `pkg.ValidationError` is the schema's type when
@@ -53,6 +55,7 @@ from .analysis.classes import Classes, Declared, classes, where
 from .analysis.shapes import is_class_obj
 from .analysis.typeindex import TypeIndex
 from .errors import Diagnostic, SchemaError
+from .naming import former_names
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -88,6 +91,35 @@ def validators_own() -> frozenset[str]:
     from .templating import module_names
 
     return frozenset(n for n in module_names(VALIDATORS_TEMPLATE) if not n.startswith("__"))
+
+
+# The deprecated aliases of renamed classes (`naming.former_names`) in a package `__init__` and
+# a pydantic module: what their two templates define or import, read from them (`former_own`).
+FORMER_TEMPLATES = ("python/_former_imports.j2", "python/_former.j2")
+
+
+def former_own() -> tuple[str, ...]:
+    """The names the former-names block writes itself (`warnings`, `TYPE_CHECKING`...)."""
+    from .templating import module_names
+
+    found = set().union(*(module_names(t) for t in FORMER_TEMPLATES))
+    return tuple(sorted(n for n in found if not n.startswith("__")))
+
+
+def former_aliases(
+    classes: Iterable[str], declared: Iterable[str], py: Callable[[str], str], names: Iterable[str]
+) -> tuple[tuple[tuple[str, str], ...], Spellings]:
+    """One module's deprecated aliases of the `classes` the shipped reviewed names renamed
+    ((former name, the reviewed class's Python name `py(name)`) pairs, `naming.former_names`;
+    one a name of the module's `names` took is left out), and the spellings of what the block
+    writes itself (`warnings`...): each as written unless one of those names took it (then
+    `_warnings`, `_` appended until free). Both Python targets' modules have them this way."""
+    taken = set(names)
+    pairs = tuple(
+        (old, py(new)) for old, new in former_names(classes, declared).items() if old not in taken
+    )
+    taken |= {old for old, _ in pairs}
+    return pairs, Spellings({n: _yielding(n, taken) for n in former_own()})
 
 
 # The submodules of a generated package: a package attribute of that name is the submodule.

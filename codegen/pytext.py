@@ -63,14 +63,19 @@ _QUOTES = re.compile('"+')
 
 def docstring(text: str, indent: str) -> str:
     """A complete docstring literal (opening and closing quotes included) for code at `indent`;
-    empty string when there is no text. Its layout (indentation, spaces by quotes) is the
-    formatter's."""
+    empty string when there is no text. The one writer of the Python targets' docstrings.
+
+    Written as both formatters keep it: continuation lines at `indent` (a field's docstring is a
+    plain string to them, laid out by no one else) and the closing quotes of a multi-line one on
+    their own line (black moves them there only past the line limit, ruff never). A one-line
+    docstring's final quote, escaped in any case (else the literal ends a quote early), is `\\x22`:
+    black pads an escaped `\\"` before the closing quotes with a space, ruff does not."""
     body = docstring_body(text)
     if not body:
         return ""
     lines = body.split("\n")
     if len(lines) == 1:
-        if body.endswith('\\"'):  # black puts a space before the closing quotes, ruff does not
+        if body.endswith('\\"'):
             body = body[:-2] + "\\x22"
         return f'"""{body}"""'
     rest = "\n".join((indent + line) if line else "" for line in lines[1:])

@@ -3,18 +3,22 @@
 The result gives, for every object type, its own and inherited properties (`Omit` applied, a
 member overriding a base member wins, intersections merged), with `optional` and `nullable` as
 separate facts, constants substituted for `typeof`, and every inline object named from its path.
+The resolver walks the declarations and owns the paths; it leaves to one module each the
+declarations' reference graph (`declgraph`: alias cycles, resolution order), declaration merging
+(`merging`), the meeting of intersected properties (`intersections`), the constraint tags
+(`constraints`) and the view of a union member that names it (`discriminators`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import operator
 from collections.abc import Iterable
 
-from . import annotated, ir
+from . import annotated, intersections, ir
 from .constraints import TagReader
-from .discriminators import Member
+from .declgraph import alias_cycles, eager_refs
+from .discriminators import declared_member
 from .errors import Collector, Location
 from .graphs import dependency_order
 from .merging import merge_declarations
@@ -22,9 +26,6 @@ from .naming import NO_OVERRIDES, Namer, Overrides, variant_segments
 
 _NEVER = ir.Prim(ir.PrimKind.NEVER)
 _NULL = ir.Prim(ir.PrimKind.NULL)
-# A property type this loose gives way to the other side when two objects are intersected.
-_LOOSE = {ir.PrimKind.UNKNOWN, ir.PrimKind.ANY, ir.PrimKind.STRING, ir.PrimKind.NUMBER,
-          ir.PrimKind.BOOLEAN, ir.PrimKind.OBJECT}  # fmt: skip
 
 
 class Resolver:
@@ -58,7 +59,7 @@ class Resolver:
             )
         # Each declaration after those it needs complete (its bases, the references it
         # intersects): resolving one then never recurses down a chain of them.
-        needs = {name: _eager_refs(d) for name, d in self.types.items()}
+        needs = {name: eager_refs(d) for name, d in self.types.items()}
         for name in dependency_order(needs, self.types, lambda _a, _b: True):
             self.typedef(name)
         out = [self.typedef(name) for name in self.types]
@@ -274,7 +275,9 @@ class Resolver:
         inline = [i for i, m in enumerate(flat) if isinstance(m, (ir.Obj, ir.Intersection))]
         segments: dict[int, str] = {}
         if inline and (len(path) == 1 or sum(1 for m in flat if m != _NULL) > 1):
-            views = [self.member_view(_own_properties(flat[i])) for i in inline]
+            views = [
+                declared_member(_own_properties(flat[i]), self.types, self.consts) for i in inline
+            ]
             segments = dict(zip(inline, variant_segments(views)))
         out = [
             self.expr(m, (*path, segments[i]) if i in segments else path)
@@ -283,40 +286,9 @@ class Resolver:
         members = tuple(dict.fromkeys(_flat(out)))
         return members[0] if len(members) == 1 else ir.Union_(members)
 
-    def member_view(self, obj: ir.Obj) -> Member:
-        """A declared inline object as the discriminator rule sees it."""
-        literals = []
-        for p in obj.properties:
-            if p.optional or p.doc.has("nullable"):
-                continue
-            values = self.string_literals(p.type, set())
-            if values:
-                literals.append((p.name, values))
-        signature = tuple(f"{p.name}-{_kind_word(p.type)}" for p in obj.properties)
-        return Member(tuple(p.name for p in obj.properties), tuple(literals), signature)
-
-    def string_literals(self, t: ir.TypeExpr, seen: set[str]) -> tuple[str, ...]:
-        """The values of a declared string literal type (through `typeof` and aliases), else ()."""
-        if isinstance(t, ir.Lit):
-            return (t.value,) if isinstance(t.value, str) and t.kind == "string" else ()
-        if isinstance(t, ir.TypeOf) and t.name in self.consts:
-            return self.string_literals(self.consts[t.name].value, seen)
-        if isinstance(t, ir.Ref) and t.name not in seen:
-            decl = self.types.get(t.name)
-            if isinstance(decl, ir.Alias):
-                return self.string_literals(decl.type, seen | {t.name})
-            return ()
-        if isinstance(t, ir.Union_):
-            out: list[str] = []
-            for m in t.members:
-                values = self.string_literals(m, seen)
-                if not values:
-                    return ()
-                out.extend(values)
-            return tuple(dict.fromkeys(out))
-        return ()
-
     def intersection(self, t: ir.Intersection, path: tuple[str, ...]) -> ir.TypeExpr:
+        """The object standing at `path` for `A & {...}`: each member resolved to its object,
+        their properties met by `intersections.merge`."""
         objs: list[ir.Obj] = []
         for m in t.members:
             if isinstance(m, ir.Ref):
@@ -335,29 +307,9 @@ class Resolver:
                 objs.append(obj)
         if not objs:
             return _NEVER
-        merged: dict[str, ir.Property] = {}
-        index: ir.Index | None = None
-        for obj in objs:
-            for p in obj.properties:
-                merged[p.name] = self.meet(merged[p.name], p) if p.name in merged else p
-            index = obj.index or index
-        obj = ir.Obj(path, self.present(merged.values()), index, "", objs[-1].loc)
+        props, index = intersections.merge(objs, self.errors, self.loc)
+        obj = ir.Obj(path, self.present(props), index, "", objs[-1].loc)
         return dataclasses.replace(obj, name=self.name_for(obj))
-
-    def meet(self, a: ir.Property, b: ir.Property) -> ir.Property:
-        """`_meet`, where two types no value has both of make the property `never`: a located
-        error when the property is required (no value could be written), else the key must
-        be absent, as in TypeScript."""
-        if not _disjoint(a.type, b.type):
-            return _meet(a, b)
-        if a.optional and b.optional:
-            return dataclasses.replace(_meet(a, b), type=_NEVER)
-        self.errors.add(
-            self.loc(b),
-            f"property '{b.name}' is {_shown(a.type)} on one side of '&' and {_shown(b.type)}"
-            " on the other: no value is both (TypeScript makes it never)",
-        )
-        return b
 
 
 # Up to this many inherited properties an interface is written flat (each output restates them:
@@ -382,141 +334,12 @@ def _inherited(
     return decl.bases[0].name, n
 
 
-def _shown(t: ir.TypeExpr) -> str:
-    return json.dumps(t.value) if isinstance(t, ir.Lit) else _kind_word(t)
-
-
-def _meet(a: ir.Property, b: ir.Property) -> ir.Property:
-    """The same property on both sides of `&`: required if either requires it; the narrower type."""
-    if a.type == b.type:
-        t = a.type
-    elif isinstance(a.type, ir.Prim) and a.type.kind in _LOOSE:
-        t = b.type
-    elif isinstance(b.type, ir.Prim) and b.type.kind in _LOOSE:
-        t = a.type
-    else:
-        t = ir.Intersection((a.type, b.type))
-    return dataclasses.replace(
-        b,
-        type=t,
-        optional=a.optional and b.optional,
-        nullable=a.nullable and b.nullable,
-        doc=b.doc if b.doc.text else a.doc,
-        constraints=b.constraints if not b.constraints.is_empty() else a.constraints,
-    )
-
-
-def alias_cycles(types: dict[str, ir.Interface | ir.Alias]) -> list[str]:
-    """The aliases that stand for themselves (`type A = B; type B = A | string`), as TypeScript
-    finds them: a reference counts where the alias's value is the referenced type itself (alone,
-    in a union or an intersection); through an object, an array or a map the reference is
-    deferred, so recursive types stay allowed. Iterative, linear in the declarations."""
-    edges = {
-        name: [r for r in _immediate_refs(d.type) if isinstance(types.get(r), ir.Alias)]
-        for name, d in types.items()
-        if isinstance(d, ir.Alias)
-    }
-    state: dict[str, int] = {}  # 1: on the current path, 2: finished
-    cyclic: set[str] = set()
-    for root, refs in edges.items():
-        if root in state:
-            continue
-        path, stack = [root], [iter(refs)]
-        state[root] = 1
-        while stack:
-            nxt = next(stack[-1], None)
-            if nxt is None:
-                state[path.pop()] = 2
-                stack.pop()
-            elif state.get(nxt) == 1:
-                cyclic.update(path[path.index(nxt) :])
-            elif nxt not in state:
-                state[nxt] = 1
-                path.append(nxt)
-                stack.append(iter(edges[nxt]))
-    return [name for name in edges if name in cyclic]
-
-
-def _eager_refs(d: ir.Interface | ir.Alias) -> tuple[str, ...]:
-    """The declarations `d` needs resolved to resolve itself: its bases and every reference it
-    intersects, anywhere inside it."""
-    out = [b.name for b in d.bases] if isinstance(d, ir.Interface) else []
-    todo: list[ir.TypeExpr] = [d.body if isinstance(d, ir.Interface) else d.type]
-    while todo:
-        t = todo.pop()
-        if isinstance(t, ir.Intersection):
-            out += [m.name for m in t.members if isinstance(m, ir.Ref)]
-            todo.extend(t.members)
-        elif isinstance(t, ir.Obj):
-            todo.extend(p.type for p in t.properties)
-            if t.index is not None:
-                todo.append(t.index.value)
-        elif isinstance(t, ir.Array):
-            todo.append(t.item)
-        elif isinstance(t, ir.Union_):
-            todo.extend(t.members)
-        elif isinstance(t, ir.Map):
-            todo += [t.key, t.value]
-        elif isinstance(t, ir.Annotated):
-            todo.append(t.type)
-    return tuple(dict.fromkeys(out))
-
-
-def _immediate_refs(t: ir.TypeExpr) -> list[str]:
-    out, todo = [], [t]
-    while todo:
-        t = todo.pop()
-        if isinstance(t, ir.Ref):
-            out.append(t.name)
-        elif isinstance(t, (ir.Union_, ir.Intersection)):
-            todo.extend(t.members)
-        elif isinstance(t, ir.Annotated):
-            todo.append(t.type)
-    return out
-
-
-def _disjoint(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
-    """Two property types no JSON value has both of: different primitive kinds (`string` and
-    `number`), or two different literals. Anything else (references, unions, objects) is left
-    to `_meet`."""
-    ka, kb = _json_kind(a), _json_kind(b)
-    if ka is None or kb is None:
-        return False
-    if ka != kb:
-        return True
-    return isinstance(a, ir.Lit) and isinstance(b, ir.Lit) and a != b
-
-
-def _json_kind(t: ir.TypeExpr) -> str | None:
-    if isinstance(t, ir.Lit):
-        return t.kind
-    if isinstance(t, ir.Prim) and t.kind in _KINDS:
-        return _KINDS[t.kind]
-    return None
-
-
-_KINDS = {ir.PrimKind.STRING: "string", ir.PrimKind.NUMBER: "number",
-          ir.PrimKind.INTEGER: "number", ir.PrimKind.BOOLEAN: "boolean",
-          ir.PrimKind.NULL: "null"}  # fmt: skip
-
-
 def _own_properties(t: ir.TypeExpr) -> ir.Obj:
     """The properties a union member declares inline, as one object (an intersection's inline
     parts merged; referenced parts are named already and do not name the member)."""
     parts = t.members if isinstance(t, ir.Intersection) else (t,)
     props = tuple(p for part in parts if isinstance(part, ir.Obj) for p in part.properties)
     return ir.Obj((), props)
-
-
-def _kind_word(t: ir.TypeExpr) -> str:
-    """One word for what a declared type is, for names (`string`, `Foo`, `array`)."""
-    if isinstance(t, ir.Prim):
-        return t.kind.value
-    if isinstance(t, ir.Lit):
-        return str(t.value)
-    if isinstance(t, (ir.Ref, ir.TypeOf)):
-        return t.name
-    return type(t).__name__.rstrip("_").lower()
 
 
 def _flat(members: Iterable[ir.TypeExpr]) -> tuple[ir.TypeExpr, ...]:

@@ -115,20 +115,35 @@ def static_source(name: str) -> str:
 
 
 _JINJA = re.compile(r"\{#.*?#\}|\{%.*?%\}|(\{\{.*?\}\})", re.DOTALL)
+_SPELLED = re.compile(r"\{\{-?\s*g\.(\w+)\s*-?\}\}")  # `{{ g.NAME }}`: a name of the table
 PLACEHOLDER = "_J"  # what a `{{ ... }}` reads as in `module_names`: a name no template defines
+
+
+def _read(match: re.Match[str]) -> str:
+    if not match.group(1):
+        return ""  # a tag or a comment
+    spelled = _SPELLED.fullmatch(match.group(1))
+    return spelled.group(1) if spelled else PLACEHOLDER
 
 
 @functools.cache
 def module_names(name: str) -> frozenset[str]:
     """The module-level names a Python template writes itself: what it defines (`X = ...`,
-    `X: T = ...`, `def`, `class`) and imports (`import a as b`, `from m import x as y`), read
-    from its own text with the Jinja tags taken out and each `{{ ... }}` read as one name (so
-    what a view spells is not counted; included templates are not followed). The one list of a
-    module's own names: the name tables read it (`codegen/pynaming.py`)."""
-    text = _JINJA.sub(lambda m: PLACEHOLDER if m.group(1) else "", static_source(name))
+    `X: T = ...`, `def`, `class`) and imports (`import a as b`, `from m import x as y`), also
+    under a module-level `if` (`if TYPE_CHECKING:`), read from its own text with the Jinja tags
+    taken out. A `{{ g.NAME }}` reads as NAME: the generator's name as the table spells it
+    (`codegen/pynaming.py`), written so where no schema name took it; so `import warnings as
+    {{ g.warnings }}` (the other branch of an `{% if %}`) counts `warnings`. Any other `{{ ... }}`
+    reads as one name no template defines (what a view spells is not counted; included
+    templates are not followed). The one list of a module's own names: the name tables read it."""
+    text = _JINJA.sub(_read, static_source(name))
     names: set[str] = set()
-    for node in ast.parse(text, name).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    todo = list(ast.parse(text, name).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If):
+            todo += [*node.body, *node.orelse]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]

@@ -6,7 +6,7 @@ Agreement: for every official example and its mutations (tests/corpus.py), and f
 without examples a synthetic corpus (random valid-by-construction instances from the IR, and
 their mutations), our validators' verdict must equal the official schema.json's (through
 jsonschema). A disagreement is accepted only when our verdict is also that of our own faithful
-JSON Schema (`codegen.jsonschema_out`, schema.ts semantics) and the official file is wrong for a
+JSON Schema (`codegen.targets.jsonschema.emit`, schema.ts semantics) and the official file is wrong for a
 reviewed reason:
 - number-as-integer: the official generator renders TS `number` as `integer`; the official
   verdict is exactly that of our schema emitted with `number_as_integer` (see
@@ -46,9 +46,9 @@ from random_schemas import instance as random_instance
 from referencing import Registry, Resource
 
 from codegen import ir
-from codegen.jsonschema_out import emit
 from codegen.pipeline import load
 from codegen.pynaming import PyIndex as TypeIndex
+from codegen.targets.jsonschema.emit import emit
 from codegen.targets.python.bindings import render_package
 
 pytestmark = pytest.mark.spec

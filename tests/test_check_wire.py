@@ -157,3 +157,90 @@ def test_peer_text_cannot_forge_output_lines(
             assert line.startswith("::error file=") and line.count("::") == 2
         else:
             assert "::" not in line
+
+
+def _handshake(version: str) -> list[dict[str, Any]]:
+    return [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": version, "capabilities": {},
+            "clientInfo": {"name": "c", "version": "1"}}},
+        {"jsonrpc": "2.0", "id": 1, "result": {
+            "protocolVersion": version, "capabilities": {},
+            "serverInfo": {"name": "s", "version": "1"}}},
+    ]  # fmt: skip
+
+
+def test_a_method_the_version_lacks_names_the_versions_that_have_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tasks/get` (2025-11-25 only) in a 2025-06-18 session, its task notification, and
+    `elicitation/create` (since 2025-06-18) sent by a 2024-11-05 server: each reported once, at
+    `$.method`, with the versions that have it; the answers to them are not findings again."""
+    tasks = [*_handshake("2025-06-18"),
+             {"jsonrpc": "2.0", "id": 2, "method": "tasks/get", "params": {"taskId": "t"}},
+             {"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "no"}},
+             {"jsonrpc": "2.0", "method": "notifications/tasks/status", "params": {
+                 "taskId": "t", "status": "working", "createdAt": "x", "lastUpdatedAt": "x",
+                 "ttl": None}}]  # fmt: skip
+    found = violations(capsys, write(tmp_path, tasks))
+    assert [(v["line"], v["method"], v["version"], v["path"], v["code"]) for v in found] == [
+        (3, "tasks/get", "2025-06-18", "$.method", "method"),
+        (5, "notifications/tasks/status", "2025-06-18", "$.method", "method"),
+    ]
+    assert {v["explanation"] for v in found} == {"it is a method of 2025-11-25"}
+    code, out = run(capsys, str(write(tmp_path, tasks)))
+    assert code == 1 and out.splitlines()[0].endswith(
+        "/traffic.jsonl:3: tasks/get (2025-06-18): $.method: `tasks/get` is not a method of "
+        "2025-06-18; it is a method of 2025-11-25"
+    )
+
+    ask = {"jsonrpc": "2.0", "id": 7, "method": "elicitation/create", "params": {
+        "message": "name?", "requestedSchema": {"type": "object", "properties": {}}}}  # fmt: skip
+    records = [{"dir": "c2s", "message": m} for m in _handshake("2024-11-05")[:1]]
+    records += [{"dir": "s2c", "message": _handshake("2024-11-05")[1]},
+                {"dir": "s2c", "message": ask},
+                {"dir": "c2s", "message": {"jsonrpc": "2.0", "id": 7,
+                                           "result": {"action": "decline"}}}]  # fmt: skip
+    found = violations(capsys, write(tmp_path, records))
+    assert [(v["line"], v["direction"], v["version"], v["explanation"]) for v in found] == [
+        (3, "server_to_client", "2024-11-05",
+         "it is a method of 2025-06-18, 2025-11-25, 2026-07-28 and draft"),
+    ]  # fmt: skip
+    # the same message in a session of a version that has it: valid
+    later = [{"dir": r["dir"], "message": r["message"]} for r in records]
+    for r in later[:2]:
+        r["message"] = json.loads(json.dumps(r["message"]).replace("2024-11-05", "2025-06-18"))
+    assert violations(capsys, write(tmp_path, later)) == []
+
+
+def test_methods_a_2026_07_28_session_no_longer_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """2026-07-28 has no handshake and no `ping`: said with the versions that had them. An
+    `initialize` whose only version is its own proposal is a client trying the handshake (the
+    fallback of check-server), not a finding; under `--version 2026-07-28` it is one."""
+    meta = {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}
+    ping = {"jsonrpc": "2.0", "id": 5, "method": "ping", "params": meta}
+    found = violations(capsys, write(tmp_path, [ping]))
+    assert [(v["method"], v["version"], v["explanation"]) for v in found] == [
+        (
+            "ping",
+            "2026-07-28",
+            "it is a method of 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25",
+        )
+    ]
+    probe = _handshake("2026-07-28")[:1]
+    assert violations(capsys, write(tmp_path, probe)) == []
+    fixed = violations(capsys, write(tmp_path, probe), "--version", "2026-07-28")
+    assert [(v["method"], v["code"]) for v in fixed] == [("initialize", "method")]
+
+
+def test_a_method_no_version_has_is_not_a_finding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An extension's method (in no version) keeps the envelope check only, as before."""
+    custom = {"jsonrpc": "2.0", "id": 9, "method": "x-vendor/frobnicate", "params": {"a": 1}}
+    assert violations(capsys, write(tmp_path, [custom]), "--version", "2025-06-18") == []
+    broken = {"jsonrpc": "1.0", "id": 9, "method": "x-vendor/frobnicate"}
+    found = violations(capsys, write(tmp_path, [broken]), "--version", "2025-06-18")
+    assert found and all(v["code"] != "method" for v in found)

@@ -25,10 +25,12 @@ from golden_files import check_golden
 from codegen.analysis.methods import method_model
 from codegen.cli import main
 from codegen.diff import FORMAT, Report, diff
+from codegen.diff.book import RULES
 from codegen.diff.change import Facts, What
 from codegen.diff.compare import compare
+from codegen.diff.levels import CATEGORIES, LEVELS
 from codegen.diff.report import finding_json, render_markdown, render_rules, to_json
-from codegen.diff.rules import CATEGORIES, LEVELS, RULES, Finding
+from codegen.diff.rules import Finding
 from codegen.pipeline import load
 
 REPO = Path(__file__).resolve().parent.parent
@@ -161,7 +163,7 @@ def test_rule_ids_are_written_out() -> None:
     """Every rule id can be grepped: defined once as `id="..."`, never assembled from pieces,
     and every hyphenated word in codegen/diff is a defined id (a misspelt id fails here)."""
     defined: Counter[str] = Counter()
-    for path in sorted((REPO / "codegen" / "diff").glob("*.py")):
+    for path in sorted((REPO / "codegen" / "diff").rglob("*.py")):
         for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             where = f"{rel(path)}:{getattr(n, 'lineno', '?')}"
             if isinstance(n, ast.keyword) and n.arg == "id" and isinstance(n.value, ast.Constant):

@@ -12,10 +12,9 @@ from typing import Any
 import corpus
 import pytest
 
+from codegen.analysis.users import ITEM, VALUE, user_paths
 from codegen.diff import Report, diff
 from codegen.diff.ci import _anchor, acting, render_github
-from codegen.diff.notation import ITEM, VALUE
-from codegen.diff.users import user_paths
 from codegen.pipeline import load
 
 PAIRS = list(pairwise(corpus.version_names()))

@@ -23,14 +23,20 @@ import pytest
 from bindings_support import REPO, import_package, mypy_strict, ruff_check
 from golden_files import check_golden, load_from_repo
 
-from codegen import ir
+from codegen import ir, targets
 from codegen.analysis.methods import union_members
 from codegen.analysis.versions import identify
 from codegen.cli import main
 from codegen.errors import SchemaError
-from codegen.pipeline import load_text
+from codegen.pipeline import load, load_text
+from codegen.targets import Request
 from codegen.targets.python.bindings import RUNTIME_MODULES, VERSION_MODULES
-from codegen.targets.python.distribution import render_distribution, render_top
+from codegen.targets.python.distribution import (
+    render_distribution,
+    render_top,
+    top_level_names,
+)
+from codegen.targets.python.subpackages import subpackages
 from codegen.templating import static_source
 from codegen.write import write_tree
 
@@ -102,6 +108,37 @@ def test_pyproject(example_files: dict[str, str]) -> None:
     assert orjson.__version__.startswith("3.") and int(orjson.__version__.split(".")[1]) >= 13
 
 
+def test_each_version_embeds_the_jsonschema_targets_document(
+    example_files: dict[str, str],
+) -> None:
+    """A subpackage's schema.json is the jsonschema target's `<label>/schema.json` for the
+    same schemas (the python target requires it: tests/test_targets.py)."""
+    schemas = tuple(load_from_repo(p) for p in EXAMPLES)
+    documents = targets.get("jsonschema").render(Request(schemas, {}, ("v1", "v2")))
+    assert set(documents) == {"v1/schema.json", "v2/schema.json"}
+    for label, sub in (("v1", "v1_0"), ("v2", "v2_0")):
+        assert example_files[f"{PACKAGE}/{sub}/schema.json"] == documents[f"{label}/schema.json"]
+
+
+def test_two_versions_from_folders_of_one_name_each_embed_their_document(
+    tmp_path: Path,
+) -> None:
+    """The jsonschema target refuses two documents at one `<label>/schema.json`; the
+    distribution asks for them under its subpackages, which differ, so `a/x.ts` and `b/x.ts`
+    (both labelled `x`) still make a distribution, as before it embedded that target's output."""
+    paths = []
+    for folder, example in zip("ab", EXAMPLES):
+        (tmp_path / folder).mkdir()
+        paths.append(tmp_path / folder / "x.ts")
+        shutil.copyfile(REPO / example, paths[-1])
+    schemas = [load(str(p)) for p in paths]
+    files = render_distribution(schemas, "mcp_x", formatter=None)
+    jsonschema = targets.get("jsonschema")
+    for sub, schema in zip(("v1_0", "v2_0"), schemas):
+        document = jsonschema.render(Request((schema,), {}, ("x",)))["schema.json"]
+        assert files[f"mcp_x/{sub}/schema.json"] == document
+
+
 @pytest.mark.slow
 def test_top_level_passes_mypy_and_ruff(example_root: Path, tmp_path: Path) -> None:
     pkg = example_root / PACKAGE
@@ -128,7 +165,7 @@ def _tiny(path: str, version: str) -> ir.Resolved:
 
 
 def test_identity_release_and_draft() -> None:
-    got = identify([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/draft/schema.ts", "1.0"),
+    got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/draft/schema.ts", "1.0"),
                     _tiny("s/next/schema.ts", "2.0-rc")])  # fmt: skip
     assert [(v.key, v.subpackage, v.negotiable) for v in got] == [
         ("1.0", "v1_0", True), ("draft", "draft", False), ("2.0-rc", "v2_0_rc", True)]  # fmt: skip
@@ -140,7 +177,44 @@ def test_identity_conflicts() -> None:
     with pytest.raises(SchemaError, match="version key '1.0' is also that of"):
         identify([_tiny("a/1.0/schema.ts", "1.0"), _tiny("b/1.0/schema.ts", "1.0")])
     with pytest.raises(SchemaError, match="subpackage 'v1_0' is also that of"):
-        identify([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])
+        subpackages([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])
+    identify([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])  # keys differ
+
+
+def test_two_labels_spelling_one_subpackage_are_refused_where_the_later_stands() -> None:
+    """Drafts keyed by their labels `a-b` and `a.b` (each sharing 1.0 with its release) are
+    two versions, but both would be subpackage `a_b`: a located error at the second."""
+    schemas = [_tiny(f"s/{label}/schema.ts", "1.0") for label in ("1.0", "a-b", "a.b")]
+    assert [v.key for v in identify(schemas)] == ["1.0", "a-b", "a.b"]
+    with pytest.raises(SchemaError) as info:
+        subpackages(schemas)
+    assert (
+        str(info.value) == "s/a.b/schema.ts:1:1: subpackage 'a_b' is also that of s/a-b/schema.ts"
+    )
+    for label, why in (
+        ("app", "a module of the distribution's top level"),
+        ("_runtime", "a module"),
+        ("server", "a module"),
+        ("client", "a module"),
+        ("_session", "a module"),
+        ("_versioning", "a module"),
+        ("_tolerance", "a module"),
+    ):
+        with pytest.raises(SchemaError, match=f"subpackage '{label}' is {why}"):
+            subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny(f"s/{label}/schema.ts", "1.0")])
+    got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/class/schema.ts", "1.0")])
+    assert [v.subpackage for v in got] == ["v1_0", "vclass"]  # a Python keyword: `v` first
+
+
+@pytest.mark.spec
+def test_every_top_level_module_is_reserved(spec_root: Path) -> None:
+    """What a distribution with application types and sessions writes at its top level is
+    exactly what a version's subpackage may not be called (`top_level_names`)."""
+    schemas = [load(str(spec_root / v / "schema.ts")) for v in ("2025-06-18", "2025-11-25")]
+    files = render_distribution(schemas, "mcp_x", formatter=None)
+    written = {p.split("/")[1].removesuffix(".py") for p in files if p.startswith("mcp_x/")}
+    written -= {v.subpackage for v in subpackages(schemas)} | {"__init__", "py.typed"}
+    assert written == top_level_names()
 
 
 # -- the versions module on the example --------------------------------------------------------
@@ -266,7 +340,7 @@ def official_top(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> M
     """The top level of the seven-version distribution (no subpackages: the tables only)."""
     schemas = [corpus.resolved(name) for name in corpus.version_names()]
     root = tmp_path_factory.mktemp("official")
-    write_tree(root, render_top(identify(schemas), "mcp_official"))
+    write_tree(root, render_top(subpackages(schemas), "mcp_official"))
     return import_package(root, "mcp_official")
 
 

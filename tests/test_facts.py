@@ -15,8 +15,8 @@ from bindings_support import generate_text
 from codegen.cli import main
 from codegen.diff import diff
 from codegen.errors import SchemaError
-from codegen.jsonschema_out import emit
 from codegen.pipeline import load_text
+from codegen.targets.jsonschema.emit import emit
 
 WIDGET = """
 /** @TJS-pattern {pattern} */

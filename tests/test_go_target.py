@@ -23,9 +23,10 @@ from bindings_support import import_package, unformatted, write_package
 
 from codegen import ir, targets
 from codegen.errors import SchemaError
-from codegen.pipeline import load_many
+from codegen.pipeline import load_many, load_text
 from codegen.targets.base import Request
 from codegen.targets.go import GO_VERSION, render
+from codegen.write import write_tree
 
 HERE = Path(__file__).resolve().parent
 MODULE = "example.com/mcp"
@@ -301,3 +302,27 @@ def _compare_verdicts(cases: Path, expected: dict[str, list[Case]]) -> None:
         for messages in (False, True):  # both kinds of case, accepted and refused
             verdicts_of = [py for _, d, _, py in rows if bool(d) == messages]
             assert True in verdicts_of and False in verdicts_of, (label, messages)
+
+
+_KEYWORD_LABEL = """
+export const LATEST_PROTOCOL_VERSION = "1.0";
+/** @category `ping` */
+export interface PingRequest { method: "ping"; id: string | number; }
+"""
+
+
+@pytest.mark.slow
+def test_a_version_labelled_with_a_go_keyword_builds(
+    go_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A draft in a folder named `type` (a Go keyword) is package `vtype`, which go vet accepts
+    (tests/test_version_names.py has each target's spelling)."""
+    schemas = [
+        load_text(_KEYWORD_LABEL, str(tmp_path / f"{label}/schema.ts")) for label in ("1.0", "type")
+    ]
+    files = render(Request(tuple(schemas), {"module": MODULE}, ("1.0", "type")))
+    assert "vtype/types.go" in files
+    out = tmp_path / "out"
+    write_tree(out, files)
+    vet = go(go_env, out, "go", "vet", "./...")
+    assert vet.returncode == 0, vet.stdout + vet.stderr

@@ -23,6 +23,7 @@ from cli_support import read_only
 
 from codegen import cli, ir, swap, write
 from codegen.pipeline import load
+from codegen.targets import Request
 from codegen.targets.python import outputs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,11 +37,13 @@ _RENDER_ALL = outputs.render_all
 _RENDERED: dict[str, dict[str, str]] = {}
 
 
-def _render_all(resolved: ir.Resolved, formatter: str = "ruff") -> dict[str, str]:
+def _render_all(
+    resolved: ir.Resolved, formatter: str = "ruff", request: Request | None = None
+) -> dict[str, str]:
     """The real output of a schema, rendered once per session (by the schema's sha256)."""
     key = f"{resolved.sha256}:{formatter}"
     if key not in _RENDERED:
-        _RENDERED[key] = _RENDER_ALL(resolved, formatter)
+        _RENDERED[key] = _RENDER_ALL(resolved, formatter, request)
     return dict(_RENDERED[key])
 
 

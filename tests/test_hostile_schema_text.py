@@ -15,9 +15,9 @@ from cpu_cost import cpu_seconds
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.jsonschema_out import emit as to_json_schema
 from codegen.numbers import js_string, property_key
 from codegen.pipeline import declared, load_text
+from codegen.targets.jsonschema.emit import emit as to_json_schema
 
 REPO = Path(__file__).resolve().parent.parent
 FORMAT_TYPO = REPO / "tests/fixtures/hostile/format_colon.ts"

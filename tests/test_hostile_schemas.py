@@ -200,7 +200,7 @@ def test_render_failure_writes_nothing(tmp_path: Path, monkeypatch: pytest.Monke
     assert _generate(out) == 0
     before = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
-    def boom(resolved: object) -> dict[str, str]:
+    def boom(*args: object) -> dict[str, str]:
         raise RuntimeError("injected failure mid-render")
 
     monkeypatch.setattr(outputs, "render_all", boom)

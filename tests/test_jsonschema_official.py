@@ -32,7 +32,7 @@ from jsonschema_compare import (
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7, DRAFT202012
 
-from codegen.jsonschema_out import default_dialect, emit
+from codegen.targets.jsonschema.emit import default_dialect, emit
 
 pytestmark = pytest.mark.spec
 

@@ -10,8 +10,8 @@ import pytest
 from cli_support import run_cli
 from jsonschema_compare import compare, dumps, normalise
 
-from codegen.jsonschema_out import default_dialect, emit
 from codegen.pipeline import load_text
+from codegen.targets.jsonschema.emit import default_dialect, emit
 
 VERSION_07 = 'export const LATEST_PROTOCOL_VERSION = "2025-06-18";\n'
 

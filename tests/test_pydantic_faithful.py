@@ -99,6 +99,24 @@ def test_no_corrective_patch_is_needed(modules: Path) -> None:
 
 
 @pytest.mark.spec
+def test_the_former_names_are_deprecated_aliases(modules: Path) -> None:
+    """As in the dataclass packages: a name the shipped reviewed names replaced is the same
+    class, with a DeprecationWarning (and PEP 702 for type checkers); a profile has none."""
+    old, new = _import(modules, "2025-06-18"), _import(modules, "2025-11-25")
+    with pytest.warns(DeprecationWarning, match="^JSONRPCErrorError is now Error$"):
+        assert old.JSONRPCErrorError is old.Error
+    with pytest.warns(DeprecationWarning, match="is now URLElicitationRequiredErrorData$"):
+        assert new.URLElicitationRequiredErrorErrorData is new.URLElicitationRequiredErrorData
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchName'"):
+        new.NoSuchName  # noqa: B018
+    assert not [n for n in vars(new) if "ErrorError" in n]
+    from codegen.targets.pydantic.profile import load_profile
+
+    sdk = render_pydantic(corpus.resolved("2025-11-25"), load_profile("python-sdk"))
+    assert "_FORMER" not in sdk["__init__.py"] and "__getattr__" not in sdk["__init__.py"]
+
+
+@pytest.mark.spec
 @pytest.mark.slow
 def test_the_modules_pass_ruff_mypy_strict_and_pyright_strict(
     modules: Path, tmp_path: Path

@@ -127,6 +127,93 @@ def test_jsonschema_target_writes_each_versions_document(
     assert run(capsys, *args, "--check")[0] == EXIT_OK
 
 
+def test_a_python_package_embeds_the_jsonschema_targets_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The python target requires jsonschema and reads its output through the registry: the
+    package's schema.json is the jsonschema target's document (the distribution's, each
+    version's: tests/test_distribution.py)."""
+    assert targets.get("python").requires == ("jsonschema",)
+    out = tmp_path / "out"
+    assert run(capsys, V2, "-o", str(out))[0] == EXIT_OK
+    code, printed, _ = run(capsys, "jsonschema", V2)
+    assert code == EXIT_OK and (out / "schema.json").read_text() == printed
+
+
+def _needing(name: str, *requires: str) -> Target:
+    """A test's target that requires `requires` and writes what each of them rendered."""
+
+    def render(request: Request) -> Files:
+        files = {"own.txt": f"{name}\n"}
+        for needed in requires:
+            files.update({f"{needed}/{p}": t for p, t in request.output_of(needed).items()})
+        return files
+
+    return Target(name=name, summary="a test's target", render=render, requires=requires)
+
+
+@pytest.fixture
+def registered() -> Iterator[list[str]]:
+    """Names to unregister after the test (targets it registered)."""
+    names: list[str] = []
+    yield names
+    for name in names:
+        targets.unregister(name)
+
+
+def test_a_required_output_is_rendered_once_when_asked(registered: list[str]) -> None:
+    calls: list[Request] = []
+
+    def base_render(request: Request) -> Files:
+        calls.append(request)
+        return {"base.txt": f"{request.option('greeting')} {' '.join(request.labels)}\n"}
+
+    base = dataclasses.replace(DUMMY, name="base", render=base_render)
+    for target in (base, _needing("top", "base")):
+        targets.register(target)
+        registered.append(target.name)
+    request = Request((load(V1), load(V2)), {}, ("v1", "v2"), "top")
+    assert calls == []  # nothing rendered before it is asked for
+    assert targets.get("top").render(request) == {
+        "own.txt": "top\n",
+        "base/base.txt": "hello v1 v2\n",  # the required target's option defaults, same labels
+    }
+    assert request.output_of("base") is request.output_of("base")
+    assert len(calls) == 1 and calls[0].schemas == request.schemas and calls[0].target == "base"
+    assert targets.requirements("top") == ("base",)
+
+
+def test_output_of_refuses_a_target_not_required(registered: list[str]) -> None:
+    targets.register(_needing("top", "jsonschema"))
+    registered.append("top")
+    schemas = (load(V2),)
+    for request, name in (
+        (Request(schemas, {}, ("v2",), "top"), "python"),  # a target, but not declared
+        (Request(schemas, {}, ("v2",), "python"), "zod"),
+        (Request(schemas, {}, ("v2",)), "jsonschema"),  # a request for no target requires none
+    ):
+        with pytest.raises(ValueError, match=f"does not declare '{name}' in `requires`"):
+            request.output_of(name)
+    assert set(Request(schemas, {}, ("v2",), "top").output_of("jsonschema")) == {"schema.json"}
+
+
+def test_an_unknown_or_circular_requirement_is_a_clear_error(registered: list[str]) -> None:
+    for target in (_needing("a", "b"), _needing("b", "c"), _needing("c", "a"), _needing("d", "zz")):  # fmt: skip
+        targets.register(target)
+        registered.append(target.name)
+    with pytest.raises(ValueError, match=r"in a cycle: a -> b -> c -> a$"):
+        targets.requirements("a")
+    with pytest.raises(ValueError, match=r"unknown target 'zz' \(required along d -> zz\)"):
+        targets.requirements("d")
+    schemas = (load(V2),)
+    with pytest.raises(ValueError, match=r"in a cycle: b -> c -> a -> b$"):
+        targets.get("b").render(Request(schemas, {}, ("v2",), "b"))  # found before rendering
+    with pytest.raises(ValueError, match="unknown target 'zz'"):
+        targets.get("d").render(Request(schemas, {}, ("v2",), "d"))
+    assert targets.requirements("python") == ("jsonschema",)
+    assert targets.requirements("zod") == ()
+
+
 def _imports(path: Path, module: str) -> Iterator[str]:
     """Every module `path` (the module `module`) imports, relative imports made absolute."""
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
@@ -162,20 +249,27 @@ def test_no_module_outside_a_target_imports_it() -> None:
 
 def test_the_neutral_layer_imports_no_target_and_no_python_spelling() -> None:
     """`codegen/analysis/` speaks wire names and neutral type names only: it imports no target,
-    nor the Python targets' shared name table, text or formatter modules. `codegen/diff/`
-    neither: it asks the registry (`codegen.targets`, its public API) for targets' spellings."""
-    python_only = {"codegen.pynaming", "codegen.pytext", "codegen.pyformat"}
+    nor the Python targets' shared name table, text or formatter modules, nor Python's keyword
+    list (version keys are neutral: each target spells its folders, `targets/spelling.py`), nor
+    a layer that reads it (the diff, the reference, the conformance, the published model, the
+    command line). `codegen/diff/` neither: it asks the registry (`codegen.targets`, its public
+    API) for targets' spellings."""
+    python_only = {"codegen.pynaming", "codegen.pytext", "codegen.pyformat", "keyword"}
+    above = ("diff", "reference", "conformance", "published", "cli")
     registry = {"codegen.targets", *(f"codegen.targets.{n}" for n in targets.__all__)}
     offenders = []
     for layer in ("analysis", "diff"):
-        for path in sorted((REPO / "codegen" / layer).glob("*.py")):
-            stem = "" if path.stem == "__init__" else f".{path.stem}"
-            module = f"codegen.{layer}{stem}"
+        for path in sorted((REPO / "codegen" / layer).rglob("*.py")):
+            module = ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(
+                ".__init__"
+            )
             for name in _imports(path, module):
                 if (
                     name.startswith("codegen.targets")
                     and (layer == "analysis" or name not in registry)
                     or name.split(".")[:2] in (n.split(".") for n in python_only)
+                    or layer == "analysis"
+                    and name.split(".")[:2] in (["codegen", a] for a in above)
                 ):
                     offenders.append(f"{module} imports {name}")
     assert offenders == []

@@ -27,6 +27,7 @@ from typing import Any
 from .. import ir
 from .methods import method_model
 from .shapes import children
+from .users import user_paths
 
 DEPRECATED = "deprecated"
 
@@ -214,8 +215,6 @@ def _inline_history(
 ) -> None:
     """For each type a version names for the first time, the members that stood, in the
     versions before, in an inline object at a place that now names it (`inline`)."""
-    from ..diff.users import user_paths
-
     maps = [s.type_map() for s in schemas]
     for i in range(1, len(schemas)):
         for name, facts in types.items():

@@ -1,19 +1,18 @@
-"""Version identity in a distribution of several schemas: which key (`bindings(key)`) and which
-subpackage each schema gets, and which schemas answer version negotiation. Pure: resolved IR in,
-frozen data out.
+"""Version identity among several schemas: which key (`bindings(key)`) each schema gets, and
+which schemas answer version negotiation. Pure: resolved IR in, frozen data out. How a version's
+folder, file or module is named is each target's (`codegen/targets/spelling.py` holds the one
+rule they share, each with its own keywords and reserved names).
 
 The rule (README, "Using the bindings"): a schema is keyed by its protocol version (the
-`LATEST_PROTOCOL_VERSION` const), its subpackage is `v` + that version with `_` for every other
-character than a letter or digit (`2025-11-25` -> `v2025_11_25`). When several schemas declare
-one version (a draft and its release), the one whose directory label equals the version is the
-release: it keeps the version as its key and answers negotiation; each other one is keyed by its
-directory label (`draft` -> subpackage `draft`) and is reachable by `bindings("draft")` only. A
-schema that declares no version is keyed by its label the same way.
+`LATEST_PROTOCOL_VERSION` const). When several schemas declare one version (a draft and its
+release), the one whose directory label equals the version is the release: it keeps the version
+as its key and answers negotiation; each other one is keyed by its directory label (`draft`) and
+is reachable by that key only. A schema that declares no version is keyed by its label the same
+way. Two schemas with one key are refused.
 """
 
 from __future__ import annotations
 
-import keyword
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -21,14 +20,10 @@ from pathlib import PurePath
 from .. import ir
 from ..errors import Diagnostic, Location, SchemaError
 
-# Module names of a distribution's top level, which a version subpackage must not take.
-RESERVED = frozenset({"versions", "_runtime", "_protocol", "app"})
-
 
 @dataclass(frozen=True)
 class Version:
     key: str  # what `bindings()` takes: the protocol version, or the label (see the module doc)
-    subpackage: str  # a Python identifier
     label: str  # the schema's directory label
     negotiable: bool  # listed in PROTOCOL_VERSIONS: a peer may negotiate it
     resolved: ir.Resolved
@@ -38,14 +33,6 @@ def label_for(source: str) -> str:
     """`.../2025-11-25/schema.ts` -> `2025-11-25`; any other file -> its stem."""
     p = PurePath(source)
     return p.parent.name if p.name == "schema.ts" and p.parent.name else p.stem
-
-
-def module_name(key: str, *, prefix: str) -> str:
-    """A lower-case identifier for `key`: `prefix` first when asked for or when needed."""
-    name = re.sub(r"[^0-9a-zA-Z]", "_", key).lower()
-    if prefix or not name or not (name[0].isalpha() or name[0] == "_") or keyword.iskeyword(name):
-        name = (prefix or "v") + name
-    return name
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -88,7 +75,7 @@ def _problem(resolved: ir.Resolved, message: str) -> Diagnostic:
 
 def identify(schemas: list[ir.Resolved]) -> tuple[Version, ...]:
     """The versions of `schemas` (oldest first, as given); raises SchemaError when two schemas
-    cannot be told apart (same key or subpackage) or a shared version has no release."""
+    cannot be told apart (one key) or a shared version has no release."""
     by_version: dict[str, list[ir.Resolved]] = {}
     for r in schemas:
         if r.protocol_version is not None:
@@ -106,19 +93,14 @@ def identify(schemas: list[ir.Resolved]) -> tuple[Version, ...]:
             problems.append(_problem(r, message))
             continue
         if declared is not None and (len(sharing) == 1 or r in released[:1]):
-            out.append(Version(declared, module_name(declared, prefix="v"), label, True, r))
+            out.append(Version(declared, label, True, r))
         else:
-            out.append(Version(label, module_name(label, prefix=""), label, False, r))
+            out.append(Version(label, label, False, r))
     seen: dict[str, Version] = {}
     for v in out:
-        for what, value in (("version key", v.key), ("subpackage", v.subpackage)):
-            other = seen.get(f"{what}:{value}")
-            if other is not None:
-                message = f"{what} '{value}' is also that of {other.resolved.source}"
-                problems.append(_problem(v.resolved, message))
-            seen[f"{what}:{value}"] = v
-        if v.subpackage in RESERVED:
-            message = f"subpackage '{v.subpackage}' is a module of the distribution's top level"
+        other = seen.setdefault(v.key, v)
+        if other is not v:
+            message = f"version key '{v.key}' is also that of {other.resolved.source}"
             problems.append(_problem(v.resolved, message))
     if problems:
         raise SchemaError(problems)

@@ -11,7 +11,8 @@ from typing import Any
 from .. import console
 from ..diff import FAIL_LEVELS, Report, ignore, tally
 from ..diff.inputs import STDIN, Input, load_inputs, read_input, split_ref
-from ..diff.rules import LEVELS, Finding
+from ..diff.levels import LEVELS
+from ..diff.rules import Finding
 from ..errors import SpecError
 from ..spec.options import add_spec_options
 from ..write import add_force, check_target, report_warnings, write_output, write_tree

@@ -38,7 +38,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     loaded = load_many(args.schema, read_overrides(args.names))
     report_warnings(*loaded)
     labels = tuple(label_for(r.source) for r in loaded)
-    files = target.render(Request(tuple(loaded), options, labels))
+    files = target.render(Request(tuple(loaded), options, labels, target.name))
     out = Path(args.output)
     if args.check:
         stale = differences(out, files)
@@ -69,7 +69,7 @@ def cmd_jsonschema(args: argparse.Namespace) -> int:
     resolved = load(args.schema, read_overrides(args.names))
     report_warnings(resolved)
     options = {"number_as_integer": args.number_as_integer, "dialect": args.dialect}
-    request = Request((resolved,), options, (label_for(resolved.source),))
+    request = Request((resolved,), options, (label_for(resolved.source),), "jsonschema")
     write_output(get("jsonschema").render(request)["schema.json"], args.output)
     return EXIT_OK
 

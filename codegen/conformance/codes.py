@@ -13,5 +13,7 @@ MAXIMUM = "maximum"
 MIN_ITEMS = "minItems"
 MAX_ITEMS = "maxItems"
 JSON_TEXT = "json"  # a JSON-text rule (nesting depth, a key given twice, text that is not JSON)
+METHOD = "method"  # check-wire only: a method the message's version does not have (others do)
 
-CODES = (REQUIRED, TYPE, CONST, ENUM, UNION, MINIMUM, MAXIMUM, MIN_ITEMS, MAX_ITEMS, JSON_TEXT)
+CODES = (REQUIRED, TYPE, CONST, ENUM, UNION, MINIMUM, MAXIMUM, MIN_ITEMS, MAX_ITEMS, JSON_TEXT,
+         METHOD)  # fmt: skip

@@ -7,7 +7,8 @@ by `session`; a response is paired with its request by id within its session. A 
 version is, first that applies: `--version`; the record's `version`; a 2026-07-28 request's
 `_meta["io.modelcontextprotocol/protocolVersion"]` (and its response); the version `initialize`
 settled (the response's `protocolVersion`; until then the client's proposal); else the newest
-released version, said once in the notes.
+released version, said once in the notes. A method that version lacks and others have is a
+finding of its own, naming them.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from ..analysis.methods import Method
 from .check import Problem
-from .codes import JSON_TEXT, REQUIRED, TYPE
+from .codes import JSON_TEXT, METHOD, REQUIRED, TYPE
 from .known import Versions
 
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
@@ -217,9 +218,32 @@ class WireChecker:
             problems = checker.errors(m.type_name, msg)
             self.add(number, session, direction, method, label, problems, m, "$.params", params)
         else:
+            # An `initialize` whose version is only its own proposal is a client trying the
+            # handshake (as a client of a version without one falls back to), not a session
+            # of that version.
+            stated = self.fixed or given or isinstance(meta_version, str)
+            if label and (stated or method != "initialize"):
+                self.absent_method(number, session, direction, method, label)
             envelope = "JSONRPCRequest" if "id" in msg else "JSONRPCNotification"
             if envelope in checker.types:
                 self.add(number, session, direction, method, label, checker.errors(envelope, msg))
+
+    def absent_method(
+        self, number: int, session: str, direction: str, method: str, label: str
+    ) -> None:
+        """A method that `label` lacks and other known versions have: reported, naming those
+        versions (from the cross-version presence model). A method no version has is left to
+        the envelope check (an extension's method is not a protocol violation)."""
+        facts = self.versions.requirement.presence.methods.get(method)
+        if facts is None or not facts.versions:
+            return
+        others = facts.versions
+        listed = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+        message = f"`{method}` is not a method of {label}"
+        why = f"it is a method of {listed}"
+        self.result.violations.append(
+            Violation(number, session, direction, method, label, "$.method", METHOD, message, why)
+        )
 
     def response(
         self,

@@ -18,8 +18,9 @@ from .algebra import detect_renames, detect_retyped
 from .anchors import anchor_lines
 from .compare import compare
 from .echoes import collapse
+from .levels import ACTION_LEVELS
 from .locate import Locator
-from .rules import ACTION_LEVELS, Context, Finding, evaluate
+from .rules import Context, Finding, evaluate
 from .summary import LiteralValue, literal_values
 
 if TYPE_CHECKING:

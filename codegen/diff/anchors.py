@@ -11,9 +11,9 @@ from collections.abc import Iterable
 
 from .. import ir
 from ..analysis.methods import MethodModel
+from ..analysis.users import user_paths
 from .locate import Locator
 from .rules import Finding
-from .users import user_paths
 
 _DEPTH = 4  # users of users of ... a removed type: a few steps, never forever
 

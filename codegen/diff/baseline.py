@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import Report, tally
-from .rules import LEVELS, Finding
+from .levels import LEVELS
+from .rules import Finding
 
 Rooted = tuple[tuple[Finding, str], ...]  # root causes with their worst level, report order
 

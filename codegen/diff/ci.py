@@ -13,7 +13,8 @@ from xml.etree import ElementTree as ET
 
 from ..console import escape_data, escape_property
 from . import Report, SchemaInfo, tally
-from .rules import ACTION_LEVELS, Finding
+from .levels import ACTION_LEVELS
+from .rules import Finding
 from .summary import cross_cutting
 
 # GitHub's limit for a comment (and the step summary it shows is 1 MiB): the summary stays under.

@@ -23,7 +23,7 @@ import markupsafe
 from .. import templating
 from ..templating import static_source
 from . import Report, html_summary, tally
-from .rules import LEVELS
+from .levels import LEVELS
 
 DOCUMENTATION = "documentation"
 # Finding keys the page lays out itself; any other key is listed in the finding as it comes.

@@ -16,7 +16,8 @@ import re
 from typing import Any
 
 from . import FORMAT, Report, SchemaInfo, tally
-from .rules import ACTION_LEVELS, LEVELS, Finding, worst
+from .levels import ACTION_LEVELS, LEVELS, worst
+from .rules import Finding
 from .summary import CROSS_CUTTING_MIN, cross_cutting, roots, summarize
 
 _ROOT = re.compile(r"^[^.\[]+")

@@ -11,9 +11,9 @@ import json
 import re
 
 from .. import ir
+from ..analysis.users import ITEM, VALUE
 
-ITEM = "[]"
-VALUE = "[*]"
+__all__ = ["ITEM", "VALUE", "literal", "obj", "prop", "subject", "ts"]
 _IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _MAX_DEPTH = 2  # nested inline objects deeper than this render as `{ … }`
 

@@ -15,7 +15,8 @@ from typing import Any
 from ..jsonout import dumps
 from ..templating import render as render_template
 from . import FORMAT, Report, SchemaInfo
-from .rules import RULES, Finding, breaks
+from .book import RULES, breaks
+from .rules import Finding
 from .summary import summarize
 
 # ---------------------------------------------------------------------------------------------

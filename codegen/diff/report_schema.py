@@ -13,7 +13,8 @@ from typing import Any
 
 from ..jsonout import dumps
 from . import FORMAT
-from .rules import CATEGORIES, LEVELS, RULES
+from .book import RULES
+from .levels import CATEGORIES, LEVELS
 
 SCHEMA_ID = "https://github.com/modelcontextprotocol/mcp-codegen/diff-format-1.schema.json"
 _ID = {"type": "string", "pattern": "^f[0-9a-f]{10}(_[0-9]+)?$"}

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 from .. import ir
 from ..analysis.methods import MethodModel
-from .notation import literal
+from ..analysis.users import declaring_base, user_paths
+from .notation import literal, subject
 from .rules import Finding
-from .users import declaring_base
 
 MEMBER_RULES = ("union-member-removed", "union-member-added", "union-member-removed-covered",
                 "union-member-added-covered")  # fmt: skip
@@ -288,8 +288,6 @@ def by_users(
     only properties and declarations added with it name restates the first of those
     (`ResultType` comes with `Result.resultType`). Only when those users come down to one root
     (`root` follows the echoes known so far): a type shared by several facts is a fact too."""
-    from .users import users
-
     found = list(found)
     out: dict[str, Finding] = {}
     for rule, types, changes in (
@@ -317,3 +315,8 @@ def _gone(subject: str, gone: Mapping[str, Finding]) -> Finding | None:
         cut = max(probe.rfind("."), probe.rfind("["))
         probe = probe[:cut] if cut > 0 else ""
     return None
+
+
+def users(types: Mapping[str, ir.TypeDef], name: str) -> list[str]:
+    """The subjects (`Tool.execution`) of the properties and declarations that name `name`."""
+    return [subject(p) for p in user_paths(types, name)]

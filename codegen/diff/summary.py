@@ -13,7 +13,8 @@ from typing import Any
 
 from .. import ir
 from . import tally
-from .rules import Finding, worst
+from .levels import worst
+from .rules import Finding
 
 # A change carried by at least this many methods is a cross-cutting requirement: stated once,
 # up front, with the number of methods it affects (MCP versions have 20-30 methods).

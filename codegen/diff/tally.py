@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import LEVELS
+from .levels import LEVELS
 
 DOCUMENTATION = "documentation"
 

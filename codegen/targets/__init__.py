@@ -1,8 +1,10 @@
 """The one registry of output kinds. Each entry names a plugin module that defines `TARGET`
 (`base.Target`); a plugin is imported only when its target is used or listed, so a plain
-generation imports one target. Adding a target: a folder under `codegen/targets/`, one line
-here, its templates, tests and docs. `register` adds a target defined elsewhere for the life
-of the process (a test's target, a program embedding the generator); `unregister` removes it."""
+generation imports the target it renders and those it requires (`Target.requires`: python
+embeds jsonschema's output, read through `Request.output_of`, never through its modules).
+Adding a target: a folder under `codegen/targets/`, one line here, its templates, tests and
+docs. `register` adds a target defined elsewhere for the life of the process (a test's target,
+a program embedding the generator); `unregister` removes it."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ __all__ = [
     "get",
     "names",
     "register",
+    "requirements",
     "unregister",
 ]
 
@@ -50,6 +53,28 @@ def get(name: str) -> Target:
     target = module.TARGET
     assert isinstance(target, Target) and target.name == name, name
     return target
+
+
+def requirements(name: str) -> tuple[str, ...]:
+    """Every target `name` requires (`Target.requires`), directly or through another, each
+    after those it requires itself. ValueError naming the chain for an unknown target or a
+    cycle: a plugin's declaration is wrong, not the user's input."""
+    order: list[str] = []
+
+    def visit(chain: tuple[str, ...]) -> None:
+        if chain[-1] not in names():
+            path = " -> ".join(chain)
+            raise ValueError(f"unknown target {chain[-1]!r} (required along {path})")
+        for needed in get(chain[-1]).requires:
+            if needed in chain:
+                path = " -> ".join((*chain, needed))
+                raise ValueError(f"targets require each other in a cycle: {path}")
+            visit((*chain, needed))
+            if needed not in order:
+                order.append(needed)
+
+    visit((name,))
+    return tuple(order)
 
 
 def field_spellings() -> dict[str, Callable[[tuple[str, ...]], tuple[str, ...]]]:

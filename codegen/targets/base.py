@@ -58,9 +58,28 @@ class Request:
     schemas: tuple[ir.Resolved, ...]
     options: Mapping[str, object] = field(default_factory=dict)
     labels: tuple[str, ...] = ()  # the inputs' version labels, in order ("2025-11-25", "draft")
+    target: str | None = None  # the target it is for: `output_of` serves what that one requires
+    _outputs: dict[str, Files] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def option(self, dest: str) -> object:
         return self.options.get(dest)
+
+    def output_of(self, name: str) -> Files:
+        """The files the target `name` renders from the same schemas and labels, its options at
+        their defaults: rendered through the registry on first use (so a caller can ask while
+        its formatter runs in another process), then kept. `name` must be in the `requires` of
+        this request's target (ValueError otherwise, as for an unknown target or a cycle)."""
+        from . import get, requirements
+
+        if self.target is None or name not in get(self.target).requires:
+            raise ValueError(f"target {self.target!r} does not declare {name!r} in `requires`")
+        if name not in self._outputs:
+            requirements(self.target)  # every name known, no cycle: before anything renders
+            target = get(name)
+            defaults = {o.dest: o.default for o in target.options}
+            request = Request(self.schemas, defaults, self.labels, name)
+            self._outputs[name] = target.render(request)
+        return self._outputs[name]
 
     @cached_property
     def presence(self) -> Presence:
@@ -77,7 +96,9 @@ class Target:
     render: Callable[[Request], Files]
     options: tuple[Option, ...] = ()
     several: bool = False  # takes several versions (oldest first) in one output
-    requires: tuple[str, ...] = ()  # targets whose output this one embeds (e.g. jsonschema)
+    # Targets whose output this one embeds (python: jsonschema's schema.json), which `render`
+    # reads through `Request.output_of`; never each other's modules.
+    requires: tuple[str, ...] = ()
     # Called with the options' values and the number of schemas before any schema is read, so
     # a bad option stops the run at once: raises UsageError (or SchemaError, located) for a
     # combination the target refuses; returns the values `render` sees instead of some (e.g. a

@@ -201,16 +201,14 @@ class Client:
         self._switch_after: dict[Any, Bindings] = {}
         self._responses: dict[Any, Json] = {}
         self._last_id: Any = None
-        self.log_level: str | None = None
 
     # ------------------------------------------------------------------ session set-up
 
-    def connect(self, requested: str, *, log_level: str | None = None) -> Bindings:
+    def connect(self, requested: str) -> Bindings:
         """Open a session asking for protocol version ``requested`` (a spec label); returns the
         bindings of the version agreed on."""
         self.requested = requested
         self.bindings = self.initial = self.available[requested]
-        self.log_level = log_level
         if self.bindings.handshake:
             return self._initialize(requested)
         self.stateless = True
@@ -319,9 +317,10 @@ class Client:
         }
         if "progressToken" in extra:
             fields["progress_token"] = extra.pop("progressToken")
-        level = extra.pop("io.modelcontextprotocol/logLevel", self.log_level)
-        if level is not None:
-            fields["io_modelcontextprotocol_log_level"] = level
+        if "io.modelcontextprotocol/logLevel" in extra:  # deprecated: asked for by name only
+            fields["io_modelcontextprotocol_log_level"] = extra.pop(
+                "io.modelcontextprotocol/logLevel"
+            )
         return m.RequestMetaObject(**fields, extra=extra)
 
     # ------------------------------------------------------------------ sending and receiving

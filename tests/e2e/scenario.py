@@ -65,11 +65,8 @@ def explore(client: Client, plan: Plan) -> Exploration:
     m = b.models
     if b.has("ping"):
         client.call("ping")
-    if client.server_has("logging"):
-        if b.has("logging/setLevel"):
-            client.call("logging/setLevel", level="debug")
-        else:  # 2026-07-28: the level travels in each request's _meta
-            client.log_level = "debug"
+    if client.server_has("logging") and b.has("logging/setLevel"):
+        client.call("logging/setLevel", level="debug")
 
     tools = [b.codec.encode(t) for t in list_all(client, "tools/list", "tools", "tools")]
     resources = [r.uri for r in list_all(client, "resources/list", "resources", "resources")]

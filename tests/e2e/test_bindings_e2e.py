@@ -64,9 +64,14 @@ EXPECTED_NOTIFICATIONS = {
                                "notifications/progress"},
     ("python", "2025-11-25"): {"notifications/message", "notifications/resources/updated",
                                "notifications/progress"},
-    ("python", "2026-07-28"): {"notifications/message", "notifications/subscriptions/acknowledged",
+    ("python", "2026-07-28"): {"notifications/subscriptions/acknowledged",
                                "notifications/resources/updated", "notifications/progress"},
 }  # fmt: skip
+# Notifications a session must not see. 2026-07-28 deprecates logging (SEP-2577) and puts
+# nothing in its place; the client opts in per request through the deprecated
+# `io.modelcontextprotocol/logLevel`, and without it "the server MUST NOT send any
+# notifications/message" (its own test: test_log_level_opt_in).
+UNEXPECTED_NOTIFICATIONS = {("python", "2026-07-28"): {"notifications/message"}}
 
 # (peer, bindings label, method, JSON path) -> why the peer is off-spec there. Checked against
 # the official schema.json too. The client answers such a request with error -32602.
@@ -163,6 +168,28 @@ def test_session(
     check_semantics(peer_name, client, exploration, deviating={k[2] for k in known})
 
 
+@pytest.mark.slow
+def test_log_level_opt_in(
+    spawn: Spawn, python_peer: list[str], bindings: dict[str, Bindings]
+) -> None:
+    """2026-07-28's deprecated per-request `io.modelcontextprotocol/logLevel` (the one test that
+    sets it, so the one that expects its DeprecationWarning): the official SDK's server sends the
+    tool's `notifications/message` for the request that opts in, and none for one that does not."""
+    peer = spawn(python_peer, name="python", inherit_env=False)
+    client = Client(peer, bindings)
+    try:
+        assert client.connect("2026-07-28").version == "2026-07-28"
+        log = {"name": "log", "arguments": {"level": "info", "message": "e2e"}}
+        client.call("tools/call", **log)
+        assert [n.method for n in client.notifications] == []
+        with pytest.warns(DeprecationWarning, match="logLevel is deprecated"):
+            client.call("tools/call", meta={"io.modelcontextprotocol/logLevel": "debug"}, **log)
+        assert [n.method for n in client.notifications] == ["notifications/message"]
+    finally:
+        peer.close()
+    assert not client.audit().failures
+
+
 def test_one_distribution(bindings: dict[str, Bindings]) -> None:
     """Every version the client uses is a subpackage of the one distribution (one runtime)."""
     tops = {b.package.__name__.rsplit(".", 1)[0] for b in bindings.values()}
@@ -175,6 +202,8 @@ def check_semantics(peer: str, client: Client, ex: Exploration, deviating: set[s
     seen = {n.method for n in client.notifications}
     want = EXPECTED_NOTIFICATIONS.get((peer, client.bindings.version), set())
     assert want <= seen, f"missing notifications: {sorted(want - seen)}"
+    unwanted = UNEXPECTED_NOTIFICATIONS.get((peer, client.bindings.version), set())
+    assert not unwanted & seen, f"notifications not asked for: {sorted(unwanted & seen)}"
     answered = {m.method for m in client.server_requests}
     assert {"sampling/createMessage", "elicitation/create", "roots/list"} - deviating <= answered
     ok = ("ok", "task completed", "task cancelled")

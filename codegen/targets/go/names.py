@@ -13,6 +13,18 @@ from __future__ import annotations
 import re
 
 from ...analysis.versions import identify
+from ..spelling import version_names
+
+# Go's keywords: a version's package cannot be named one (a label `type` is package `vtype`).
+KEYWORDS = frozenset(
+    {
+        "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
+        "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
+        "return", "select", "struct", "switch", "type", "var",
+    }
+)  # fmt: skip
+# The module's own top-level directory beside the version packages.
+RESERVED = frozenset({"internal"})
 
 # Go's common initialisms (the list golint and gopls use), with the protocol's own.
 INITIALISMS = frozenset(
@@ -96,6 +108,15 @@ def type_name(name: str, declared: bool) -> str:
 
 
 def package_names(schemas: list) -> list[tuple[str, str]]:  # type: ignore[type-arg]
-    """(Go package name, version key) per schema: the Python subpackage without underscores
-    (`v2025_11_25` -> `v20251125`, `draft`, `vdraft_2025_v3` -> `vdraft2025v3`)."""
-    return [(v.subpackage.replace("_", ""), v.key) for v in identify(schemas)]
+    """(Go package name, version key) per schema, by the shared rule with no separator and Go's
+    keywords (`v20251125`, `draft`, `vdraft2025v3`; codegen/targets/spelling.py)."""
+    versions = identify(schemas)
+    names = version_names(
+        versions,
+        what="Go package",
+        keywords=KEYWORDS,
+        reserved=RESERVED,
+        reserved_why="a directory of the module's top level",
+        separator="",
+    )
+    return [(name, v.key) for v, name in zip(versions, names)]

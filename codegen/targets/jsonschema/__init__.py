@@ -1,6 +1,7 @@
 """JSON Schema documents: one schema -> `schema.json`; several -> `<label>/schema.json` for each,
 laid out as the specification's own folders are (`2025-11-25/schema.json`). `mcp-codegen
-jsonschema SCHEMA` prints one document to stdout. The emitter is `codegen.jsonschema_out`."""
+jsonschema SCHEMA` prints one document to stdout. The emitter is `emit.py` in this folder; another target embeds its documents through the
+registry (`requires=("jsonschema",)`, `Request.output_of`), as the python target does."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..base import Files, Option, Request, Target
 
 def _render(request: Request) -> Files:
     from ...jsonout import dumps
-    from ...jsonschema_out import emit
+    from .emit import emit
 
     chosen = request.option("dialect")
     dialect = None if chosen is None else str(chosen)

@@ -7,7 +7,8 @@ The collision rule is the dataclass target's: schema names win. The module's own
 a type `Annotated` keeps its name and `typing.Annotated` is imported as `_Annotated`). Two
 exceptions, names that cannot yield: a class named like one of BaseModel's own attributes
 (`model_config`, `model_dump`...) gets `_` appended, and so does a field attribute that takes a
-class name of the module.
+class name of the module. The deprecated aliases of former names (`pynaming.former_aliases`) write the
+former-names block's own names (`pynaming.former_own`), which yield the same way.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ schema.json says: no object in it is closed), an index signature's value type ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +20,8 @@ from ...analysis.shapes import cyclic
 from ...analysis.typeindex import ClassDef
 from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
-from ...pynaming import PyIndex
-from ...pytext import Code, compose, docstring_body
+from ...pynaming import PyIndex, Spellings, former_aliases
+from ...pytext import Code, compose, docstring
 from ...pytext import union as union_of
 from . import profile_checks
 from .names import Names, inline_paths, python_names
@@ -46,7 +47,7 @@ class FieldView:
     attr: str
     annotation: Code
     default: Code | None  # the Python after `=`, None: none (a required member)
-    doc: str
+    doc: str  # the docstring literal ("" if none)
 
 
 @dataclass
@@ -54,7 +55,7 @@ class ClassView:
     kind: str  # "model" | "root" | "subclass"
     name: str
     base: Code
-    doc: str
+    doc: str  # the docstring literal ("" if none)
     config: list[tuple[str, str]] = field(default_factory=list)  # ConfigDict keyword -> text
     fields: list[FieldView] = field(default_factory=list)
     root: Code | None = None  # the root annotation of a RootModel
@@ -74,6 +75,8 @@ class ModuleView:
     aliases: list[tuple[str, str]]  # name -> union text (module level, after the classes)
     first_party: str = ""  # the top-level package of a consumer's base class
     config_dict: str = "ConfigDict"  # pydantic.ConfigDict as the module spells it
+    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
+    own: Mapping[str, str] = field(default_factory=dict)  # the former-names block's spellings
 
 
 class _Hints:
@@ -161,10 +164,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             if old in text:
                 used["links"].add(old)
                 text = text.replace(old, entry["to"])
-        body = docstring_body(text)  # continuation lines at the docstring's indentation
-        return "\n".join(
-            (f"    {line}" if line and i else line) for i, line in enumerate(body.split("\n"))
-        )
+        return docstring(text, "    ")  # the one docstring writer of the Python targets
 
     # the doc of the property an inline class stands for (inline objects have no JSDoc of their own)
     inline_docs: dict[str, str] = {}
@@ -264,6 +264,15 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     classes = _dependencies_first(items + late)
     first = s.base.split(".", 1)[0].split(":", 1)[0]
     imports = s.imports(classes, aliases, names.own)
+    # the deprecated aliases of former names, as the dataclass `__init__` has them; a profile's
+    # module has none: its names are its consumer's, never a former name of this generator
+    taken = {c.name for c in classes} | {a for a, _ in aliases} | set(names.own.values())
+    declared = (td.name for td in resolved.types)
+    former, spelled = (
+        former_aliases(names.classes, declared, names.cls, taken)
+        if section is None
+        else ((), Spellings())
+    )
     return ModuleView(
         s.header(resolved),
         imports,
@@ -271,6 +280,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         aliases,
         "" if first == "pydantic" else first,
         names.own["ConfigDict"],
+        former,
+        spelled,
     )
 
 

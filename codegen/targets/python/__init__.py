@@ -1,6 +1,7 @@
 """The Python dataclass bindings: one schema -> a package (its runtime, validators, registry,
-`schema.json` and `ir.json`); several schemas with `--package` -> one installable distribution
-with a subpackage per version and the application types. The machinery is in this folder:
+`ir.json` and `schema.json`, the jsonschema target's document: `requires`); several schemas
+with `--package` -> one installable distribution with a subpackage per version and the
+application types. The machinery is in this folder:
 `bindings/` (the views), `outputs` (one package), `distribution` (several versions) and
 `appmodel` (the application types), imported when the target renders."""
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 from ...errors import UsageError
 from ..base import Files, Option, Request, Target
+
+JSON_SCHEMA = "jsonschema"  # the target whose documents this one embeds (`requires`)
 
 
 def _check(options: Mapping[str, object], count: int) -> Mapping[str, object] | None:
@@ -45,14 +48,16 @@ def _render(request: Request) -> Files:
     if package is None:
         from .outputs import render_all
 
-        return render_all(request.schemas[0], formatter)
+        return render_all(request.schemas[0], formatter, request)
     from .appmodel import Renames
     from .distribution import render_distribution
 
     renames = request.option("app_renames")
     assert renames is None or isinstance(renames, Renames)
     version = str(request.option("dist_version"))
-    return render_distribution(list(request.schemas), str(package), version, renames, formatter)
+    return render_distribution(
+        list(request.schemas), str(package), version, renames, formatter, request
+    )
 
 
 TARGET = Target(
@@ -88,6 +93,7 @@ TARGET = Target(
         ),
     ),
     several=True,
+    requires=(JSON_SCHEMA,),  # each package's schema.json
     check_options=_check,
     spell_fields=_spell_fields,
 )

@@ -11,11 +11,13 @@ Pure: resolved IR in, text out.
     DIR/NAME/_versioning.py         versions.py's code, and app/convert.py's (_conversion.py, with
     DIR/NAME/_conversion.py         the app): static modules, the same in every distribution
     DIR/NAME/<subpackage>/...       one version's bindings (bindings.VERSION_MODULES, importing
-                                    the runtime as `.._runtime`) and its schema.json
+                                    the runtime as `.._runtime`) and its schema.json (the
+                                    jsonschema target's, `outputs.schema_documents`)
     DIR/NAME/app/...                the application types of every version (appmodel.py) and
                                     their conversions (bindings.app_modules)
 
-The subpackage of each schema and which schemas answer negotiation: codegen/analysis/versions.py.
+Which schemas answer negotiation: codegen/analysis/versions.py; the subpackage of each:
+`subpackages.py`.
 """
 
 from __future__ import annotations
@@ -27,13 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...analysis.versions import Version, identify
 from ...errors import Diagnostic, Location, SchemaError
-from ...jsonout import dumps
-from ...jsonschema_out import emit
 from ...pyformat import format_files
 from ...pynaming import PyIndex
 from ...templating import render, static_source
+from ..base import Request
 from .appmodel import AppModel, Renames, build, load_renames
 from .bindings import (
     DISTRIBUTION_MODULES,
@@ -45,6 +45,8 @@ from .bindings import (
 from .bindings.server_views import Side, side_view
 from .bindings.versions_views import project_view, versions_view
 from .bindings.views import Context
+from .outputs import own_request, schema_documents
+from .subpackages import PyVersion, subpackages
 
 DIST_VERSION = "0.1.0"  # the distribution's own version unless one is given
 TOP = "python/dist/"  # the templates of the top level
@@ -55,6 +57,7 @@ SESSION_SOURCES = (
     "python/static/_client.py",
     "python/static/_stdio.py",
 )
+SIDES: tuple[Side, ...] = ("server", "client")  # server.py and client.py
 SESSION_TYPES = frozenset({"Implementation", "ServerCapabilities", "ClientCapabilities", "Result"})
 
 
@@ -102,27 +105,45 @@ def check_package_name(name: str) -> None:
     raise SchemaError([Diagnostic(Location("<command line>", 1, 1), message)])
 
 
+def top_level_names() -> frozenset[str]:
+    """The module names a distribution may write at its top level (which a version's
+    subpackage must not take): from the lists of what it writes, so a module added there is
+    reserved with it."""
+    paths = (
+        "versions.py",
+        APP,
+        *(f"{side}.py" for side in SIDES),
+        *(m.path for m in (*RUNTIME_MODULES, *DISTRIBUTION_MODULES)),
+        *(Path(source).name for source in SESSION_SOURCES),
+    )
+    return frozenset(path.removesuffix(".py") for path in paths)
+
+
 def render_distribution(
     schemas: list[ir.Resolved],
     package: str,
     dist_version: str = DIST_VERSION,
     renames: Renames | None = None,
     formatter: str | None = "ruff",
+    request: Request | None = None,
 ) -> dict[str, str]:
     """Every file of the distribution (relative to DIR); `renames`: the reviewed type renames
     of the application types (default: schemas/app-renames.json); `formatter`: what lays out
-    every Python file of it, in one run (None: the views' text)."""
-    versions = identify(schemas)
+    every Python file of it, in one run (None: the views' text); `request`: the command line's,
+    for `schemas` (default: one made by `outputs.own_request`)."""
+    versions = subpackages(schemas)
+    folders = [v.subpackage for v in versions]
+    documents = schema_documents(request or own_request(schemas), folders)
     files = render_top(versions, package, dist_version, formatter=None)
     regenerate = (f"mcp-codegen <each version's schema.ts, oldest first> -o <the distribution> "
                   f"--package {package}")  # fmt: skip
-    for v in versions:
+    for v, document in zip(versions, documents, strict=True):
         sub = f"{package}/{v.subpackage}/"
         package_files = render_package(
             v.resolved, VERSION_MODULES, runtime="..", regenerate=regenerate, formatter=None
         )
         files.update({sub + path: text for path, text in package_files.items()})
-        files[sub + "schema.json"] = dumps(emit(v.resolved))
+        files[sub + "schema.json"] = document
     if has_app(versions):
         model = build([v.key for v in versions], [v.resolved for v in versions],
                       renames if renames is not None else load_renames())  # fmt: skip
@@ -133,7 +154,9 @@ def render_distribution(
     return files if formatter is None else format_files(files, formatter)
 
 
-def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str) -> dict[str, str]:
+def render_dispatch(
+    model: AppModel, versions: tuple[PyVersion, ...], package: str
+) -> dict[str, str]:
     """`server.py` and `client.py` (typed handlers and the sessions over the application types)
     and the static session machinery they build on; nothing for a schema without the session's
     types (a protocol that is not MCP, such as schemas/example)."""
@@ -144,15 +167,14 @@ def render_dispatch(model: AppModel, versions: tuple[Version, ...], package: str
     app = Context(model.resolved, PyIndex(model.resolved), "..")
     files = {f"{package}/{Path(source).name}": header + static_source(source)
              for source in SESSION_SOURCES}  # fmt: skip
-    sides: tuple[Side, ...] = ("server", "client")
-    for side in sides:
+    for side in SIDES:
         text = render(f"{TOP}{side}.py.j2", top=top, view=side_view(model, versions, app, side))
         files[f"{package}/{side}.py"] = text  # formatted with the rest of the distribution
     return files
 
 
 def render_top(
-    versions: tuple[Version, ...],
+    versions: tuple[PyVersion, ...],
     package: str,
     dist_version: str = DIST_VERSION,
     formatter: str | None = "ruff",
@@ -181,6 +203,6 @@ def render_top(
     return files if formatter is None else format_files(files, formatter)
 
 
-def has_app(versions: tuple[Version, ...]) -> bool:
+def has_app(versions: tuple[PyVersion, ...]) -> bool:
     """Whether the distribution has application types (one version: its wire types are)."""
     return len(versions) > 1

@@ -119,11 +119,14 @@ SINGLE_MODULE = "index.ts"
 
 def render_zod(schemas: list[ir.Resolved], package: str | None) -> dict[str, str]:
     """The files of `--target zod`: one schema without --package is `index.ts`; with
-    --package, one module per version, named like the Python distribution's version
-    subpackages (`v2025_11_25.ts`, `draft.ts`; codegen/analysis/versions.py)."""
+    --package, one module per version, named from its key by the shared rule
+    (`v2025_11_25.ts`, `draft.ts`; codegen/targets/spelling.py): a file name, so no keywords."""
     from ...analysis.versions import identify
+    from ..spelling import version_names
 
     if package is None:
         return {SINGLE_MODULE: render_module(schemas[0])}
     command = "mcp-codegen <each version's schema.ts, oldest first> --target zod -o <this directory> --package NAME"
-    return {f"{v.subpackage}.ts": render_module(v.resolved, command) for v in identify(schemas)}
+    versions = identify(schemas)
+    names = version_names(versions, what="module", keywords=())
+    return {f"{name}.ts": render_module(v.resolved, command) for v, name in zip(versions, names)}

@@ -21,18 +21,13 @@ from ....pynaming import PyIndex
 from ....records import record
 from ....templating import render, static_source
 from . import registry_views
+from .models_views import models_view
 from .validator_views import validators_view
-from .views import (
-    Context,
-    codec_view,
-    header_view,
-    init_view,
-    models_view,
-)
+from .views import Context, codec_view, header_view, init_view
 
 if TYPE_CHECKING:  # the application types load only for a distribution that has them
-    from ....analysis.versions import Version
     from ..appmodel import AppModel
+    from ..subpackages import PyVersion
 
 
 @record
@@ -85,7 +80,7 @@ VERSION_MODULES: tuple[Module, ...] = tuple(m for m in MODULES if isinstance(m, 
 """The modules of one version (a distribution's version subpackage)."""
 
 
-def app_modules(model: AppModel, versions: tuple[Version, ...]) -> tuple[Module, ...]:
+def app_modules(model: AppModel, versions: tuple[PyVersion, ...]) -> tuple[Module, ...]:
     """The modules of a distribution's application types: the wire modules' dataclasses, codec
     and validators for the merged schema, and their own `__init__` and conversions."""
     from .app_views import app_init_view, convert_view

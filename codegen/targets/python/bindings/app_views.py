@@ -8,15 +8,15 @@ Pure: the application model and the versions in, plain template contexts out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .... import ir
 from ....analysis.shapes import children, is_class_obj
-from ....analysis.versions import Version
-from ....naming import former_names
-from ....pynaming import PyIndex
+from ....pynaming import PyIndex, former_aliases
 from ....pytext import code_literal
 from ..appmodel import AppModel
+from ..subpackages import PyVersion
 from .app_registry_views import AppMethodsView, app_methods_view
 from .views import Context, models_exports
 
@@ -55,14 +55,15 @@ class AppInitView:
     imports: tuple[str, ...]  # lines before the models import
     models: tuple[str, ...]
     exports: tuple[str, ...]  # literals
-    former: tuple[tuple[str, str], ...] = ()  # (former name, reviewed name): deprecated aliases
+    former: tuple[tuple[str, str], ...]  # (former name, reviewed name): deprecated aliases
+    own: Mapping[str, str]  # the former-names block's names as spelled here (`former`)
 
 
 def _tuple(items: list[str]) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def convert_view(model: AppModel, versions: tuple[Version, ...], app: Context) -> ConvertView:
+def convert_view(model: AppModel, versions: tuple[PyVersion, ...], app: Context) -> ConvertView:
     keys = list(model.keys)
     indexes = {v.key: PyIndex(v.resolved) for v in versions}
     facts = {f.name: f for f in model.facts}
@@ -177,11 +178,9 @@ def app_init_view(app: Context) -> AppInitView:
     imports = line(".._runtime", ["UNSET"]) + line(".codec", ["decode", "encode"])
     imports += line(".convert", list(CONVERT_EXPORTS))
     exports = sorted({*names, *own})
-    former = tuple(
-        (old, app.index.py_name(new))
-        for old, new in former_names(
-            (c.name for c in app.index.dataclasses()), (td.name for td in app.resolved.types)
-        ).items()
-        if old not in own and old not in names
+    classes = (c.name for c in app.index.dataclasses())
+    declared = (td.name for td in app.resolved.types)
+    aliases, spelled = former_aliases(classes, declared, app.index.py_name, [*names, *own])
+    return AppInitView(
+        imports, tuple(names), tuple(code_literal(n) for n in exports), aliases, spelled
     )
-    return AppInitView(imports, tuple(names), tuple(code_literal(n) for n in exports), former)

@@ -1,9 +1,10 @@
 """Type expressions -> the Python text of straight-line checks.
 
-A `Pred` is a boolean expression over one variable (`ok`, its negation `bad`) plus the statement
-that explains a failure (appends `ErrorDetail`s at a JSON path). Arrays and maps nested inside
-an expression are hoisted into helper functions with structural names (`_is_list_of_Tool`), so
-every check stays a single expression or one loop.
+The `Compiler` follows a type to `Pred`s (a boolean expression over one variable and the
+statement that explains a failure; the leaves, a JSON kind or literals, are preds.py's) and to
+`Check`s in statement position. Arrays and maps nested inside an expression are hoisted into
+helper functions with structural names (`_is_list_of_Tool`), so every check stays a single
+expression or one loop.
 
 Depth: functions on a type cycle take `d`, the nesting depth, and give up past `MAX_DEPTH`; a call
 passes `d + 1` when it checks a child value and `d` when it checks the same value again.
@@ -22,61 +23,19 @@ from ....pynaming import HelperNames, PyIndex
 from ....pytext import code_literal, literal
 from ....records import record
 from . import inline_checks
+from .preds import (
+    UNKNOWN_LITERAL,
+    Pred,
+    anything,
+    empty_first,
+    length,
+    literals,
+    mismatch,
+    prim,
+    unknown_literal,
+)
 
 T = TypeVar("T")
-
-# finite: `x - x` is nan for nan and the infinities (no call, as the runtime's walk tests it)
-NUMBER_OK = "(type({v}) is int or (type({v}) is float and {v} - {v} == 0.0))"
-INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
-_SIMPLE = {
-    P.STRING: ("type({v}) is str", "type({v}) is not str"),
-    P.BOOLEAN: ("type({v}) is bool", "type({v}) is not bool"),
-    P.NULL: ("{v} is None", "{v} is not None"),
-    # `object` and `{[key: string]: unknown}`: a JSON object, its members walked (any JSON); the
-    # type test and the empty object inline, a call only for members (`{v}` is a variable)
-    P.OBJECT: (
-        "(type({v}) is dict and (not {v} or _json_members({v})))",
-        "not (type({v}) is dict and (not {v} or _json_members({v})))",
-    ),
-}
-_KIND_NAMES = {
-    P.STRING: "string",
-    P.NUMBER: "number",
-    P.INTEGER: "integer",
-    P.BOOLEAN: "boolean",
-    P.NULL: "null",
-    P.OBJECT: "object",
-}
-
-
-@record
-class Pred:
-    ok: str  # true when the variable passes (safe to combine with and/or)
-    bad: str  # true when it fails (safe to combine with and/or)
-    explain: str  # statement appending errors; run only when `bad`
-    anything: bool = False  # accepts every JSON value (unknown/any): only JSON-ness is checked
-
-
-def anything(v: str, path: str, inline: bool = True) -> Pred:
-    """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
-    never a Python value that is not JSON. A variable is tested inline first (a scalar by its
-    type, a dict by `_json_members`: no call for a scalar or `{}`, one for an object), the rest
-    walked by the runtime's `is_json`; `inline` False: the call alone (explanations)."""
-    if not inline or not v.isidentifier():
-        return Pred(
-            f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True
-        )
-    ok = (
-        f"(type({v}) in _JSON_SCALARS or (type({v}) is dict and (not {v} or _json_members({v})))"
-        f" or (type({v}) is not dict and _is_json({v})))"
-    )
-    return Pred(ok, f"not {ok}", f"_explain_json({v}, {path}, errs)", True)
-
-
-def empty_first(v: str, call: str) -> str:
-    """`call`, a check of an object that takes `{}`, after an inline test of the empty object
-    (the usual value of a capability, `"tools": {}`): no call for it."""
-    return f"(type({v}) is dict and (not {v} or {call}))"
 
 
 @record
@@ -174,7 +133,7 @@ class Compiler:
         if isinstance(t, ir.Prim):
             return self._prim(t.kind, v, path)
         if isinstance(t, ir.Lit):
-            return self._literals([t], v, path, json_literal(t))
+            return literals([t], v, path, json_literal(t))
         if isinstance(t, ir.Ref):
             td = self.index.typedefs[t.name]
             target = td.type
@@ -183,9 +142,9 @@ class Compiler:
                 expected = f"{t.name} ({describe(target, self.index)})"
                 if inner.explain.startswith("_explain_json"):  # says what in it is not JSON
                     return inner
-                explain = _mismatch(path, expected, v)
-                if inner.explain.startswith(_UNKNOWN_LITERAL):  # an enum: said the same way
-                    explain = _unknown_literal(path, expected, v)
+                explain = mismatch(path, expected, v)
+                if inner.explain.startswith(UNKNOWN_LITERAL):  # an enum: said the same way
+                    explain = unknown_literal(path, expected, v)
                 return Pred(inner.ok, inner.bad, explain, inner.anything)
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
@@ -207,56 +166,7 @@ class Compiler:
     def _prim(self, kind: P, v: str, path: str) -> Pred:
         if kind in (P.UNKNOWN, P.ANY):
             return self._anything(v, path)
-        if kind is P.NEVER:
-            return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
-        if kind is P.NUMBER:
-            ok = NUMBER_OK.format(v=v)
-            return Pred(ok, f"not {ok}", _mismatch(path, "number", v))
-        if kind is P.INTEGER:
-            ok = INTEGER_OK.format(v=v)
-            return Pred(ok, f"not {ok}", _mismatch(path, "integer", v))
-        ok, bad = _SIMPLE[kind]
-        if kind is P.OBJECT and self.shallow:
-            return Pred(
-                f"type({v}) is dict", f"type({v}) is not dict", _mismatch(path, "object", v)
-            )
-        if kind is P.OBJECT:  # the type, or a member that is not JSON: said by the runtime
-            return Pred(ok.format(v=v), bad.format(v=v), f"_explain_json_object({v}, {path}, errs)")
-        return Pred(ok.format(v=v), bad.format(v=v), _mismatch(path, _KIND_NAMES[kind], v))
-
-    def _literals(self, lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
-        """Literal members, grouped by kind (bool is not a number: `True == 1` in Python)."""
-        parts: list[str] = []
-        strings = [lit.value for lit in lits if lit.kind == "string"]
-        numbers = [lit.value for lit in lits if lit.kind == "number"]
-        bools = [lit.value for lit in lits if lit.kind == "boolean"]
-        if len(strings) == 1:
-            parts.append(f"{v} == {code_literal(strings[0])}")
-        elif strings:
-            parts.append(f"{v} in ({', '.join(code_literal(s) for s in strings)})")
-        if len(numbers) == 1:
-            parts.append(f"({v} == {code_literal(numbers[0])} and type({v}) is not bool)")
-        elif numbers:
-            parts.append(
-                f"({v} in ({', '.join(code_literal(n) for n in numbers)}) and type({v}) is not bool)"
-            )
-        for b in bools:
-            parts.append(f"{v} is {code_literal(b)}")
-        ok = " or ".join(parts)
-        if len(parts) == 1 and len(strings) == 1:
-            bad = f"{v} != {code_literal(strings[0])}"
-        elif len(parts) == 1 and len(strings) > 1:
-            bad = f"{v} not in ({', '.join(code_literal(s) for s in strings)})"
-        else:
-            ok = f"({ok})" if len(parts) > 1 else ok
-            bad = f"not {ok}"
-        if len(strings) > 1 and len(parts) == 1:  # an enum: a new value is one to tolerate
-            return Pred(ok, bad, _unknown_literal(path, expected, v))
-        if len(strings) == 1 and len(parts) == 1:  # a constant: in a union, maybe its tag
-            return Pred(
-                ok, bad, f"errs.append(_const_mismatch({path}, {code_literal(expected)}, {v}))"
-            )
-        return Pred(ok, bad, _mismatch(path, expected, v))
+        return prim(kind, v, path, self.shallow)
 
     def _named(self, key: str, v: str, path: str, child: bool) -> Pred:
         self.calls.setdefault(self.current, set()).add(key)
@@ -293,7 +203,7 @@ class Compiler:
         ]
         others = [m for m in members if not isinstance(m, ir.Lit) and not is_never(m)]
         if lits and not others:
-            return self._literals(lits, v, path, expected)
+            return literals(lits, v, path, expected)
         if not lits and len(others) == 1:  # `"a" | "b" | string` is just a string
             return self.pred(others[0], v, path, child)
         parts: list[str] = []
@@ -302,7 +212,7 @@ class Compiler:
         for m in members:
             if isinstance(m, ir.Lit):
                 if lits and not lit_done:
-                    parts.append(self._literals(lits, v, path, expected).ok)
+                    parts.append(literals(lits, v, path, expected).ok)
                     lit_done = True
                 continue
             if m not in others:
@@ -327,7 +237,7 @@ class Compiler:
             depth = self.depth_arg(None, False)
             explain = f"_explain_union({v}, {path}, errs, {code_literal(expected)}, {members_text}{depth})"
         else:
-            explain = _mismatch(path, expected, v)
+            explain = mismatch(path, expected, v)
         return Pred(ok, f"not {ok}", explain)
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
@@ -380,7 +290,7 @@ class Compiler:
         if not nullable:
             if isinstance(t, ir.Array):
                 item = self.pred(t.item, "i", f"_at({path}, n)", True)
-                len_bad, len_explain = self._length(constraints, v, path)
+                len_bad, len_explain = length(constraints, v, path)
                 return Check("list", v, path, item=item, len_bad=len_bad, len_explain=len_explain,
                              expected=expected, expected_literal=exp)  # fmt: skip
             value = dict_value(t, self.index)
@@ -414,18 +324,6 @@ class Compiler:
             constraint_explain=split[2],
         )
 
-    def _length(self, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
-        parts, words = [], []
-        if c.min_items is not None:
-            parts.append(f"len({v}) < {c.min_items}")
-            words.append(f"at least {c.min_items} items")
-        if c.max_items is not None:
-            parts.append(f"len({v}) > {c.max_items}")
-            words.append(f"at most {c.max_items} items")
-        if not parts:
-            return "", ""
-        return " or ".join(parts), _mismatch(path, "array with " + " and ".join(words), v)
-
     def _constraints(self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
         """Numeric bounds and patterns; each applies only to values of its kind (as in JSON
         Schema). `@format` is an annotation, as in JSON Schema, and is not checked."""
@@ -448,7 +346,7 @@ class Compiler:
         if not parts:
             return "", ""
         what = describe(t, self.index) + " " + " and ".join(words)
-        return "(" + " or ".join(parts) + ")", _mismatch(path, what, v)
+        return "(" + " or ".join(parts) + ")", mismatch(path, what, v)
 
     def pattern(self, regex: str) -> str:
         """The module constant holding `regex` (compiled; resolve has checked that it compiles)."""
@@ -462,19 +360,6 @@ class Compiler:
         key = self.helper_names.key(structural_key(t))
         self.helpers.setdefault(key, Helper(key, t))
         return key
-
-
-def _mismatch(path: str, expected: str, v: str) -> str:
-    return f"errs.append(_mismatch({path}, {code_literal(expected)}, {v}))"
-
-
-_UNKNOWN_LITERAL = "errs.append(_unknown_literal("
-
-
-def _unknown_literal(path: str, expected: str, v: str) -> str:
-    """A string none of an enum's values is: the one literal error a tolerant reader keeps
-    (static/_tolerance.py); said like `_mismatch`."""
-    return f"{_UNKNOWN_LITERAL}{path}, {code_literal(expected)}, {v}))"
 
 
 def dict_value(t: ir.TypeExpr, index: PyIndex) -> ir.TypeExpr | None:

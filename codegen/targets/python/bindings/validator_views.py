@@ -17,7 +17,8 @@ from ....pynaming import PyIndex
 from ....pytext import code_literal, comment_lines, docstring, key_suffix, literal
 from ....records import record
 from . import inline_checks
-from .checks import Check, Compiler, Helper, Pred, empty_first
+from .checks import Check, Compiler, Helper
+from .preds import Pred, empty_first
 
 
 @record

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from .... import ir
 from ....analysis.methods import Method, MethodModel, method_model
-from ....analysis.versions import Version
 from ....pytext import code_literal, comment
+from ..subpackages import PyVersion
 
 HANDSHAKE_METHODS = ("initialize", "server/discover")  # the first method of each era
 META_OBJECT = "RequestMetaObject"  # holds the per-request protocol version (2026-07-28 on)
@@ -107,7 +107,7 @@ _TABLES: tuple[tuple[str, str, str, Callable[[Method], bool], bool], ...] = (
 
 def _table(
     entry: tuple[str, str, str, Callable[[Method], bool], bool],
-    models: list[tuple[Version, MethodModel]],
+    models: list[tuple[PyVersion, MethodModel]],
 ) -> Table:
     name, doc, kind, keep, results = entry
     rows = []
@@ -131,7 +131,7 @@ def _table(
     )
 
 
-def versions_view(versions: tuple[Version, ...]) -> VersionsView:
+def versions_view(versions: tuple[PyVersion, ...]) -> VersionsView:
     models = [(v, method_model(v.resolved)) for v in versions]
     negotiable = [v.key for v in versions if v.negotiable]
     names = sorted({m.method for _, model in models for m in model.methods})
@@ -188,7 +188,7 @@ def _toml_string(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def project_view(name: str, versions: tuple[Version, ...], dist_version: str) -> ProjectView:
+def project_view(name: str, versions: tuple[PyVersion, ...], dist_version: str) -> ProjectView:
     keys = ", ".join(v.key for v in versions)
     return ProjectView(
         name=name,

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import ir
-from .records import record
+from ... import ir
+from ...records import record
 
 DRAFT_07 = "draft-07"
 DRAFT_2020_12 = "2020-12"

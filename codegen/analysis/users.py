@@ -1,14 +1,18 @@
 """Where a declaration is used: the properties (by subject path) that name it.
 
-Read by the restatement rules (a type removed with the only properties that named it restates
-their removal) and by the annotations (a removed type is shown where its former users are)."""
+A subject path is the declared name then property names, `ITEM` for an array's items and
+`VALUE` for a map's values (`("Tool", "execution")`, `("CallToolResult", "content", "[]")`).
+Read by the presence (a member that stood in an inline object at a place a later version names),
+the diff's restatement rules and its annotations (a removed type is shown where its users were)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
 from .. import ir
-from .notation import ITEM, VALUE, subject
+
+ITEM = "[]"  # a path segment: an array's items
+VALUE = "[*]"  # a path segment: a map's (index signature's) values
 
 
 def _walk(
@@ -82,8 +86,3 @@ def user_paths(types: Mapping[str, ir.TypeDef], name: str) -> list[tuple[str, ..
             elif rank < chosen[key][1]:
                 chosen[key] = (path, rank)
     return list(dict.fromkeys(chosen[k][0] for k in order))
-
-
-def users(types: Mapping[str, ir.TypeDef], name: str) -> list[str]:
-    """`user_paths` as subjects (`Tool.execution`)."""
-    return [subject(p) for p in user_paths(types, name)]

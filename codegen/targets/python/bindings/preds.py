@@ -1,0 +1,143 @@
+"""Checks of one value that need no type resolved: a JSON kind, literals, `unknown`, an array's
+length, each a `Pred` (a boolean expression over one variable, `ok` and its negation `bad`, and
+the statement that explains a failure by appending `ErrorDetail`s at a JSON path). The
+`Compiler` of checks.py combines them along a type.
+"""
+
+from __future__ import annotations
+
+from .... import ir
+from ....analysis.shapes import P
+from ....pytext import code_literal
+from ....records import record
+
+# finite: `x - x` is nan for nan and the infinities (no call, as the runtime's walk tests it)
+NUMBER_OK = "(type({v}) is int or (type({v}) is float and {v} - {v} == 0.0))"
+INTEGER_OK = "(type({v}) is int or (type({v}) is float and {v}.is_integer()))"
+_SIMPLE = {
+    P.STRING: ("type({v}) is str", "type({v}) is not str"),
+    P.BOOLEAN: ("type({v}) is bool", "type({v}) is not bool"),
+    P.NULL: ("{v} is None", "{v} is not None"),
+    # `object` and `{[key: string]: unknown}`: a JSON object, its members walked (any JSON); the
+    # type test and the empty object inline, a call only for members (`{v}` is a variable)
+    P.OBJECT: (
+        "(type({v}) is dict and (not {v} or _json_members({v})))",
+        "not (type({v}) is dict and (not {v} or _json_members({v})))",
+    ),
+}
+_KIND_NAMES = {
+    P.STRING: "string",
+    P.NUMBER: "number",
+    P.INTEGER: "integer",
+    P.BOOLEAN: "boolean",
+    P.NULL: "null",
+    P.OBJECT: "object",
+}
+
+
+@record
+class Pred:
+    ok: str  # true when the variable passes (safe to combine with and/or)
+    bad: str  # true when it fails (safe to combine with and/or)
+    explain: str  # statement appending errors; run only when `bad`
+    anything: bool = False  # accepts every JSON value (unknown/any): only JSON-ness is checked
+
+
+def anything(v: str, path: str, inline: bool = True) -> Pred:
+    """`unknown`/`any`: any JSON value (finite numbers, string keys, nested at most MAX_DEPTH),
+    never a Python value that is not JSON. A variable is tested inline first (a scalar by its
+    type, a dict by `_json_members`: no call for a scalar or `{}`, one for an object), the rest
+    walked by the runtime's `is_json`; `inline` False: the call alone (explanations)."""
+    if not inline or not v.isidentifier():
+        return Pred(
+            f"_is_json({v})", f"not _is_json({v})", f"_explain_json({v}, {path}, errs)", True
+        )
+    ok = (
+        f"(type({v}) in _JSON_SCALARS or (type({v}) is dict and (not {v} or _json_members({v})))"
+        f" or (type({v}) is not dict and _is_json({v})))"
+    )
+    return Pred(ok, f"not {ok}", f"_explain_json({v}, {path}, errs)", True)
+
+
+def empty_first(v: str, call: str) -> str:
+    """`call`, a check of an object that takes `{}`, after an inline test of the empty object
+    (the usual value of a capability, `"tools": {}`): no call for it."""
+    return f"(type({v}) is dict and (not {v} or {call}))"
+
+
+def prim(kind: P, v: str, path: str, shallow: bool) -> Pred:
+    """A primitive kind other than `unknown`/`any` (`shallow`: an `object` is only tested to be
+    a dict, its members not walked, as in a JSON Schema payload)."""
+    if kind is P.NEVER:
+        return Pred("False", "True", f"errs.append(_forbidden({path}, {v}))")
+    if kind is P.NUMBER:
+        ok = NUMBER_OK.format(v=v)
+        return Pred(ok, f"not {ok}", mismatch(path, "number", v))
+    if kind is P.INTEGER:
+        ok = INTEGER_OK.format(v=v)
+        return Pred(ok, f"not {ok}", mismatch(path, "integer", v))
+    ok, bad = _SIMPLE[kind]
+    if kind is P.OBJECT and shallow:
+        return Pred(f"type({v}) is dict", f"type({v}) is not dict", mismatch(path, "object", v))
+    if kind is P.OBJECT:  # the type, or a member that is not JSON: said by the runtime
+        return Pred(ok.format(v=v), bad.format(v=v), f"_explain_json_object({v}, {path}, errs)")
+    return Pred(ok.format(v=v), bad.format(v=v), mismatch(path, _KIND_NAMES[kind], v))
+
+
+def literals(lits: list[ir.Lit], v: str, path: str, expected: str) -> Pred:
+    """Literal members, grouped by kind (bool is not a number: `True == 1` in Python)."""
+    parts: list[str] = []
+    strings = [lit.value for lit in lits if lit.kind == "string"]
+    numbers = [lit.value for lit in lits if lit.kind == "number"]
+    bools = [lit.value for lit in lits if lit.kind == "boolean"]
+    if len(strings) == 1:
+        parts.append(f"{v} == {code_literal(strings[0])}")
+    elif strings:
+        parts.append(f"{v} in ({', '.join(code_literal(s) for s in strings)})")
+    if len(numbers) == 1:
+        parts.append(f"({v} == {code_literal(numbers[0])} and type({v}) is not bool)")
+    elif numbers:
+        parts.append(
+            f"({v} in ({', '.join(code_literal(n) for n in numbers)}) and type({v}) is not bool)"
+        )
+    for b in bools:
+        parts.append(f"{v} is {code_literal(b)}")
+    ok = " or ".join(parts)
+    if len(parts) == 1 and len(strings) == 1:
+        bad = f"{v} != {code_literal(strings[0])}"
+    elif len(parts) == 1 and len(strings) > 1:
+        bad = f"{v} not in ({', '.join(code_literal(s) for s in strings)})"
+    else:
+        ok = f"({ok})" if len(parts) > 1 else ok
+        bad = f"not {ok}"
+    if len(strings) > 1 and len(parts) == 1:  # an enum: a new value is one to tolerate
+        return Pred(ok, bad, unknown_literal(path, expected, v))
+    if len(strings) == 1 and len(parts) == 1:  # a constant: in a union, maybe its tag
+        return Pred(ok, bad, f"errs.append(_const_mismatch({path}, {code_literal(expected)}, {v}))")
+    return Pred(ok, bad, mismatch(path, expected, v))
+
+
+def length(c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
+    parts, words = [], []
+    if c.min_items is not None:
+        parts.append(f"len({v}) < {c.min_items}")
+        words.append(f"at least {c.min_items} items")
+    if c.max_items is not None:
+        parts.append(f"len({v}) > {c.max_items}")
+        words.append(f"at most {c.max_items} items")
+    if not parts:
+        return "", ""
+    return " or ".join(parts), mismatch(path, "array with " + " and ".join(words), v)
+
+
+def mismatch(path: str, expected: str, v: str) -> str:
+    return f"errs.append(_mismatch({path}, {code_literal(expected)}, {v}))"
+
+
+UNKNOWN_LITERAL = "errs.append(_unknown_literal("
+
+
+def unknown_literal(path: str, expected: str, v: str) -> str:
+    """A string none of an enum's values is: the one literal error a tolerant reader keeps
+    (static/_tolerance.py); said like `_mismatch`."""
+    return f"{UNKNOWN_LITERAL}{path}, {code_literal(expected)}, {v}))"
