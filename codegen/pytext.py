@@ -4,6 +4,9 @@ Everything that comes from a schema (prose, wire names, literal values) reaches 
 only through these functions, so no `\"\"\"`, backslash, line break or `{{`/`{%` in a comment can
 break a module or inject code: docstring bodies are escaped, literals go through `repr`, and
 comments never contain a line break.
+
+`Code` is a piece of generated Python with the names it mentions, recorded as it is spelled: a
+module's imports and definition order are computed from those, never by reading the text back.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import ast
 import json
 import re
 import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from . import ir
 from .jsdoc import render_links
@@ -134,3 +139,39 @@ def key_suffix(key: str) -> str:
     if key.isidentifier():
         return "." + key
     return "[" + json.dumps(key) + "]"
+
+
+@dataclass(frozen=True)
+class Code:
+    """Generated Python (a hint, an annotation, a default) and the names it mentions: `own`, the
+    generator's names by their key (`Mapping`, `JSON`, `Field`: each says what the module must
+    import, whatever its spelling there), and `defined`, the classes and aliases of the module
+    that holds the schema's types, as spelled, in the order the text first names them. A union
+    (`A | B`) also keeps its top-level `members`."""
+
+    text: str
+    own: frozenset[str] = frozenset()
+    defined: tuple[str, ...] = ()
+    members: tuple[str, ...] = ()  # a union's top-level members (empty: not a union)
+
+    def alternatives(self) -> tuple[str, ...]:
+        """The top-level members of the union this code is, or the code itself."""
+        return self.members or (self.text,)
+
+
+def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[str] = ()) -> Code:
+    """`text`, written around `parts` (in their order): it mentions what they mention, and
+    `own`/`defined` (named before the parts)."""
+    return Code(
+        text,
+        frozenset(own).union(*(p.own for p in parts)),
+        tuple(dict.fromkeys([*defined, *(n for p in parts for n in p.defined)])),
+    )
+
+
+def union(*parts: Code) -> Code:
+    """`A | B`: the top-level members of `parts` (a part that is a union adds its own), each once,
+    in order."""
+    members = tuple(dict.fromkeys(m for p in parts for m in p.alternatives()))
+    joined = compose(" | ".join(members), *parts)
+    return Code(joined.text, joined.own, joined.defined, members if len(members) > 1 else ())

@@ -31,7 +31,7 @@ from jsonschema import Draft7Validator, Draft202012Validator  # type: ignore[imp
 from codegen import ir
 from codegen.diff.algebra import detect_renames
 from codegen.pipeline import load_text
-from codegen.targets.python import appmodel
+from codegen.targets.python import appmerge, appmodel, appnotes
 from codegen.targets.python.distribution import render_distribution
 from codegen.write import write_tree
 
@@ -43,23 +43,23 @@ EXAMPLES = ["schemas/example/v1/schema.ts", "schemas/example/v2/schema.ts"]
 
 def test_span_and_required_notes() -> None:
     keys = ["a", "b", "c", "d"]
-    assert appmodel.span(keys, keys) == ""
-    assert appmodel.span(["c", "d"], keys) == "since c"
-    assert appmodel.span(["a", "b"], keys) == "until b"
-    assert appmodel.span(["b", "c"], keys) == "b to c"
-    assert appmodel.span(["a", "c"], keys) == "in a, c"
-    assert appmodel.required_note(["a", "b", "c"], ["b", "c"]) == "required from b"
-    assert appmodel.required_note(["a", "b", "c"], ["a"]) == "required until a"
-    assert appmodel.required_note(["a", "b"], ["a", "b"]) == ""
+    assert appnotes.span(keys, keys) == ""
+    assert appnotes.span(["c", "d"], keys) == "since c"
+    assert appnotes.span(["a", "b"], keys) == "until b"
+    assert appnotes.span(["b", "c"], keys) == "b to c"
+    assert appnotes.span(["a", "c"], keys) == "in a, c"
+    assert appnotes.required_note(["a", "b", "c"], ["b", "c"]) == "required from b"
+    assert appnotes.required_note(["a", "b", "c"], ["a"]) == "required until a"
+    assert appnotes.required_note(["a", "b"], ["a", "b"]) == ""
 
 
 def test_merge_type_accepts_both() -> None:
     s, n, i = (ir.Prim(k) for k in (ir.PrimKind.STRING, ir.PrimKind.NUMBER, ir.PrimKind.INTEGER))
     a, b = ir.Lit("a", "string"), ir.Lit("b", "string")
-    assert appmodel.merge_type(i, n) == n  # integer values are numbers
-    assert appmodel.merge_type(a, s) == s  # a literal is a string
-    assert appmodel.merge_type(ir.Union_((a,)), ir.Union_((b,))) == ir.Union_((b, a))
-    merged = appmodel.merge_type(ir.Array(a), ir.Array(b))
+    assert appmerge.merge_type(i, n) == n  # integer values are numbers
+    assert appmerge.merge_type(a, s) == s  # a literal is a string
+    assert appmerge.merge_type(ir.Union_((a,)), ir.Union_((b,))) == ir.Union_((b, a))
+    merged = appmerge.merge_type(ir.Array(a), ir.Array(b))
     assert merged == ir.Array(ir.Union_((b, a)))
 
 

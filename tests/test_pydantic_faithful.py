@@ -232,6 +232,29 @@ def test_the_output_is_the_same_bytes_every_run() -> None:
     assert render_pydantic(resolved) == render_pydantic(resolved)
 
 
+WORDS_IN_LITERALS = """
+/** A thing. */
+export interface Thing {
+  kind: "Any";
+  target?: "Other";
+}
+
+/** Another thing. */
+export interface Other {
+  back?: Thing;
+}
+"""
+
+
+def test_imports_and_class_order_follow_the_names_annotations_use() -> None:
+    """A literal value names nothing: `"Any"` imports no `typing.Any` (unused: ruff's F401), and
+    `"Other"`, a class's name, neither moves `Other` before `Thing` nor quotes an annotation."""
+    text = render_pydantic(load_text(WORDS_IN_LITERALS, "words.ts"))["__init__.py"]
+    assert "from typing import Literal\n" in text
+    assert text.index("class Thing(") < text.index("class Other(")  # the schema's order
+    assert "    back: Thing | MISSING = MISSING\n" in text
+
+
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     code = main(args)
     return code, capsys.readouterr().err

@@ -117,8 +117,28 @@ def annotation_problem(text: str) -> str | None:
     return None
 
 
-def annotation_names(text: str) -> set[str]:
-    return {n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)}
+def annotation_names(text: str) -> tuple[str, ...]:
+    """The names a leniency's annotation (checked by `annotation_problem`) mentions, in the
+    order it writes them."""
+    found = [n for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)]
+    found.sort(key=lambda n: (n.lineno, n.col_offset))
+    return tuple(dict.fromkeys(n.id for n in found))
+
+
+def annotation_members(text: str) -> tuple[str, ...]:
+    """The top-level members of a leniency's annotation if it is a union (`A | B[C | D]`: `A`,
+    `B[C | D]`), else none."""
+    found: list[str] = []
+
+    def walk(node: ast.expr) -> None:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            walk(node.left)
+            walk(node.right)
+        else:
+            found.append(ast.get_source_segment(text, node) or "")
+
+    walk(ast.parse(text, mode="eval").body)
+    return tuple(found) if len(found) > 1 else ()
 
 
 def base_problem(base: str) -> str | None:
@@ -213,7 +233,7 @@ def against_module(
             )))  # fmt: skip
     known = defined | _TYPE_NAMES
     for key, entry in section.entries("leniencies").items():
-        missing = sorted(annotation_names(entry["annotation"]) - known)
+        missing = sorted(set(annotation_names(entry["annotation"])) - known)
         if missing:
             out.append(Diagnostic(section.loc(key), (
                 f"profile entry leniencies['{key}']: the module has no {missing[0]} (an "

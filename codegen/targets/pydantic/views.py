@@ -11,7 +11,6 @@ schema.json says: no object in it is closed), an index signature's value type ch
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,8 @@ from ...analysis.typeindex import ClassDef
 from ...errors import SchemaError
 from ...naming import NO_OVERRIDES
 from ...pynaming import PyIndex, Spellings, former_aliases
-from ...pytext import docstring
+from ...pytext import Code, compose, docstring
+from ...pytext import union as union_of
 from . import profile_checks
 from .names import Names, inline_paths, python_names
 from .profile import Section
@@ -34,13 +34,19 @@ _PRIMS = {
     P.NULL: "None", P.UNKNOWN: "{Any}", P.ANY: "{Any}", P.NEVER: "{Any}",
     P.OBJECT: "dict[str, {Any}]",
 }  # fmt: skip
+_USES_ANY = frozenset({P.UNKNOWN, P.ANY, P.NEVER, P.OBJECT})
+_NONE = Code("None")
+
+
+# Annotations, defaults and bases are `Code`: their text with the names they mention, from
+# which the module's imports and its class order are computed (never read back from the text).
 
 
 @dataclass
 class FieldView:
     attr: str
-    annotation: str
-    default: str | None  # the Python text after `=`, None: none (a required member)
+    annotation: Code
+    default: Code | None  # the Python after `=`, None: none (a required member)
     doc: str  # the docstring literal ("" if none)
 
 
@@ -48,12 +54,17 @@ class FieldView:
 class ClassView:
     kind: str  # "model" | "root" | "subclass"
     name: str
-    base: str
+    base: Code
     doc: str  # the docstring literal ("" if none)
     config: list[tuple[str, str]] = field(default_factory=list)  # ConfigDict keyword -> text
     fields: list[FieldView] = field(default_factory=list)
-    root: str = ""  # the root annotation of a RootModel
-    extra_values: str = ""  # the value type of unknown members, where the schema types them
+    root: Code | None = None  # the root annotation of a RootModel
+    extra_values: Code | None = None  # the value type of unknown members, where typed
+
+    def annotations(self) -> list[Code]:
+        """What the class body names when the class is made: its base and annotations."""
+        parts = [self.base, self.root, self.extra_values, *(f.annotation for f in self.fields)]
+        return [c for c in parts if c is not None]
 
 
 @dataclass
@@ -75,61 +86,62 @@ class _Hints:
         self.index = index
         self.names = names
         self.spelled = spelled  # aliases spelled out where they are used, not named
-        self.any = names.own["Any"]
-        self.prims = {k: v.format(Any=self.any) for k, v in _PRIMS.items()}
+        self.any = Code(names.own["Any"], own=frozenset({"Any"}))
+        self.prims = {
+            k: Code(
+                v.format(Any=self.any.text), own=self.any.own if k in _USES_ANY else frozenset()
+            )
+            for k, v in _PRIMS.items()
+        }
+        self.prims[P.NUMBER] = union_of(Code("int"), Code("float"))
 
-    def of(self, t: ir.TypeExpr) -> str:
+    def cls(self, ir_name: str) -> Code:
+        name = self.names.cls(ir_name)
+        return Code(name, defined=(name,))
+
+    def of(self, t: ir.TypeExpr) -> Code:
         if isinstance(t, ir.Prim):
             return self.prims[t.kind]
         if isinstance(t, ir.Lit):
-            return self.literal([t]) or ("int | float" if t.kind == "number" else "str")
+            return self.literal([t]) or self.prims[P.NUMBER if t.kind == "number" else P.STRING]
         if isinstance(t, ir.Ref):
             if t.name in self.spelled:
                 return self.of(self.index.typedefs[t.name].type)
-            return self.names.cls(t.name)
+            return self.cls(t.name)
         if isinstance(t, ir.Array):
-            return f"list[{self.of(t.item)}]"
+            item = self.of(t.item)
+            return compose(f"list[{item.text}]", item)
         if isinstance(t, ir.Map):
-            return f"dict[str, {self.of(t.value)}]"
+            value = self.of(t.value)
+            return compose(f"dict[str, {value.text}]", value)
         if isinstance(t, ir.Obj):
             if t.properties:
-                return self.names.cls(t.name)
+                return self.cls(t.name)
             value = self.of(t.index.value) if t.index is not None else self.any
-            return f"dict[str, {value}]"
+            return compose(f"dict[str, {value.text}]", value)
         if isinstance(t, ir.Union_):
             return self.union(t.members)
         return self.any  # an intersection left unresolved: any JSON value
 
-    def union(self, members: tuple[ir.TypeExpr, ...]) -> str:
+    def union(self, members: tuple[ir.TypeExpr, ...]) -> Code:
         """Members in order; string (and other) literals joined into one `Literal[...]` where
         the first stands."""
         lits = [m for m in members if isinstance(m, ir.Lit)]
-        out: list[str] = []
+        out: list[Code] = []
         for m in members:
             if isinstance(m, ir.Lit):
                 if m is lits[0]:
                     out.append(self.literal(lits) or self.any)
                 continue
             out.append(self.of(m))
-        return " | ".join(dict.fromkeys(m for text in out for m in split_union(text)))
+        return union_of(*out)  # a member that is a union (a spelled alias) adds its members
 
-    def literal(self, lits: list[ir.Lit]) -> str | None:
+    def literal(self, lits: list[ir.Lit]) -> Code | None:
         values = [v.value for v in lits]
         if any(isinstance(v, float) for v in values):
             return None
-        return self.names.own["Literal"] + "[" + ", ".join(repr(v) for v in values) + "]"
-
-
-def split_union(text: str) -> list[str]:
-    """The top-level members of an annotation text (`list[A | B] | C` -> two)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += (ch == "[") - (ch == "]")
-        if depth == 0 and text.startswith(" | ", i):
-            out.append(text[start:i])
-            start = i + 3
-    out.append(text[start:])
-    return out
+        text = self.names.own["Literal"] + "[" + ", ".join(repr(v) for v in values) + "]"
+        return Code(text, own=frozenset({"Literal"}))
 
 
 def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
@@ -168,7 +180,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         if name in s.open_classes:
             used["open_classes"].add(name)
             extra = "allow"
-        view = ClassView("model", name, names.own[s.base_name], doc(text), config=s.config(extra))
+        base = Code(names.own[s.base_name], own=frozenset({s.base_name}))
+        view = ClassView("model", name, base, doc(text), config=s.config(extra))
         for f in c.fields:
             view.fields.append(field_view(c, name, f.prop))
         if any(f.attr.startswith(("model_dump", "model_validate")) for f in view.fields):
@@ -178,31 +191,31 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         idx = c.obj.index
         if extra == "allow" and section is None and idx is not None:
             values = hints.of(idx.value)
-            view.extra_values = "" if values == hints.any else values
+            view.extra_values = None if values.text == hints.any.text else values
         return view
 
     def field_view(c: ClassDef, cls: str, p: ir.Property) -> FieldView:
         attr = names.attrs[(c.name, p.name)]
         ann = hints.of(p.type)
-        if p.nullable and "None" not in split_union(ann):
-            ann += " | None"
+        if p.nullable:
+            ann = union_of(ann, _NONE)
         lenient = s.leniencies.get(f"{cls}.{p.name}")
         if lenient is not None:
             used["leniencies"].add(f"{cls}.{p.name}")
-            ann = lenient["annotation"]
-        default: str | None = None
+            ann = _lenient(lenient["annotation"], names)
+        default: Code | None = None
         if p.optional:
             if s.const_defaults and isinstance(p.type, ir.Lit):
-                default = repr(p.type.value)
+                default = Code(repr(p.type.value))
             elif s.optional == "none":
-                nullable = "None" in split_union(ann)
-                ann, default = (ann if nullable else f"{ann} | None"), "None"
+                ann, default = union_of(ann, _NONE), _NONE
             else:
-                missing = names.own["MISSING"]
-                ann, default = f"{ann} | {missing}", missing
+                missing = Code(names.own["MISSING"], own=frozenset({"MISSING"}))
+                ann, default = union_of(ann, missing), missing
         if attr != p.name:  # in the assignment, not the annotation: known before it resolves
-            keep = f"default={default}, " if default is not None else ""
-            default = f"{names.own['Field']}({keep}alias={p.name!r})"
+            keep = f"default={default.text}, " if default is not None else ""
+            default = compose(f"{names.own['Field']}({keep}alias={p.name!r})",
+                              *([default] if default else []), own=("Field",))  # fmt: skip
         return FieldView(attr, ann, default, doc(p.doc.text))
 
     inline: dict[str, list[str]] = {}  # declared type -> its inline classes, as met
@@ -215,7 +228,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         t = td.type
         if name in s.alias_classes and isinstance(t, ir.Ref):
             used["alias_classes"].add(name)
-            late.append(ClassView("subclass", name, names.cls(t.name), doc(td.doc.text),
+            late.append(ClassView("subclass", name, hints.cls(t.name), doc(td.doc.text),
                                   config=s.config(s.extra)))  # fmt: skip
         elif isinstance(t, ir.Obj) and t.properties:
             items.append(model(index.classes[td.name], td.doc.text))
@@ -223,7 +236,8 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
             c = ClassDef(td.name, t, td.doc, ())
             items.append(model(c, td.doc.text))  # an open bag of members: a class of no fields
         else:
-            root_model = f"{names.own['RootModel']}[{hints.any}]"
+            root_model = compose(f"{names.own['RootModel']}[{hints.any.text}]", hints.any,
+                                 own=("RootModel",))  # fmt: skip
             items.append(ClassView("root", name, root_model, doc(td.doc.text),
                                    config=[("defer_build", "True")], root=hints.of(t)))  # fmt: skip
         for ir_name in inline.get(td.name, []):
@@ -271,7 +285,14 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
     )
 
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+def _lenient(text: str, names: Names) -> Code:
+    """A leniency's annotation (the profile's text, checked by `profile_checks`) with the names
+    it mentions: the module's own names by their spelling, its classes."""
+    mentioned = profile_checks.annotation_names(text)
+    classes = set(names.classes.values())
+    own = frozenset(key for key, spelling in names.own.items() if spelling in mentioned)
+    members = profile_checks.annotation_members(text)
+    return Code(text, own, tuple(n for n in mentioned if n in classes), members)
 
 
 def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
@@ -282,8 +303,8 @@ def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
     by_name = {c.name: c for c in classes}
 
     def names(c: ClassView) -> list[str]:
-        texts = [c.base, c.root, c.extra_values, *(f.annotation for f in c.fields)]
-        return [w for w in _WORD.findall(" ".join(texts)) if w in by_name and w != c.name]
+        named = compose("", *c.annotations()).defined
+        return [n for n in named if n in by_name and n != c.name]
 
     order: list[ClassView] = []
     state: dict[str, int] = {}  # 1: being placed, 2: placed
@@ -307,16 +328,20 @@ def _dependencies_first(classes: list[ClassView]) -> list[ClassView]:
         if c.name not in state:
             place(c)
     defined: set[str] = set()
+
+    def quoted(code: Code) -> Code:
+        """`code` as a string where it names a class not defined yet."""
+        if any(n in by_name and n not in defined for n in code.defined):
+            return Code(repr(code.text), code.own, code.defined)  # a string: no union
+        return code
+
     for c in order:
         for f in c.fields:
-            if any(w in by_name and w not in defined for w in _WORD.findall(f.annotation)):
-                f.annotation = repr(f.annotation)
-        if c.root and any(w in by_name and w not in defined for w in _WORD.findall(c.root)):
-            c.root = repr(c.root)
-        if c.extra_values and any(
-            w in by_name and w not in defined for w in _WORD.findall(c.extra_values)
-        ):
-            c.extra_values = repr(c.extra_values)
+            f.annotation = quoted(f.annotation)
+        if c.root is not None:
+            c.root = quoted(c.root)
+        if c.extra_values is not None:
+            c.extra_values = quoted(c.extra_values)
         defined.add(c.name)
     return order
 
@@ -381,15 +406,13 @@ class _Settings:
         self, classes: list[ClassView], aliases: list[tuple[str, str]], own: dict[str, str]
     ) -> list[str]:
         """Only what the module uses (ruff's F401), each as the module spells it (`own`)."""
-        words: set[str] = {own["ConfigDict"]}
+        used: set[str] = {"ConfigDict"}  # every class's model_config
         for c in classes:
-            texts = [c.base, c.root, c.extra_values] + [
-                f"{f.annotation} {f.default}" for f in c.fields
-            ]
-            words.update(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
+            defaults = [f.default for f in c.fields if f.default is not None]
+            used |= compose("", *c.annotations(), *defaults).own
 
         def items(names: tuple[str, ...]) -> list[str]:
-            return [n if own[n] == n else f"{n} as {own[n]}" for n in names if own[n] in words]
+            return [n if own[n] == n else f"{n} as {own[n]}" for n in names if n in used]
 
         module, name = self.base.rsplit(":", 1)
         out: list[str] = []

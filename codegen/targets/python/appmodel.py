@@ -1,6 +1,9 @@
 """The application model: one version-free type per protocol construct across several versions.
 Pure and language-neutral: the resolved IRs of the versions in, a merged `ir.Resolved` (which any
-emitter renders as one more schema) and the per-version facts the conversions need out.
+emitter renders as one more schema) and the per-version facts the conversions need out. This
+module matches the versions' types (names, the reviewed renames) and records where each field
+exists, is required and which literals it allows; `appmerge.py` merges their type expressions,
+`appnotes.py` writes the availability notes of their docstrings.
 
 The rules (README, "Application types"):
 - types are matched by name, and by the reviewed renames file (schemas/app-renames.json: old name
@@ -23,15 +26,15 @@ The rules (README, "Application types"):
 from __future__ import annotations
 
 import hashlib
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ... import ir
-from ...analysis.payloads import is_schema_payload
 from ...errors import Diagnostic, Location, SchemaError
 from ...reading import read_json
+from .appmerge import fold_unions, hoist, member, merge_objs, merge_type, rename, union_members
+from .appnotes import scoped_deprecation, type_note, with_field_docs, with_note
 
 # The checkout's reviewed file; the wheel carries it inside the package (pyproject force-include),
 # so an installed mcp-codegen merges the official versions the same way.
@@ -110,156 +113,6 @@ class AppModel:
 
 
 # ---------------------------------------------------------------------------------------------
-# Availability text
-
-
-def span(present: Sequence[str], among: Sequence[str]) -> str:
-    """How `present` sits in `among` (both in version order): "" when everywhere, else
-    "since X", "until Y", "X to Y" or "in X, Y"."""
-    if list(present) == list(among):
-        return ""
-    idx = [among.index(k) for k in present]
-    contiguous = idx == list(range(idx[0], idx[0] + len(idx))) if idx else False
-    if contiguous and idx[-1] == len(among) - 1:
-        return f"since {present[0]}"
-    if contiguous and idx[0] == 0:
-        return f"until {present[-1]}"
-    if contiguous:
-        return f"{present[0]} to {present[-1]}"
-    return "in " + ", ".join(present)
-
-
-def required_note(present: Sequence[str], required: Sequence[str]) -> str:
-    """Required-ness where the versions having a field disagree on it."""
-    if not required or list(required) == list(present):
-        return ""
-    where = span(required, present)
-    if where.startswith("since "):
-        return "required from " + where.removeprefix("since ")
-    return "required " + where
-
-
-def scoped_deprecation(doc: ir.Doc, docs: Sequence[tuple[str, ir.Doc]]) -> ir.Doc:
-    """`doc` (the newest version's) with its `@deprecated` tag only if every version's doc in
-    `docs` (version key, doc) has one; else the tag becomes a note naming those that do."""
-    if not doc.has("deprecated") or all(d.has("deprecated") for _, d in docs):
-        return doc
-    where = ", ".join(k for k, d in docs if d.has("deprecated"))
-    message = " ".join((doc.tag("deprecated") or "").split())
-    kept = replace(doc, tags=tuple(t for t in doc.tags if t.name != "deprecated"))
-    note = f"Deprecated in {where} only. {message}".strip()
-    return _with_note(kept, textwrap.fill(note, width=88, break_on_hyphens=False))
-
-
-def _with_note(doc: ir.Doc, note: str) -> ir.Doc:
-    if not note:
-        return doc
-    text = f"{doc.text}\n\n{note}" if doc.text else note
-    return replace(doc, text=text)
-
-
-# ---------------------------------------------------------------------------------------------
-# Types that accept every version's values
-
-
-def _rename(t: ir.TypeExpr, names: Callable[[str], str]) -> ir.TypeExpr:
-    """`t` with every referenced name mapped to its application name."""
-    if isinstance(t, ir.Ref):
-        return ir.Ref(names(t.name))
-    if isinstance(t, ir.Array):
-        return ir.Array(_rename(t.item, names))
-    if isinstance(t, ir.Union_):
-        return ir.Union_(tuple(_rename(m, names) for m in t.members))
-    if isinstance(t, ir.Map):
-        return ir.Map(_rename(t.key, names), _rename(t.value, names))
-    if isinstance(t, ir.Obj):
-        props = tuple(replace(p, type=_rename(p.type, names)) for p in t.properties)
-        index = replace(t.index, value=_rename(t.index.value, names)) if t.index else None
-        return replace(t, properties=props, index=index)
-    return t
-
-
-def _members(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
-    return t.members if isinstance(t, ir.Union_) else (t,)
-
-
-def _absorbed(m: ir.TypeExpr, by: ir.TypeExpr) -> bool:
-    """Whether every value of `m` is one of `by` (primitives and literals only)."""
-    if not isinstance(by, ir.Prim) or m == by:
-        return False
-    if by.kind in (ir.PrimKind.ANY, ir.PrimKind.UNKNOWN):
-        return True
-    if isinstance(m, ir.Lit):
-        return m.kind == by.kind.value or (m.kind == "number" and by.kind is ir.PrimKind.NUMBER)
-    return (
-        isinstance(m, ir.Prim) and m.kind is ir.PrimKind.INTEGER and by.kind is ir.PrimKind.NUMBER
-    )
-
-
-def merge_type(a: ir.TypeExpr, b: ir.TypeExpr) -> ir.TypeExpr:
-    """A type accepting the values of `a` and of `b` (`b` the newer: its spelling wins)."""
-    if a == b:
-        return b
-    if isinstance(a, ir.Obj) and isinstance(b, ir.Obj):
-        return merge_objs([a, b])
-    if isinstance(a, ir.Array) and isinstance(b, ir.Array):
-        return ir.Array(merge_type(a.item, b.item))
-    if isinstance(a, ir.Map) and isinstance(b, ir.Map):
-        return ir.Map(merge_type(a.key, b.key), merge_type(a.value, b.value))
-    out: list[ir.TypeExpr] = []
-    for m in (*_members(b), *_members(a)):
-        if m not in out:
-            out.append(m)
-    kept = [m for m in out if not any(_absorbed(m, o) for o in out)]
-    return kept[0] if len(kept) == 1 else ir.Union_(tuple(kept))
-
-
-def _merge_props(props: list[ir.Property], among: int) -> ir.Property:
-    """One property from its versions (oldest first); `among`: how many versions had the type."""
-    newest = props[-1]
-    t = props[0].type
-    for p in props[1:]:
-        t = merge_type(t, p.type)
-    same = all(p.constraints == newest.constraints for p in props)
-    return replace(
-        newest,
-        type=t,
-        optional=len(props) < among or any(p.optional for p in props),
-        nullable=any(p.nullable for p in props),
-        readonly=any(p.readonly for p in props),
-        keeps_number=any(p.keeps_number for p in props),
-        constraints=newest.constraints if same else ir.NO_CONSTRAINTS,
-    )
-
-
-def member(o: ir.Obj, name: str) -> ir.Property | None:
-    """Property `name` of `o`; where `o` lacks it but has an index signature, an optional
-    property of the index's type (the version accepts the member as one of its keys)."""
-    p = o.prop(name)
-    if p is None and o.index is not None:
-        return ir.Property(name, o.index.value, optional=True)
-    return p
-
-
-def merge_objs(objs: Sequence[ir.Obj]) -> ir.Obj:
-    """The object of every field of `objs` (oldest first): the newest order, then the fields
-    only older versions have."""
-    order: list[str] = []
-    for o in reversed(objs):
-        order += [p.name for p in o.properties if p.name not in order]
-    props = tuple(
-        _merge_props([p for o in objs if (p := member(o, name)) is not None], len(objs))
-        for name in order
-    )
-    indexes = [o.index for o in objs if o.index is not None]
-    index = indexes[-1] if indexes else None
-    for i in indexes[:-1]:
-        assert index is not None
-        index = replace(index, value=merge_type(i.value, index.value))
-    return replace(objs[-1], properties=props, index=index)
-
-
-# ---------------------------------------------------------------------------------------------
 # The model
 
 
@@ -309,7 +162,7 @@ def build(keys: Sequence[str], schemas: Sequence[ir.Resolved], renames: Renames)
     }
     per_name: dict[str, list[tuple[str, ir.TypeDef]]] = {}
     order: list[str] = []
-    hoisted = [tuple(replace(t, type=_rename(t.type, canons[k])) for t in hoist(r))
+    hoisted = [tuple(replace(t, type=rename(t.type, canons[k])) for t in hoist(r))
                for k, r in zip(keys, schemas, strict=True)]  # fmt: skip
     for key, defs in reversed(list(zip(keys, hoisted, strict=True))):
         # the newest order first, then what only older versions have
@@ -360,19 +213,6 @@ def _open_meta_keys(facts: Sequence[TypeFacts], types: Sequence[ir.TypeDef]) -> 
     ]
 
 
-def _type_note(name: str, defs: Sequence[tuple[str, ir.TypeDef]], keys: Sequence[str]) -> str:
-    present = [k for k, _ in defs]
-    notes = []
-    where = span(present, keys)
-    if where:
-        notes.append(f"Available {where}.")
-    names = {k: td.name for k, td in defs}
-    old = sorted({n for n in names.values() if n != name})
-    for o in old:
-        notes.append(f"Named {o} {span([k for k in present if names[k] == o], present)}.")
-    return " ".join(notes)
-
-
 OBJECT_SUFFIX = "Object"  # the object form of a type that later versions made a union
 
 
@@ -387,7 +227,7 @@ def _merge_def(
     form = name + OBJECT_SUFFIX
     obj_td, obj_facts = _merge_one(form, objs, keys)
     note = f"The object form of {name} (later versions make {name} a union)."
-    obj_td = replace(obj_td, doc=_with_note(obj_td.doc, note))
+    obj_td = replace(obj_td, doc=with_note(obj_td.doc, note))
     obj_facts = replace(obj_facts, wire_names={k: td.name for k, td in objs})
     others = [(k, replace(td, type=ir.Ref(form)) if isinstance(td.type, ir.Obj) else td)
               for k, td in defs]  # fmt: skip
@@ -403,13 +243,13 @@ def _merge_one(
     newest = defs[-1][1]
     wire_names = {k: td.name for k, td in defs}
     doc = scoped_deprecation(newest.doc, [(k, td.doc) for k, td in defs])
-    doc = _with_note(doc, _type_note(name, defs, keys))
+    doc = with_note(doc, type_note(name, defs, keys))
     same = all(td.constraints == newest.constraints for _, td in defs)
     constraints = newest.constraints if same else ir.NO_CONSTRAINTS
     typed = [(k, td.type) for k, td in defs if isinstance(td.type, ir.Obj)]
     fields: tuple[FieldFacts, ...] = ()
     if len(typed) == len(defs):
-        obj = _with_field_docs(merge_objs([o for _, o in typed]), typed)
+        obj = with_field_docs(merge_objs([o for _, o in typed]), typed)
         fields = _field_facts(obj, typed)
         merged: ir.TypeExpr = obj
     else:
@@ -439,118 +279,8 @@ def _field_facts(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> tuple[Field
     return tuple(out)
 
 
-def _with_field_docs(merged: ir.Obj, typed: list[tuple[str, ir.Obj]]) -> ir.Obj:
-    """Each field's docstring names where it exists and is required, when not everywhere."""
-    among = [k for k, _ in typed]
-    props = []
-    for p in merged.properties:
-        present = [k for k, o in typed if member(o, p.name) is not None]
-        required = [k for k, o in typed if (q := member(o, p.name)) is not None and not q.optional]
-        notes = [n for n in (span(present, among), required_note(present, required)) if n]
-        text = "; ".join(notes)
-        if text and not text.startswith("required"):
-            text = "available " + text
-        note = (text[0].upper() + text[1:] + ".") if text else ""
-        docs = [(k, q.doc) for k, o in typed if (q := member(o, p.name)) is not None]
-        props.append(replace(p, doc=_with_note(scoped_deprecation(p.doc, docs), note)))
-    return replace(merged, properties=tuple(props))
-
-
 # ---------------------------------------------------------------------------------------------
-# Inline objects as named types
-
-
-def hoist(resolved: ir.Resolved) -> tuple[ir.TypeDef, ...]:
-    """The types of `resolved` with every inline object replaced by a reference to a type of its
-    own (named as the resolver named it), right after the type it stands in: a construct that is
-    inline in one version and declared in another is then one type."""
-    out: list[ir.TypeDef] = []
-    for td in resolved.types:
-        found: list[ir.TypeDef] = []
-        top = td.type
-        if isinstance(top, ir.Obj):
-            t: ir.TypeExpr = _hoist_props(top, found)
-        else:
-            t = _hoist(top, found)
-        out.append(replace(td, type=t))
-        out += found
-    seen: set[str] = set()
-    unique = []
-    for td in out:  # an inherited inline object stands in every heir: one type
-        if td.name not in seen:
-            seen.add(td.name)
-            unique.append(td)
-    return tuple(unique)
-
-
-def _hoist_props(o: ir.Obj, found: list[ir.TypeDef]) -> ir.Obj:
-    # A JSON Schema payload stays inline, so the application types hand it over as the plain
-    # dict the wire types do (analysis/payloads.py's rule; a named type would be a class).
-    props = tuple(p if is_schema_payload(p) else replace(p, type=_hoist(p.type, found))
-                  for p in o.properties)  # fmt: skip
-    index = replace(o.index, value=_hoist(o.index.value, found)) if o.index else None
-    return replace(o, properties=props, index=index)
-
-
-def _hoist(t: ir.TypeExpr, found: list[ir.TypeDef]) -> ir.TypeExpr:
-    if isinstance(t, ir.Obj) and t.name:
-        # its own path: emitters then treat it as the declared type it now is
-        obj = replace(_hoist_props(t, found), path=(t.name,))
-        found.append(ir.TypeDef(t.name, obj, "interface", loc=t.loc))
-        return ir.Ref(t.name)
-    if isinstance(t, ir.Obj):
-        return _hoist_props(t, found)
-    if isinstance(t, ir.Array):
-        return ir.Array(_hoist(t.item, found))
-    if isinstance(t, ir.Union_):
-        return ir.Union_(tuple(_hoist(m, found) for m in t.members))
-    if isinstance(t, ir.Map):
-        return ir.Map(t.key, _hoist(t.value, found))
-    return t
-
-
-# ---------------------------------------------------------------------------------------------
-# Unions and literals
-
-
-def _expand(
-    t: ir.TypeExpr, types: Mapping[str, ir.TypeDef], seen: frozenset[str]
-) -> set[ir.TypeExpr]:
-    """The members a union alias stands for, through nested union aliases."""
-    if isinstance(t, ir.Ref) and t.name not in seen and t.name in types:
-        target = types[t.name].type
-        if isinstance(target, ir.Union_):
-            out: set[ir.TypeExpr] = set()
-            for m in target.members:
-                out |= {m} | _expand(m, types, seen | {t.name})
-            return out
-    return set()
-
-
-def _fold(t: ir.TypeExpr, types: Mapping[str, ir.TypeDef]) -> ir.TypeExpr:
-    if isinstance(t, ir.Union_):
-        members = [_fold(m, types) for m in t.members]
-        covered: set[ir.TypeExpr] = set()
-        for m in members:
-            covered |= _expand(m, types, frozenset())
-        kept = tuple(m for m in members if m not in covered)
-        return kept[0] if len(kept) == 1 else ir.Union_(kept)
-    if isinstance(t, ir.Array):
-        return ir.Array(_fold(t.item, types))
-    if isinstance(t, ir.Map):
-        return ir.Map(t.key, _fold(t.value, types))
-    if isinstance(t, ir.Obj):
-        props = tuple(replace(p, type=_fold(p.type, types)) for p in t.properties)
-        index = replace(t.index, value=_fold(t.index.value, types)) if t.index else None
-        return replace(t, properties=props, index=index)
-    return t
-
-
-def fold_unions(types: Sequence[ir.TypeDef]) -> list[ir.TypeDef]:
-    """Union members another member already stands for (`TextContent` next to `ContentBlock`,
-    from a version that listed the blocks inline) are left out: one spelling per value."""
-    by_name = {t.name: t for t in types}
-    return [replace(t, type=_fold(t.type, by_name)) for t in types]
+# Literals per version
 
 
 def _with_literals(
@@ -594,7 +324,7 @@ def _literals(t: ir.TypeExpr, types: Mapping[str, ir.TypeDef]) -> tuple[str, ...
         t = td.type
     if isinstance(t, ir.Array):
         return _literals(t.item, types)
-    members = _members(t)
-    if all(isinstance(m, ir.Lit) and m.kind == "string" for m in members):
-        return tuple(str(m.value) for m in members if isinstance(m, ir.Lit))
+    found = union_members(t)
+    if all(isinstance(m, ir.Lit) and m.kind == "string" for m in found):
+        return tuple(str(m.value) for m in found if isinstance(m, ir.Lit))
     return None

@@ -16,10 +16,12 @@ what encoding returns (`JSON`) and the `extra` bags stay `dict`/`list`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .... import ir
 from ....analysis.shapes import P, is_class_obj
 from ....pynaming import PyIndex
-from ....pytext import code_literal
+from ....pytext import Code, code_literal, compose
 
 _PRIMS = {
     P.STRING: "str",
@@ -46,95 +48,125 @@ def _never(t: ir.TypeExpr) -> bool:
 
 class Hints:
     """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
-    table spells them there (`codegen/pynaming.py`: they yield to schema names)."""
+    table spells them there (`codegen/pynaming.py`: they yield to schema names). `code` and
+    `field_code` also say which names a hint mentions (`pytext.Code`), so a module that writes it
+    knows its imports from the model; `hint` and `field` are their text."""
 
     def __init__(self, index: PyIndex) -> None:
         self.index = index
         self.g = index.names.own  # looked up where a hint spells a name: its import (`views`)
         self.number = _NUMBER  # TS `number`'s hint
 
-    def _any(self, inputs: bool) -> str:
-        return self.g["JSONInput"] if inputs else self.g["JSON"]
+    def _own(self, key: str) -> Code:
+        return Code(self.g[key], own=frozenset({key}))
 
-    def _mapping(self, inputs: bool) -> str:
-        return self.g["Mapping"] if inputs else "dict"
+    def _defined(self, name: str) -> Code:
+        py = self.index.py_name(name)
+        return Code(py, defined=(py,))
+
+    def _any(self, inputs: bool) -> Code:
+        return self._own("JSONInput" if inputs else "JSON")
+
+    def _mapping(self, inputs: bool) -> Code:
+        return self._own("Mapping") if inputs else Code("dict")
 
     def hint(self, t: ir.TypeExpr, inputs: bool = False) -> str:
+        return self.code(t, inputs).text
+
+    def code(self, t: ir.TypeExpr, inputs: bool = False) -> Code:
+        """The hint of `t` with the names it mentions."""
         if isinstance(t, ir.Prim):
             if t.kind is P.NEVER:
-                return self.g["NoReturn"]
+                return self._own("NoReturn")
             if t.kind in (P.UNKNOWN, P.ANY):
                 return self._any(inputs)
             if t.kind is P.OBJECT:
-                return f"{self._mapping(inputs)}[str, {self._any(inputs)}]"
-            return _PRIMS[t.kind]
+                mapping, value = self._mapping(inputs), self._any(inputs)
+                return compose(f"{mapping.text}[str, {value.text}]", mapping, value)
+            text = _PRIMS[t.kind]
+            return Code(text, members=tuple(text.split(" | ")) if t.kind is P.NUMBER else ())
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
-            return self.index.py_name(t.name)
+            return self._defined(t.name)
         if isinstance(t, ir.Array):
-            return f"{self.g['Sequence'] if inputs else 'list'}[{self.hint(t.item, inputs)}]"
+            seq = self._own("Sequence") if inputs else Code("list")
+            item = self.code(t.item, inputs)
+            return compose(f"{seq.text}[{item.text}]", seq, item)
         if isinstance(t, ir.Map):
-            return f"{self._mapping(inputs)}[str, {self.hint(t.value, inputs)}]"
+            mapping, value = self._mapping(inputs), self.code(t.value, inputs)
+            return compose(f"{mapping.text}[str, {value.text}]", mapping, value)
         if isinstance(t, ir.Obj):
             if is_class_obj(t) and t.name not in self.index.plain_json:
-                return self.index.py_name(t.name)
+                return self._defined(t.name)
             if is_class_obj(t):  # a JSON Schema payload (payloads.py): read to be handed on,
-                return f"dict[str, {self.g['JSON']}]"  # typed for readers (an LLM SDK: a dict)
-            value = self.hint(t.index.value, inputs) if t.index is not None else self._any(inputs)
-            return f"{self._mapping(inputs)}[str, {value}]"
+                value = self._own("JSON")  # typed for readers (an LLM SDK: a dict)
+                return compose(f"dict[str, {value.text}]", value)
+            mapping = self._mapping(inputs)
+            value = self.code(t.index.value, inputs) if t.index is not None else self._any(inputs)
+            return compose(f"{mapping.text}[str, {value.text}]", mapping, value)
         if isinstance(t, ir.Union_):
             return self._union(t.members, inputs)
         if isinstance(t, ir.Intersection):
             # An intersection of non-objects (rare): its first member is the closest plain hint.
-            return self.hint(t.members[0], inputs)
+            return self.code(t.members[0], inputs)
         ir.not_resolved(t)
 
-    def _literal(self, lits: list[ir.Lit]) -> str:
+    def _literal(self, lits: list[ir.Lit]) -> Code:
         if any(isinstance(lit.value, float) for lit in lits):
-            return "float"  # Literal[] takes no floats
+            return Code("float")  # Literal[] takes no floats
         values = list(dict.fromkeys(code_literal(lit.value) for lit in lits))
-        return f"{self.g['Literal']}[{', '.join(values)}]"
+        literal = self._own("Literal")
+        return compose(f"{literal.text}[{', '.join(values)}]", literal)
 
-    def _union(self, members: tuple[ir.TypeExpr, ...], inputs: bool = False) -> str:
+    def _union(self, members: tuple[ir.TypeExpr, ...], inputs: bool = False) -> Code:
         flat = [m for m in members if not (isinstance(m, ir.Prim) and m.kind is P.NEVER)]
         if any(isinstance(m, ir.Prim) and m.kind in (P.UNKNOWN, P.ANY) for m in flat):
             return self._any(inputs)
-        parts: list[str] = []
+        parts: list[Code] = []
         lits: list[ir.Lit] = []
         lit_at = -1
         for m in flat:
             if isinstance(m, ir.Lit):
                 if lit_at < 0:
                     lit_at = len(parts)
-                    parts.append("")
+                    parts.append(Code(""))
                 lits.append(m)
-            elif (hint := self.hint(m, inputs)) == _NUMBER:
-                parts += _NUMBER.split(" | ")  # `number | integer` is `int | float` once
+            elif (hint := self.code(m, inputs)).text == _NUMBER:
+                parts += [Code(p) for p in _NUMBER.split(" | ")]  # `number | integer`: once
             else:
                 parts.append(hint)
-        absorbed = {_ABSORBS[p] for p in parts if p in _ABSORBS}
+        absorbed = {_ABSORBS[p.text] for p in parts if p.text in _ABSORBS}
         lits = [lit for lit in lits if lit.kind not in absorbed]
         if lit_at >= 0:
-            parts[lit_at] = self._literal(lits) if lits else ""
-        out = [p for p in dict.fromkeys(parts) if p]
-        if "None" in out:  # `X | None` reads best with None last
-            out = [p for p in out if p != "None"] + ["None"]
-        return " | ".join(out) if out else self.g["NoReturn"]
+            parts[lit_at] = self._literal(lits) if lits else Code("")
+        by_text = {p.text: p for p in reversed(parts) if p.text}  # the first of each spelling
+        out = [by_text[text] for text in dict.fromkeys(p.text for p in parts if p.text)]
+        if any(p.text == "None" for p in out):  # `X | None` reads best with None last
+            out = [p for p in out if p.text != "None"] + [Code("None")]
+        if not out:
+            return self._own("NoReturn")
+        joined = compose(" | ".join(p.text for p in out), *out)
+        alternatives = tuple(m for p in out for m in p.alternatives())
+        return replace(joined, members=alternatives) if len(alternatives) > 1 else joined
 
     def field(self, p: ir.Property) -> str:
+        return self.field_code(p).text
+
+    def field_code(self, p: ir.Property) -> Code:
         """The hint of a class attribute: `| None` when nullable, `| UnsetType` when optional."""
         if _never(p.type):  # a field that never holds a value: only ever UNSET
-            return self.g["UnsetType"]
-        base = self.hint(p.type, inputs=True)
+            return self._own("UnsetType")
+        base = self.code(p.type, inputs=True)
         if (
             p.nullable
-            and "None" not in base.split(" | ")
-            and base not in (self.g.peek("JSON"), self.g.peek("JSONInput"))
+            and "None" not in base.alternatives()
+            and base.text not in (self.g.peek("JSON"), self.g.peek("JSONInput"))
         ):
-            base += " | None"
+            base = compose(f"{base.text} | None", base)
         if p.optional:
-            base += f" | {self.g['UnsetType']}"
+            unset = self._own("UnsetType")
+            base = compose(f"{base.text} | {unset.text}", base, unset)
         return base
 
     def mentions_module_names(self, t: ir.TypeExpr) -> bool:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ....analysis.methods import Method, method_model
 from ....analysis.versions import Version
-from ....pytext import code_literal
+from ....pytext import Code, code_literal, compose
 from ..appmodel import AppModel
 from .views import Context
 
@@ -39,9 +39,14 @@ CAPABILITIES_TYPE: dict[Side, str] = {
 }
 RECEIVES: dict[Side, str] = {"server": "client_to_server", "client": "server_to_client"}
 SENDS: dict[Side, str] = {"server": "server_to_client", "client": "client_to_server"}
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_TYPING = {"Mapping": "collections.abc", "Sequence": "collections.abc"}
-_RUNTIME = {"JSON", "JSONInput", "UnsetType"}
+# Where each generator's name a hint may spell (`Hints`) is imported from.
+_ABC = "abc"
+_TYPING = "typing"
+_RUNTIME = "runtime"
+_OWN_HOMES = {
+    "Mapping": _ABC, "Sequence": _ABC, "Literal": _TYPING, "NoReturn": _TYPING,
+    "JSON": _RUNTIME, "JSONInput": _RUNTIME, "UnsetType": _RUNTIME,
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,7 @@ class SideView:
     requests: tuple[RequestView, ...]  # the requests this side sends
     app_imports: tuple[str, ...]
     abc_imports: tuple[str, ...]
+    typing_imports: tuple[str, ...]
     runtime_imports: tuple[str, ...]
 
 
@@ -92,30 +98,42 @@ class AppFacts:
     def py(self, key: str, wire: str) -> str:
         return self.app.index.py_name(self.app_of.get((key, wire), wire))
 
-    def params(self, defs: list[tuple[str, Method]]) -> str:
+    def result(self) -> Code:
+        """The base of every result (what a request whose results are left out returns)."""
+        py = self.app.index.py_name("Result")
+        return Code(py, defined=(py,))
+
+    def params(self, defs: list[tuple[str, Method]]) -> Code:
         key, last = defs[-1]
         request = self.classes.get(self.app_of.get((key, last.type_name), last.type_name))
         field = (
             next((f for f in request.fields if f.prop.name == "params"), None) if request else None
         )
         if field is None:
-            return "None"
-        hint = self.app.hints.field(field.prop).removesuffix(" | UnsetType")
+            return Code("None")
+        # what a handler is passed: never unset (absent params arrive as None where optional)
+        hint = self.app.hints.field_code(replace(field.prop, optional=False))
         optional = any(m.params_optional for _, m in defs) or field.prop.optional
-        return f"{hint} | None" if optional else hint
+        return compose(f"{hint.text} | None", hint) if optional else hint
 
     def results(
         self, defs: list[tuple[str, Method]], leave_out: frozenset[str] = frozenset()
-    ) -> str:
-        seen: list[str] = []
+    ) -> Code:
+        seen: dict[str, Code] = {}
         for key, m in defs:
             for wire in m.result_types:
                 if wire in leave_out:
                     continue
-                py = "Result | None" if wire == "EmptyResult" else self.py(key, wire)
-                if py not in seen:
-                    seen.append(py)
-        return " | ".join(sorted(seen, key=lambda s: s.endswith("None")))
+                if wire == "EmptyResult":  # answered with `{}`: the handler may return None
+                    result = self.result()
+                    seen.setdefault(
+                        f"{result.text} | None", compose(f"{result.text} | None", result)
+                    )
+                else:
+                    py = self.py(key, wire)
+                    seen.setdefault(py, Code(py, defined=(py,)))
+        parts = sorted(seen.values(), key=lambda c: c.text.endswith("None"))
+        return compose(" | ".join(c.text for c in parts), *parts)
 
 
 def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side: Side) -> SideView:
@@ -131,18 +149,19 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
                 received.setdefault(m.method, []).append((v.key, m))
             if m.kind == "request" and m.via == "jsonrpc" and m.direction in (SENDS[side], "both"):
                 sent.setdefault(m.method, []).append((v.key, m))
-    names: set[str] = {"Implementation", CAPABILITIES_TYPE[side]}  # the Session's parameters
-    if side == "client":  # `log_level`, and the type of `server_capabilities`
-        names.update(("LoggingLevel", "ServerCapabilities"))
+    # the Session's parameters; a client's `log_level` and the type of `server_capabilities`
+    used = [Code("", defined=("Implementation", CAPABILITIES_TYPE[side]))]
+    if side == "client":
+        used.append(Code("", defined=("LoggingLevel", "ServerCapabilities")))
     handlers = []
     for method in sorted(received):
         defs = received[method]
         kind = defs[-1][1].kind
         session = method in SESSION_METHODS[side]
         params = facts.params(defs)
-        result = facts.results(defs) if kind == "request" else "None"
+        result = facts.results(defs) if kind == "request" else Code("None")
         if not session:
-            names.update(_NAME.findall(params + " " + result))
+            used += (params, result)
         segment = method.split("/", 1)[0]
         capability = next((c for c in (segment, segment + "s") if c in capability_names), None)
         handlers.append(HandlerView(
@@ -150,8 +169,8 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
             attr=handler_name(method),
             kind=code_literal(kind),
             capability=code_literal(capability) if capability and segment != "notifications" else "None",
-            params=params,
-            result=result,
+            params=params.text,
+            result=result.text,
             doc=_doc(method, kind, [k for k, _ in defs], versions),
             session=session,
             request=kind == "request",
@@ -161,19 +180,32 @@ def side_view(model: AppModel, versions: tuple[Version, ...], app: Context, side
         defs = sent[method]
         key, last = defs[-1]
         request = facts.py(key, last.type_name)
-        result = facts.results(defs, NOT_RETURNED) or "Result"
+        result = facts.results(defs, NOT_RETURNED)
+        if not result.text:
+            result = facts.result()
         if method in ("initialize", "server/discover"):
             continue  # connect() sends these
-        names.update(_NAME.findall(request + " " + result))
-        requests.append(RequestView(request, result))
-    names -= {"None"}
+        used += (Code(request, defined=(request,)), result)
+        requests.append(RequestView(request, result.text))
+    mentioned = compose("", *used)
     return SideView(
         handlers=tuple(handlers),
         requests=tuple(sorted(requests, key=lambda r: r.request)),
-        app_imports=tuple(sorted(n for n in names if n not in _TYPING and n not in _RUNTIME)),
-        abc_imports=tuple(sorted(n for n in names if n in _TYPING)),
-        runtime_imports=tuple(sorted(n for n in names if n in _RUNTIME)),
+        app_imports=tuple(sorted(mentioned.defined)),
+        abc_imports=_imports(mentioned.own, _ABC, facts.app),
+        typing_imports=_imports(mentioned.own, _TYPING, facts.app),
+        runtime_imports=_imports(mentioned.own, _RUNTIME, facts.app),
     )
+
+
+def _imports(own: frozenset[str], home: str, app: Context) -> tuple[str, ...]:
+    """The generator's names of `own` that `home` provides, as the app module spells them
+    (`JSON as JSON_` where a schema type took the name)."""
+    spell = app.index.names.own.peek
+    return tuple(
+        sorted(key if spell(key) == key else f"{key} as {spell(key)}"
+               for key in own if _OWN_HOMES[key] == home)
+    )  # fmt: skip
 
 
 def _doc(method: str, kind: str, keys: Iterable[str], versions: tuple[Version, ...]) -> str:
