@@ -46,6 +46,12 @@ def _never(t: ir.TypeExpr) -> bool:
     return False
 
 
+def _or(code: Code, other: Code) -> Code:
+    """`code | other`: a union whose members are both's (`other` not among `code`'s)."""
+    joined = compose(f"{code.text} | {other.text}", code, other)
+    return replace(joined, members=code.alternatives() + other.alternatives())
+
+
 class Hints:
     """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
     table spells them there (`codegen/pynaming.py`: they yield to schema names). `code` and
@@ -150,6 +156,10 @@ class Hints:
         alternatives = tuple(m for p in out for m in p.alternatives())
         return replace(joined, members=alternatives) if len(alternatives) > 1 else joined
 
+    def _any_json(self, code: Code) -> bool:
+        """Whether `code` is the hint of any JSON value (which holds None already)."""
+        return any(code == Code(self.g.peek(k), own=frozenset({k})) for k in ("JSON", "JSONInput"))
+
     def field(self, p: ir.Property) -> str:
         return self.field_code(p).text
 
@@ -158,15 +168,10 @@ class Hints:
         if _never(p.type):  # a field that never holds a value: only ever UNSET
             return self._own("UnsetType")
         base = self.code(p.type, inputs=True)
-        if (
-            p.nullable
-            and "None" not in base.alternatives()
-            and base.text not in (self.g.peek("JSON"), self.g.peek("JSONInput"))
-        ):
-            base = compose(f"{base.text} | None", base)
+        if p.nullable and "None" not in base.alternatives() and not self._any_json(base):
+            base = _or(base, Code("None"))
         if p.optional:
-            unset = self._own("UnsetType")
-            base = compose(f"{base.text} | {unset.text}", base, unset)
+            base = _or(base, self._own("UnsetType"))
         return base
 
     def mentions_module_names(self, t: ir.TypeExpr) -> bool:
