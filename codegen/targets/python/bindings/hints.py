@@ -21,18 +21,19 @@ from dataclasses import replace
 from .... import ir
 from ....analysis.shapes import P, is_class_obj
 from ....pynaming import PyIndex
-from ....pytext import Code, code_literal, compose
+from ....pytext import Code, code_literal, compose, union
 
 _PRIMS = {
     P.STRING: "str",
-    P.NUMBER: "int | float",
     P.INTEGER: "int",
     P.BOOLEAN: "bool",
     P.NULL: "None",
 }
 # A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
 _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
-_NUMBER = _PRIMS[P.NUMBER]
+# TS `number`: a union of two members, which a union it stands in takes as its own (`number |
+# integer` is `int | float`; a literal `1` is absorbed by `int`)
+NUMBER = union(Code("int"), Code("float"))
 
 
 def _never(t: ir.TypeExpr) -> bool:
@@ -61,7 +62,6 @@ class Hints:
     def __init__(self, index: PyIndex) -> None:
         self.index = index
         self.g = index.names.own  # looked up where a hint spells a name: its import (`views`)
-        self.number = _NUMBER  # TS `number`'s hint
 
     def _own(self, key: str) -> Code:
         return Code(self.g[key], own=frozenset({key}))
@@ -89,8 +89,7 @@ class Hints:
             if t.kind is P.OBJECT:
                 mapping, value = self._mapping(inputs), self._any(inputs)
                 return compose(f"{mapping.text}[str, {value.text}]", mapping, value)
-            text = _PRIMS[t.kind]
-            return Code(text, members=tuple(text.split(" | ")) if t.kind is P.NUMBER else ())
+            return NUMBER if t.kind is P.NUMBER else Code(_PRIMS[t.kind])
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
@@ -138,8 +137,8 @@ class Hints:
                     lit_at = len(parts)
                     parts.append(Code(""))
                 lits.append(m)
-            elif (hint := self.code(m, inputs)).text == _NUMBER:
-                parts += [Code(p) for p in _NUMBER.split(" | ")]  # `number | integer`: once
+            elif (hint := self.code(m, inputs)) == NUMBER:  # (an intersection's, a union's too)
+                parts += [Code(p) for p in NUMBER.members]  # `number | integer`: once
             else:
                 parts.append(hint)
         absorbed = {_ABSORBS[p.text] for p in parts if p.text in _ABSORBS}
