@@ -16,7 +16,7 @@ import json
 import re
 import textwrap
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import ir
 from .jsdoc import render_links
@@ -180,7 +180,7 @@ def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[
         text,
         frozenset(own).union(*(p.own for p in parts)),
         tuple(dict.fromkeys([*defined, *(n for p in parts for n in p.defined)])),
-        unions=tuple(u for p in parts for u in p.all_unions()),
+        unions=tuple(u for p in parts if p.members or p.unions for u in p.all_unions()),
     )
 
 
@@ -189,4 +189,6 @@ def union(*parts: Code) -> Code:
     in order."""
     members = tuple(dict.fromkeys(m for p in parts for m in p.alternatives()))
     joined = compose(" | ".join(members), *parts)
-    return replace(joined, members=members if len(members) > 1 else ())
+    if len(members) < 2:
+        return joined
+    return Code(joined.text, joined.own, joined.defined, members, joined.unions)

@@ -50,7 +50,8 @@ def _never(t: ir.TypeExpr) -> bool:
 def _or(code: Code, other: Code) -> Code:
     """`code | other`: a union whose members are both's (`other` not among `code`'s)."""
     joined = compose(f"{code.text} | {other.text}", code, other)
-    return replace(joined, members=code.alternatives() + other.alternatives())
+    members = code.alternatives() + other.alternatives()
+    return Code(joined.text, joined.own, joined.defined, members, joined.unions)
 
 
 class Hints:
@@ -62,6 +63,8 @@ class Hints:
     def __init__(self, index: PyIndex) -> None:
         self.index = index
         self.g = index.names.own  # looked up where a hint spells a name: its import (`views`)
+        # the hints of any JSON value (`_any_json`), made without noting an import
+        self._json = tuple(Code(self.g.peek(k), own=frozenset({k})) for k in ("JSON", "JSONInput"))
 
     def _own(self, key: str) -> Code:
         return Code(self.g[key], own=frozenset({key}))
@@ -157,7 +160,7 @@ class Hints:
 
     def _any_json(self, code: Code) -> bool:
         """Whether `code` is the hint of any JSON value (which holds None already)."""
-        return any(code == Code(self.g.peek(k), own=frozenset({k})) for k in ("JSON", "JSONInput"))
+        return code in self._json
 
     def field(self, p: ir.Property) -> str:
         return self.field_code(p).text
