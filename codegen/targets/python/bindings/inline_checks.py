@@ -10,7 +10,8 @@ error paths); only the fast checks of its parents change.
 The expression reads a required field with `.get` (never a subscript, whose KeyError would leave
 the expression, e.g. a union member that fails, through the parent); a value used more than once
 is bound once with `:=` to `_y`. An expression that already binds `_y` is not inlined again (one
-level: the inlined fields keep their calls).
+level: the inlined fields keep their calls). Each field's check is its `Expr` (exprs.py) with the
+field's read written into its holes: the object's own variable is the result's one hole.
 """
 
 from __future__ import annotations

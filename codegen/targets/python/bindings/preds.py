@@ -1,6 +1,7 @@
 """Checks of one value that need no type resolved: a JSON kind, literals, `unknown`, an array's
-length, each a `Pred` (a boolean expression over one variable, `ok` and its negation `bad`, and
-the statement that explains a failure by appending `ErrorDetail`s at a JSON path). The
+length, each a `Pred` (a boolean expression over one variable, `ok` and its negation `bad`, each
+an `Expr` that knows where the variable stands (exprs.py), and the statement that explains a
+failure by appending `ErrorDetail`s at a JSON path, with what kind of statement it is). The
 `Compiler` of checks.py combines them along a type.
 """
 
