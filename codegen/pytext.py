@@ -147,16 +147,30 @@ class Code:
     generator's names by their key (`Mapping`, `JSON`, `Field`: each says what the module must
     import, whatever its spelling there), and `defined`, the classes and aliases of the module
     that holds the schema's types, as spelled, in the order the text first names them. A union
-    (`A | B`) also keeps its top-level `members`."""
+    (`A | B`) also keeps its top-level `members`, and `unions` those of the parts it was made of
+    (`list[int | float]`: `("int", "float")`)."""
 
     text: str
     own: frozenset[str] = frozenset()
     defined: tuple[str, ...] = ()
     members: tuple[str, ...] = ()  # a union's top-level members (empty: not a union)
+    unions: tuple[tuple[str, ...], ...] = ()  # the members of the unions of its parts
 
     def alternatives(self) -> tuple[str, ...]:
         """The top-level members of the union this code is, or the code itself."""
         return self.members or (self.text,)
+
+    def all_unions(self) -> tuple[tuple[str, ...], ...]:
+        """The members of every union it spells: its parts' and its own."""
+        return (*self.unions, self.members) if self.members else self.unions
+
+    def spells(self, *members: str) -> bool:
+        """Whether a union it spells has `members` next to each other, in this order (`int`,
+        `float`: the number hint `int | float`, alone or in a longer union)."""
+        n = len(members)
+        return any(
+            u[i : i + n] == members for u in self.all_unions() for i in range(len(u) - n + 1)
+        )
 
 
 def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[str] = ()) -> Code:
@@ -166,6 +180,7 @@ def compose(text: str, *parts: Code, own: Iterable[str] = (), defined: Iterable[
         text,
         frozenset(own).union(*(p.own for p in parts)),
         tuple(dict.fromkeys([*defined, *(n for p in parts for n in p.defined)])),
+        unions=tuple(u for p in parts if p.members or p.unions for u in p.all_unions()),
     )
 
 
@@ -174,4 +189,6 @@ def union(*parts: Code) -> Code:
     in order."""
     members = tuple(dict.fromkeys(m for p in parts for m in p.alternatives()))
     joined = compose(" | ".join(members), *parts)
-    return Code(joined.text, joined.own, joined.defined, members if len(members) > 1 else ())
+    if len(members) < 2:
+        return joined
+    return Code(joined.text, joined.own, joined.defined, members, joined.unions)

@@ -23,6 +23,7 @@ class Decl:
     neutral: str  # the schema's name (typedef or path-derived)
     text: list[str] = field(default_factory=list)  # lines of types.go
     codec: list[str] = field(default_factory=list)  # lines of codec.go
+    struct: bool = False  # a Go struct (`structs.struct`)
 
 
 def align(rows: list[list[str]]) -> list[str]:

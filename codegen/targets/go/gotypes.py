@@ -104,11 +104,7 @@ class Types:
         """The Go type of `t`, which stands at `where` (a neutral name for inline types). An
         array or map of any JSON checks its nesting from where it starts, as Python does."""
         gt = self._of(t, where)
-        if (
-            isinstance(t, (ir.Array, ir.Map, ir.Obj))
-            and gt.dec.startswith(("wire.ArrayOf(", "wire.MapOf("))
-            and self.index.is_raw(t)
-        ):
+        if _nests(t) and self.index.is_raw(t):
             return replace(gt, dec=f"wire.Depth({gt.dec})")
         return gt
 
@@ -271,6 +267,14 @@ def _discriminator_of(index: TypeIndex, classes: list[str]) -> Discriminator | N
     if wire is None or len(set(classes)) != len(classes):
         return None
     return Discriminator(wire, tuple((c, v.values(wire)) for c, v in zip(classes, views)))
+
+
+def _nests(t: ir.TypeExpr) -> bool:
+    """Whether `Types.of` decodes `t` item by item (`wire.ArrayOf`, `wire.MapOf`): an array, a
+    map, an object of an index signature only."""
+    if isinstance(t, ir.Obj):
+        return not is_class_obj(t) and t.index is not None
+    return isinstance(t, (ir.Array, ir.Map))
 
 
 def _never(t: ir.TypeExpr) -> bool:

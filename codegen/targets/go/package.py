@@ -108,7 +108,7 @@ def build(
     codec = "\n\n".join("\n".join(d.codec) for d in decls if d.codec)
     model = method_model(resolved)
     methods = _methods(model.methods, types)
-    structs = {d.name for d in decls if d.text and any(x.endswith(" struct {") for x in d.text)}
+    structs = {d.name for d in decls if d.struct}
     results = sorted({_struct_of(types, r) for m in model.methods for r in m.result_types
                       if r in go_names and _struct_of(types, r) in structs})  # fmt: skip
     consts = []

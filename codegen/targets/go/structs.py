@@ -22,7 +22,7 @@ P = ir.PrimKind
 
 
 def struct(b: Builder, c: ClassDef, go: str, doc: ir.Doc) -> Decl:
-    decl = Decl(go, c.name)
+    decl = Decl(go, c.name, struct=True)
     decl.text += b.doc(doc)
     fields: list[tuple[list[str], list[str]]] = []  # (doc lines, cells)
     used: set[str] = {"MarshalJSON", "UnmarshalJSON", "MethodName"}  # its methods

@@ -191,7 +191,7 @@ def module_view(resolved: ir.Resolved, section: Section | None) -> ModuleView:
         idx = c.obj.index
         if extra == "allow" and section is None and idx is not None:
             values = hints.of(idx.value)
-            view.extra_values = None if values.text == hints.any.text else values
+            view.extra_values = None if values == hints.any else values
         return view
 
     def field_view(c: ClassDef, cls: str, p: ir.Property) -> FieldView:

@@ -21,7 +21,7 @@ from ....analysis.shapes import is_class_obj, structural_key
 from ....analysis.typeindex import Discriminator
 from ....errors import Diagnostic, Location
 from ....pynaming import HelperNames, PyIndex, Spellings
-from ....pytext import code_literal, comment_lines, literal
+from ....pytext import Code, code_literal, comment_lines, literal
 from ....records import record
 from .hints import Hints
 
@@ -59,6 +59,7 @@ class SelectorView:
     branches: tuple[tuple[str, str], ...]  # (condition on v, or "" for the last; return expression)
     table: TableView | None = None
     shapes: ShapesView | None = None
+    code: Code = Code("")  # `hint` with the names and unions it spells
 
 
 @dataclass
@@ -127,10 +128,14 @@ class Builds:
         return fn
 
     def _selector(self, fn: str, alias: str | None, t: ir.TypeExpr) -> SelectorView:
-        hint = self.index.py_name(alias) if alias else self.hints.hint(t)
+        py = self.index.py_name(alias) if alias else ""
+        spelled = Code(py, defined=(py,)) if alias else self.hints.code(t)
+        hint = spelled.text
         target = self.index.target(t) if alias is None else t
         if not isinstance(target, ir.Union_):
-            return SelectorView(fn, hint, (), (("", self.build(target, self.g["v"])),))
+            return SelectorView(
+                fn, hint, (), (("", self.build(target, self.g["v"])),), code=spelled
+            )
         groups = self._groups(target.members)
         where = alias or hint
         v = self.g["v"]
@@ -165,7 +170,7 @@ class Builds:
         else:  # the last branch needs no test
             branches[-1] = ("", branches[-1][1])
         text = "Decoding: " + "; ".join(rules) + "."
-        return SelectorView(fn, hint, comment_lines(text), tuple(branches), table, shapes)
+        return SelectorView(fn, hint, comment_lines(text), tuple(branches), table, shapes, spelled)
 
     def _groups(
         self, members: tuple[ir.TypeExpr, ...], seen: frozenset[str] = frozenset()

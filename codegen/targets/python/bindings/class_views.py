@@ -4,7 +4,6 @@ it finds undeclared keys, its deprecations)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from functools import cached_property
 
@@ -12,7 +11,7 @@ from .... import ir
 from ....analysis.typeindex import ClassDef
 from ....pyformat import LINE_LENGTH, columns
 from ....pynaming import PyIndex
-from ....pytext import code_literal, deprecation, doc_text, docstring, literal_text
+from ....pytext import Code, code_literal, compose, deprecation, doc_text, docstring, literal_text
 from ....records import record
 from .builds import Builds
 from .views import Context
@@ -21,7 +20,7 @@ from .views import Context
 @record
 class FieldView:
     attr: str
-    hint: str
+    code: Code  # the hint, with the names it mentions
     default: str  # " = UNSET" or ""
     doc: str
     build: str  # keyword argument value in _from_valid (reads `v`)
@@ -31,30 +30,19 @@ class FieldView:
     deprecated: str = ""  # Python literal of the `@deprecated` tag's message ("" if none)
 
     @property
+    def hint(self) -> str:
+        return self.code.text
+
+    @property
     def parameter(self) -> str:
         """The field as an `__init__` parameter. The one layout choice a view makes: black wraps
         a union hint too long for its line in parentheses, ruff keeps such parentheses but does
         not add them (a deviation ruff documents), and black drops them where the line fits, so
         they are written exactly where black would add them (docs/formatting.md)."""
         text = f"{self.attr}: {self.hint}{self.default}"
-        if 8 + columns(text) + 1 > LINE_LENGTH and _top_level_union(self.hint):
+        if 8 + columns(text) + 1 > LINE_LENGTH and self.code.members:  # a union
             return f"{self.attr}: ({self.hint}){self.default}"
         return text
-
-
-_STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")  # literals in hints
-
-
-def _top_level_union(hint: str) -> bool:
-    depth = 0
-    for ch in _STRING.sub('""', hint):
-        depth += (ch in "([{") - (ch in ")]}")
-        if ch == "|" and depth == 0:
-            return True
-    return False
-
-
-_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 @record
@@ -65,7 +53,7 @@ class ClassView:
     keys: str  # name of the frozenset of declared wire names
     key_set: str  # its value
     fields: tuple[FieldView, ...]
-    extra_hint: str
+    extra_code: Code  # the hint of the undeclared keys' bag
     extra_build: str
     extra_encode: str  # "" when the extras are plain JSON (then `out.update`)
     deprecated: str = ""  # Python literal of the class's `@deprecated` message ("" if none)
@@ -75,6 +63,14 @@ class ClassView:
     # Whether it sets and encodes its own fields in `_set_own`/`_put_own`, which `_Model`'s
     # `_set_fields`/`_put_fields` call along the class chain: a class extending or extended.
     chained: bool = False
+    # The names the hints of `fields` and `extra_code` mention, as the module spells them (the
+    # generator's own names and the module's classes and aliases; the builtins a hint spells
+    # are never an attribute, `pynaming.HINT_BUILTINS`).
+    hint_names: frozenset[str] = frozenset()
+
+    @property
+    def extra_hint(self) -> str:
+        return self.extra_code.text
 
     @cached_property  # read once per field by the template
     def writes_init(self) -> bool:
@@ -83,9 +79,7 @@ class ClassView:
         mean the attribute, not the type."""
         if self.base:  # `@dataclass` writes it from the fields of every class along the chain
             return False
-        names = {f.attr for f in self.fields}
-        hints = [f.hint for f in self.fields] + [self.extra_hint]
-        return not any(names & set(_NAME.findall(_STRING.sub("", h))) for h in hints)
+        return not any(f.attr in self.hint_names for f in self.fields)
 
     @cached_property  # read once per field by the template
     def self_name(self) -> str:
@@ -125,7 +119,7 @@ class ClassView:
 
 
 def _field(c: ClassDef, f: ir.Property, attr: str, ctx: Context, b: Builds) -> FieldView:
-    hint = ctx.hints.field(f)
+    hint = ctx.hints.field_code(f)
     v = b.g["v"]
     unset = b.g["UNSET"] if f.optional else ""
     wire = code_literal(f.name)
@@ -190,7 +184,8 @@ def class_view(c: ClassDef, ctx: Context, b: Builds, extends: Mapping[str, str],
     required[c.name] = all(not f.optional for f in fields) and required.get(base, True)
     index = c.obj.index
     value = index.value if index is not None else ir.Prim(ir.PrimKind.UNKNOWN)
-    extra_hint = f"dict[str, {ctx.hints.hint(value)}]"
+    extra_value = ctx.hints.code(value)
+    extra_code = compose(f"dict[str, {extra_value.text}]", extra_value)
     py = ctx.index.py_name(c.name)
     keys = ctx.index.names.keys[c.name]
     extras, v, i, k = b.g["_extras"], b.g["v"], b.g["i"], b.g["k"]
@@ -219,7 +214,12 @@ def class_view(c: ClassDef, ctx: Context, b: Builds, extends: Mapping[str, str],
     if base:
         base_keys = ctx.index.names.keys[base]
         key_set = f"{base_keys} | {key_set}" if fields else base_keys
-    return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_hint,
+    own = ctx.index.names.own
+    codes = [f.code for f in fields] + [extra_code]
+    hint_names = frozenset(n for code in codes for n in code.defined).union(
+        own.peek(key) for code in codes for key in code.own
+    )
+    return ClassView(py, code_literal(c.name), docstring(doc_text(c.doc), "    "), keys, key_set, fields, extra_code,
                      extra_build, extra_encode, deprecation(c.doc),
                      ctx.index.py_name(base) if base else "",
-                     bool(base) or c.name in chained)  # fmt: skip
+                     bool(base) or c.name in chained, hint_names)  # fmt: skip

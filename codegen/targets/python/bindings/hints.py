@@ -21,18 +21,19 @@ from dataclasses import replace
 from .... import ir
 from ....analysis.shapes import P, is_class_obj
 from ....pynaming import PyIndex
-from ....pytext import Code, code_literal, compose
+from ....pytext import Code, code_literal, compose, union
 
 _PRIMS = {
     P.STRING: "str",
-    P.NUMBER: "int | float",
     P.INTEGER: "int",
     P.BOOLEAN: "bool",
     P.NULL: "None",
 }
 # A plain type absorbs the literals of its kind in a union: `"a" | string` is just `str`.
 _ABSORBS = {"str": "string", "float": "number", "int": "number", "bool": "boolean"}
-_NUMBER = _PRIMS[P.NUMBER]
+# TS `number`: a union of two members, which a union it stands in takes as its own (`number |
+# integer` is `int | float`; a literal `1` is absorbed by `int`)
+NUMBER = union(Code("int"), Code("float"))
 
 
 def _never(t: ir.TypeExpr) -> bool:
@@ -46,6 +47,13 @@ def _never(t: ir.TypeExpr) -> bool:
     return False
 
 
+def _or(code: Code, other: Code) -> Code:
+    """`code | other`: a union whose members are both's (`other` not among `code`'s)."""
+    joined = compose(f"{code.text} | {other.text}", code, other)
+    members = code.alternatives() + other.alternatives()
+    return Code(joined.text, joined.own, joined.defined, members, joined.unions)
+
+
 class Hints:
     """Hints as models.py spells them: the generator's names (`JSON`, `Mapping`...) as the name
     table spells them there (`codegen/pynaming.py`: they yield to schema names). `code` and
@@ -55,7 +63,8 @@ class Hints:
     def __init__(self, index: PyIndex) -> None:
         self.index = index
         self.g = index.names.own  # looked up where a hint spells a name: its import (`views`)
-        self.number = _NUMBER  # TS `number`'s hint
+        # the hints of any JSON value (`_any_json`), made without noting an import
+        self._json = tuple(Code(self.g.peek(k), own=frozenset({k})) for k in ("JSON", "JSONInput"))
 
     def _own(self, key: str) -> Code:
         return Code(self.g[key], own=frozenset({key}))
@@ -83,8 +92,7 @@ class Hints:
             if t.kind is P.OBJECT:
                 mapping, value = self._mapping(inputs), self._any(inputs)
                 return compose(f"{mapping.text}[str, {value.text}]", mapping, value)
-            text = _PRIMS[t.kind]
-            return Code(text, members=tuple(text.split(" | ")) if t.kind is P.NUMBER else ())
+            return NUMBER if t.kind is P.NUMBER else Code(_PRIMS[t.kind])
         if isinstance(t, ir.Lit):
             return self._literal([t])
         if isinstance(t, ir.Ref):
@@ -132,8 +140,8 @@ class Hints:
                     lit_at = len(parts)
                     parts.append(Code(""))
                 lits.append(m)
-            elif (hint := self.code(m, inputs)).text == _NUMBER:
-                parts += [Code(p) for p in _NUMBER.split(" | ")]  # `number | integer`: once
+            elif (hint := self.code(m, inputs)) == NUMBER:  # (an intersection's, a union's too)
+                parts += [Code(p) for p in NUMBER.members]  # `number | integer`: once
             else:
                 parts.append(hint)
         absorbed = {_ABSORBS[p.text] for p in parts if p.text in _ABSORBS}
@@ -150,6 +158,10 @@ class Hints:
         alternatives = tuple(m for p in out for m in p.alternatives())
         return replace(joined, members=alternatives) if len(alternatives) > 1 else joined
 
+    def _any_json(self, code: Code) -> bool:
+        """Whether `code` is the hint of any JSON value (which holds None already)."""
+        return code in self._json
+
     def field(self, p: ir.Property) -> str:
         return self.field_code(p).text
 
@@ -158,15 +170,10 @@ class Hints:
         if _never(p.type):  # a field that never holds a value: only ever UNSET
             return self._own("UnsetType")
         base = self.code(p.type, inputs=True)
-        if (
-            p.nullable
-            and "None" not in base.alternatives()
-            and base.text not in (self.g.peek("JSON"), self.g.peek("JSONInput"))
-        ):
-            base = compose(f"{base.text} | None", base)
+        if p.nullable and "None" not in base.alternatives() and not self._any_json(base):
+            base = _or(base, Code("None"))
         if p.optional:
-            unset = self._own("UnsetType")
-            base = compose(f"{base.text} | {unset.text}", base, unset)
+            base = _or(base, self._own("UnsetType"))
         return base
 
     def mentions_module_names(self, t: ir.TypeExpr) -> bool:

@@ -10,10 +10,11 @@ from .... import ir
 from ....analysis.shapes import cyclic, is_class_obj
 from ....errors import SchemaError
 from ....graphs import dependency_order
-from ....pytext import code_literal, doc_text, docstring
+from ....pytext import Code, code_literal, doc_text, docstring
 from ....records import record
 from .builds import Builds, SelectorView
 from .class_views import ClassView, class_view, python_bases
+from .hints import NUMBER
 from .views import Context
 
 
@@ -99,8 +100,10 @@ def models_view(ctx: Context) -> ModelsView:
         for td, _ in ordered:  # every alias that builds something gets a `_build_` function, made
             if not index.is_raw(td.type):  # after those it calls: no recursion down a chain
                 b.alias_builder(td.name)
+        spelled: list[Code] = []  # every hint the module writes, for the noqa below
         for td, quoted in ordered:
-            value = hints.hint(td.type, inputs=True)
+            spelled.append(hint := hints.code(td.type, inputs=True))
+            value = hint.text
             aliases.append(
                 AliasView(
                     index.py_name(td.name),
@@ -139,8 +142,8 @@ def models_view(ctx: Context) -> ModelsView:
             g.use("Final")
         if aliases:
             g.use("TypeAlias")
-    hints_ = [a.value for a in aliases] + [f.hint for c in classes for f in c.fields]
-    hints_ += [c.extra_hint for c in classes] + [s.hint for s in selectors]
+    spelled += [f.code for c in classes for f in c.fields]
+    spelled += [c.extra_code for c in classes] + [s.code for s in selectors]
 
     def imported(names: tuple[str, ...], private: bool = False) -> list[str]:
         """The names the view spelled, as import items (`x as _y` where the name table renamed
@@ -187,5 +190,5 @@ def models_view(ctx: Context) -> ModelsView:
         selectors=selectors,
         decoders=decoders,
         exports=tuple(code_literal(n) for n in exports),
-        noqa=_NUMBER_NOQA if any(hints.number in h for h in hints_) else (),
+        noqa=_NUMBER_NOQA if any(h.spells(*NUMBER.members) for h in spelled) else (),
     )

@@ -15,7 +15,7 @@ from ....analysis.envelopes import envelopes
 from ....analysis.methods import Method, method_model
 from ....analysis.shapes import is_class_obj
 from ....pynaming import PyIndex
-from ....pytext import code_literal, comment
+from ....pytext import Code, code_literal, comment
 from ....records import record
 from .views import Context
 
@@ -32,49 +32,72 @@ def class_expr(index: PyIndex, t: ir.TypeExpr) -> str:
     class (`_m.CallToolResult`; `EmptyResult` is `_m.Result`), a union of them
     (`_m.ElicitRequestFormParams | _m.ElicitRequestURLParams`), `dict` for an object without
     declared properties, `object` for anything else."""
-    parts: list[str] = []
+    return _text(_classes(index, t))
+
+
+def _classes(index: PyIndex, t: ir.TypeExpr) -> tuple[Code, ...]:
+    """`class_expr`'s members, each once, in order: a class of the models module (`defined`),
+    `_DICT`, or `_OBJECT` alone."""
+    parts: list[Code] = []
     for member in index.members(t):
         target = index.target(member)
         name = index.class_of(member)
         if name is not None:
-            part = f"{MODELS}.{index.py_name(name)}"
+            part = _model(index, name)
         elif isinstance(target, (ir.Obj, ir.Map)) and not is_class_obj(target):
-            part = "dict"
+            part = _DICT
         else:
-            return "object"
+            return (_OBJECT,)
         if part not in parts:
             parts.append(part)
-    return " | ".join(parts) or "object"
+    return tuple(parts) or (_OBJECT,)
 
 
-def _named(index: PyIndex, name: str | None) -> str:
+def _model(index: PyIndex, name: str) -> Code:
+    py = index.py_name(name)
+    return Code(f"{MODELS}.{py}", defined=(py,))
+
+
+def _text(parts: tuple[Code, ...]) -> str:
+    return " | ".join(p.text for p in parts)
+
+
+def _named(index: PyIndex, name: str | None) -> tuple[Code, ...]:
     if name is None:
-        return "None"
+        return (Code("None"),)
     if name in index.typedefs:
-        return class_expr(index, ir.Ref(name))
+        return _classes(index, ir.Ref(name))
     if name in index.classes:
-        return f"{MODELS}.{index.py_name(name)}"
-    return "object"
+        return (_model(index, name),)
+    return (_OBJECT,)
 
 
 def _tuple(items: list[str]) -> str:
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
+_DICT = Code("dict")  # an object without declared properties, as `isinstance` takes it
+_OBJECT = Code("object")
 # How a class expression is written as a type hint where it differs (mypy --strict wants the
 # type arguments of a generic).
-_HINTS = {"dict": "dict[str, Any]"}
+_HINTS = {_DICT: Code("dict[str, Any]", own=frozenset({"Any"}))}
 
 
-def _join(exprs: list[str]) -> str:
-    """A union hint of class expressions, each member once, in order."""
-    out: list[str] = []
+def _hints(exprs: list[tuple[Code, ...]]) -> tuple[Code, ...]:
+    """The members of a union hint of class expressions, each once, in order (`object` for
+    none)."""
+    out: list[Code] = []
     for expr in exprs:
-        for part in expr.split(" | "):
+        for part in expr:
             hint = _HINTS.get(part, part)
             if hint not in out:
                 out.append(hint)
-    return " | ".join(out) or "object"
+    return tuple(out) or (_OBJECT,)
+
+
+def _join(exprs: list[tuple[Code, ...]]) -> str:
+    """A union hint of class expressions, each member once, in order."""
+    return _text(_hints(exprs))
 
 
 # -- registry.py --------------------------------------------------------------------------------
@@ -141,14 +164,14 @@ def _method_view(m: Method, index: PyIndex) -> MethodInfoView:
         direction=code_literal(m.direction),
         via=code_literal(m.via),
         message_type=code_literal(m.type_name),
-        message_class=_named(index, m.type_name),
+        message_class=_text(_named(index, m.type_name)),
         params_type=code_literal(m.params_type),
         params_class=params_class,
         params_optional=code_literal(m.params_optional),
         result_type=code_literal(m.result_type),
-        result_class=_named(index, m.result_type),
+        result_class=_text(_named(index, m.result_type)),
         alt_result_types=_tuple([code_literal(a) for a in m.alt_result_types]),
-        alt_result_classes=_tuple([_named(index, a) for a in m.alt_result_types]),
+        alt_result_classes=_tuple([_text(_named(index, a)) for a in m.alt_result_types]),
         result_hint=_join(result_classes),
     )  # fmt: skip
 
@@ -179,24 +202,26 @@ def registry_view(resolved: ir.Resolved, index: PyIndex | None = None) -> Regist
              else f"in the protocol of {PurePath(resolved.source).name}")  # fmt: skip
     methods = tuple(_method_view(m, index) for m in model.methods)
     requests = [v for v, m in zip(methods, model.methods) if m.kind == "request"]
-    notifications = [v for v, m in zip(methods, model.methods) if m.kind == "notification"]
+    # the class expressions each hint joins, as data: what the module imports is read from them
+    messages = [_named(index, m.type_name) for m in model.methods]
+    results = [
+        [_named(index, r) for r in m.result_types] for m in model.methods if m.kind == "request"
+    ]
     responses = [_named(index, n) for n in (env.result, env.error) if n is not None]
     overloads = tuple(requests) if len(requests) >= 2 else ()
-    classes = [v.message_class for v in methods] + responses
-    request_hint = _join([v.message_class for v in requests])
-    notification_hint = _join([v.message_class for v in notifications])
+    kinds = [m.kind for m in model.methods]
+    request_hint = _join([c for c, k in zip(messages, kinds) if k == "request"])
+    notification_hint = _join([c for c, k in zip(messages, kinds) if k == "notification"])
     response_hint = _join(responses)
-    result_hint = _join([v.result_hint for v in requests])
+    result_hint = _join([_hints(r) for r in results])
     method_hint = _literal([v.key for v in methods], "str")
     request_method_hint = _literal([v.key for v in requests])
-    hinted = [v.message_class for v in methods] + responses  # the class expressions in hints
-    hinted += [
-        _named(index, r) for m in model.methods if m.kind == "request" for r in m.result_types
-    ]
-    dicts = any(part in _HINTS for expr in hinted for part in expr.split(" | "))
+    hinted = [*messages, *responses, *(expr for r in results for expr in r)]
     return RegistryView(
-        imports_models=any(f"{MODELS}." in c for c in classes),
-        typing_imports=_typing_imports(list(model.methods), dicts),
+        imports_models=any(p.defined for expr in [*messages, *responses] for p in expr),
+        typing_imports=_typing_imports(
+            list(model.methods), any(p in _HINTS for expr in hinted for p in expr)
+        ),
         protocol_version=code_literal(version),
         in_version=code_literal(where),
         jsonrpc_version=code_literal(str(consts.get("JSONRPC_VERSION", "2.0"))),

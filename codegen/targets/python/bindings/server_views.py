@@ -120,19 +120,19 @@ class AppFacts:
         self, defs: list[tuple[str, Method]], leave_out: frozenset[str] = frozenset()
     ) -> Code:
         seen: dict[str, Code] = {}
-        for key, m in defs:
+        empty: list[Code] = []  # `Result | None`, last: answered with `{}`, the handler may
+        for key, m in defs:  # return None
             for wire in m.result_types:
                 if wire in leave_out:
                     continue
-                if wire == "EmptyResult":  # answered with `{}`: the handler may return None
-                    result = self.result()
-                    seen.setdefault(
-                        f"{result.text} | None", compose(f"{result.text} | None", result)
-                    )
+                if wire == "EmptyResult":
+                    if not empty:
+                        result = self.result()
+                        empty.append(compose(f"{result.text} | None", result))
                 else:
                     py = self.py(key, wire)
                     seen.setdefault(py, Code(py, defined=(py,)))
-        parts = sorted(seen.values(), key=lambda c: c.text.endswith("None"))
+        parts = [*seen.values(), *empty]
         return compose(" | ".join(c.text for c in parts), *parts)
 
 
