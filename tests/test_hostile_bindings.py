@@ -468,6 +468,35 @@ def test_inline_checks_keep_names_that_look_like_their_variables(tmp_path: Path)
         assert [e.path for e in m.errors("Holder", {"items": [bad]})] == [path], bad
 
 
+# Literals spelled like the code checks are made of (`:=`, the variables, parentheses): whether a
+# check binds a name, how often it reads its variable and where its parentheses close are known
+# from how it was built (exprs.py), never read from its text.
+CODE_LITERALS = """
+export interface Inner { op: "_y := x" | "(x) or (x"; n?: 1 | 2 }
+export interface Outer { inner: Inner; tag: "))" }
+export interface Top { outer: Outer }
+"""
+
+
+def test_inline_checks_read_no_literal_as_code(tmp_path: Path) -> None:
+    m = generate_text(CODE_LITERALS, tmp_path, "code_literals")
+    source = Path(m.validators.__file__).read_text(encoding="utf-8")
+    outer = source[source.index("def is_Outer(") : source.index("def _explain_Outer(")]
+    top = source[source.index("def is_Top(") : source.index("def _explain_Top(")]
+    assert "is_Inner(" not in outer, outer  # its literal `_y := x` binds nothing: inline
+    assert "is_Outer(" not in top and "is_Inner(" in top, top  # one level: Inner's is a call
+    inner = {"op": "(x) or (x", "n": 2}
+    assert m.is_valid("Top", {"outer": {"inner": inner, "tag": "))"}})
+    for bad, path in (
+        ({"inner": {**inner, "op": "x"}, "tag": "))"}, "$.outer.inner.op"),
+        ({"inner": {**inner, "n": True}, "tag": "))"}, "$.outer.inner.n"),
+        ({"inner": {"n": 1}, "tag": "))"}, "$.outer.inner.op"),  # missing
+        ({"inner": inner, "tag": ")"}, "$.outer.tag"),
+    ):
+        _rejected(m, "Top", {"outer": bad})
+        assert [e.path for e in m.errors("Top", {"outer": bad})] == [path], bad
+
+
 def _rejected(m: ModuleType, type_name: str, value: Any) -> list[str]:
     assert not m.is_valid(type_name, value)
     with pytest.raises(m.ValidationError):

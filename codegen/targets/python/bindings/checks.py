@@ -22,10 +22,10 @@ from ....analysis.shapes import P, describe, is_class_obj, is_never, json_litera
 from ....pynaming import HelperNames, PyIndex
 from ....pytext import code_literal, literal
 from ....records import record
-from . import inline_checks
+from .exprs import FALSE, TRUE, Expr, build, joined
 from .preds import (
-    UNKNOWN_LITERAL,
     Pred,
+    Says,
     anything,
     empty_first,
     length,
@@ -45,8 +45,8 @@ class Check:
     kind: str  # "expr" | "list" | "dict" | "none"
     var: str
     path: str  # Python expression of the value's JSON path
-    bad: str = "False"  # expr: failure condition
-    ok: str = "True"  # expr: success condition
+    bad: Expr = FALSE  # expr: failure condition
+    ok: Expr = TRUE  # expr: success condition
     explain: str = "pass"  # expr: explanation statement
     # expr with constraints: the type's failure condition and explanation, and the constraints'
     # explanation; written as an if/else statement (`explain` is then unused)
@@ -59,6 +59,7 @@ class Check:
     item: Pred | None = None
     len_bad: str = ""  # list: length constraint failure condition ("" if none)
     len_explain: str = ""
+    named: str = ""  # expr: the key of the named check whose call alone `ok` is (`is_Tool(x)`)
 
 
 @dataclass
@@ -83,9 +84,9 @@ class Compiler:
     # dicts, not walked (decoding a tool list would spend most of its time there); the payload
     # stays the parsed JSON value, and `dumps` refuses what in it is not JSON.
     shallow: bool = False
-    # Function key -> its check as one expression over `inline_checks.PLACEHOLDER`, written where
-    # a parent checks such a value instead of a call (found by a first pass; inline_checks.py).
-    inline: dict[str, str] = field(default_factory=dict)
+    # Function key -> its check as one expression, written over the variable where a parent
+    # checks such a value instead of a call (found by a first pass; inline_checks.py).
+    inline: dict[str, Expr] = field(default_factory=dict)
     # Function keys called as members of an undiscriminated union (`is_A(x) or is_B(x)`): their
     # is_ functions read required keys with `.get`, since a member that fails is the usual case
     # there and a KeyError costs more than the lookups it saves.
@@ -140,12 +141,12 @@ class Compiler:
             if _inlinable(target, self.index) and td.constraints.is_empty():
                 inner = self.pred(target, v, path, child)
                 expected = f"{t.name} ({describe(target, self.index)})"
-                if inner.explain.startswith("_explain_json"):  # says what in it is not JSON
+                if inner.says is Says.JSON:  # says what in it is not JSON
                     return inner
-                explain = mismatch(path, expected, v)
-                if inner.explain.startswith(UNKNOWN_LITERAL):  # an enum: said the same way
+                if inner.says is Says.ENUM:  # an enum: said the same way
                     explain = unknown_literal(path, expected, v)
-                return Pred(inner.ok, inner.bad, explain, inner.anything)
+                    return Pred(inner.ok, inner.bad, explain, inner.anything, Says.ENUM)
+                return Pred(inner.ok, inner.bad, mismatch(path, expected, v), inner.anything)
             return self._named(t.name, v, path, child)
         if isinstance(t, ir.Obj):
             if is_class_obj(t):
@@ -174,19 +175,18 @@ class Compiler:
             self.union_members.add(key)
         is_fn, explain_fn = self.fn_names(key)
         depth = self.depth_arg(key, child)
-        call = f"{is_fn}({v}{depth})"
+        call = build("{fn}({v}" + depth + ")", v, fn=is_fn)
+        named = "" if depth else key
         inlined = v.isidentifier() and (key in self.inline or (key in self.empty_ok and not depth))
         if self.plain or not inlined:
             self._differs |= inlined
         elif key in self.inline:
-            call = inline_checks.at(self.inline[key], v)
+            call, named = self.inline[key].over(v), ""
         elif key in self.empty_ok and not depth:  # d = 0: {} is valid
-            call = empty_first(v, call)
-        return Pred(
-            call,
-            f"not {call}",
-            f"{explain_fn}({v}, {path}, errs{self.depth_arg(None, child)})",
-        )
+            call, named = empty_first(v, call), ""
+        explain = f"{explain_fn}({v}, {path}, errs{self.depth_arg(None, child)})"
+        return Pred(call, build("not {call}", v, call=call), explain, False, Says.CALL, explain_fn,
+                    named)  # fmt: skip
 
     def _hoist(self, t: ir.TypeExpr, v: str, path: str, child: bool) -> Pred:
         key = self.helper_key(t)
@@ -206,7 +206,7 @@ class Compiler:
             return literals(lits, v, path, expected)
         if not lits and len(others) == 1:  # `"a" | "b" | string` is just a string
             return self.pred(others[0], v, path, child)
-        parts: list[str] = []
+        parts: list[Expr] = []
         explainers: list[str] = []
         lit_done = False
         for m in members:
@@ -223,31 +223,31 @@ class Compiler:
             finally:
                 self._in_union -= 1
             parts.append(p.ok)
-            if p.explain.startswith("_explain_"):
+            if p.explainer:
                 kinds = tuple(sorted(self.index.kinds(m)))
                 kinds_text = ", ".join(code_literal(k) for k in kinds) + (
                     "," if len(kinds) == 1 else ""
                 )
-                explainers.append(f"(({kinds_text}), {p.explain.split('(', 1)[0]})")
+                explainers.append(f"(({kinds_text}), {p.explainer})")
         if not parts:
             return self._prim(P.NEVER, v, path)
-        ok = f"({' or '.join(parts)})" if len(parts) > 1 else parts[0]
+        ok = joined(" or ", parts, v, parens=len(parts) > 1)
+        bad = build("not {ok}", v, ok=ok)
         if explainers:
             members_text = f"({', '.join(explainers)},)"
             depth = self.depth_arg(None, False)
             explain = f"_explain_union({v}, {path}, errs, {code_literal(expected)}, {members_text}{depth})"
-        else:
-            explain = mismatch(path, expected, v)
-        return Pred(ok, f"not {ok}", explain)
+            return Pred(ok, bad, explain, False, Says.CALL, "_explain_union")
+        return Pred(ok, bad, mismatch(path, expected, v))
 
     def _intersection(self, t: ir.Intersection, v: str, path: str, child: bool) -> Pred:
         preds = [self.pred(m, v, path, child) for m in t.members]
         preds = [p for p in preds if not p.anything] or [self._anything(v, path)]
         if len(preds) == 1:
             return preds[0]
-        ok = "(" + " and ".join(p.ok for p in preds) + ")"
-        explain = "; ".join(f"({p.explain}) if {p.bad} else None" for p in preds)
-        return Pred(ok, f"not {ok}", explain)
+        ok = joined(" and ", [p.ok for p in preds], v, parens=True)
+        explain = "; ".join(f"({p.explain}) if {p.bad.text} else None" for p in preds)
+        return Pred(ok, build("not {ok}", v, ok=ok), explain)
 
     # -- statements -----------------------------------------------------------------------------
 
@@ -298,18 +298,20 @@ class Compiler:
                 item = self.pred(value, "i", f"_key({path}, k)", True)
                 return Check("dict", v, path, item=item, expected=expected, expected_literal=exp)
         p = self.pred(t, v, path, child)
-        bad, ok, explain = p.bad, p.ok, p.explain
+        bad, ok, explain, named = p.bad, p.ok, p.explain, p.named
         extra_bad, extra_explain = self._constraints(t, constraints, v, path)
         split = ("", "", "")  # the type's failure and explanation, the constraints' explanation
-        if extra_bad:
-            bad = f"({bad} or {extra_bad})"
-            ok = f"not {bad}"
-            explain = f"{p.explain} if {p.bad} else {extra_explain}"
+        if extra_bad is not None:
+            bad = build("({bad} or {extra})", v, bad=bad, extra=extra_bad)
+            ok = build("not {bad}", v, bad=bad)
+            explain = f"{p.explain} if {p.bad.text} else {extra_explain}"
+            named = ""
             if not nullable:  # in statement position: if/else statements, not a ternary
-                split = (p.bad, p.explain, extra_explain)
+                split = (p.bad.text, p.explain, extra_explain)
         if nullable:
-            bad = f"({v} is not None and {bad})"
-            ok = f"({v} is None or {ok})"
+            bad = build("({v} is not None and {bad})", v, bad=bad)
+            ok = build("({v} is None or {ok})", v, ok=ok)
+            named = ""
         return Check(
             "expr",
             v,
@@ -322,31 +324,34 @@ class Compiler:
             type_bad=split[0],
             type_explain=split[1],
             constraint_explain=split[2],
+            named=named,
         )
 
-    def _constraints(self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str) -> tuple[str, str]:
+    def _constraints(
+        self, t: ir.TypeExpr, c: ir.Constraints, v: str, path: str
+    ) -> tuple[Expr | None, str]:
         """Numeric bounds and patterns; each applies only to values of its kind (as in JSON
         Schema). `@format` is an annotation, as in JSON Schema, and is not checked."""
         kinds = self.index.kinds(t)
-        parts: list[str] = []
+        parts: list[Expr] = []
         words: list[str] = []
         numeric = kinds <= {"integer", "number"}
-        guard = "" if numeric else f"(type({v}) is int or type({v}) is float) and "
+        guard = "" if numeric else "(type({v}) is int or type({v}) is float) and "
         if c.minimum is not None:
-            parts.append(f"{guard}{v} < {code_literal(c.minimum)}")
+            parts.append(build(guard + "{v} < {n}", v, n=code_literal(c.minimum)))
             words.append(f">= {literal(c.minimum)}")
         if c.maximum is not None:
-            parts.append(f"{guard}{v} > {code_literal(c.maximum)}")
+            parts.append(build(guard + "{v} > {n}", v, n=code_literal(c.maximum)))
             words.append(f"<= {literal(c.maximum)}")
         if c.pattern is not None:
             name = self.pattern(c.pattern)
-            sguard = "" if kinds <= {"string"} else f"type({v}) is str and "
-            parts.append(f"{sguard}{name}.search({v}) is None")
+            sguard = "" if kinds <= {"string"} else "type({v}) is str and "
+            parts.append(build(sguard + "{re}.search({v}) is None", v, re=name))
             words.append(f"matching {c.pattern!r}")
         if not parts:
-            return "", ""
+            return None, ""
         what = describe(t, self.index) + " " + " and ".join(words)
-        return "(" + " or ".join(parts) + ")", mismatch(path, what, v)
+        return joined(" or ", parts, v, parens=True), mismatch(path, what, v)
 
     def pattern(self, regex: str) -> str:
         """The module constant holding `regex` (compiled; resolve has checked that it compiles)."""

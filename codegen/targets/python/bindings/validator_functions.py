@@ -16,8 +16,8 @@ from ....analysis.typeindex import ClassDef, Discriminator
 from ....pynaming import PyIndex
 from ....pytext import code_literal, comment_lines, docstring, key_suffix, literal
 from ....records import record
-from . import inline_checks
 from .checks import Check, Compiler, Helper
+from .exprs import Expr, build
 from .preds import Pred
 from .required_since import Notes, missing_statement
 
@@ -29,7 +29,7 @@ class FieldView:
     check: Check  # as the explanation runs it (calls)
     missing: str  # statement reporting the field as missing
     get: str  # how the is_ function reads a required field: `v["k"]` (inside its `try`)
-    safe_get: str  # the same read that never raises: `v.get("k")`, or with `_ABSENT`
+    safe_get: Expr  # the same read that never raises: `v.get("k")`, or with `_ABSENT`
     inline_bad: str  # the failure condition with that read inlined when it is used once ("")
     is_check: Check  # as the is_ function runs it (small checks inline)
 
@@ -78,7 +78,7 @@ class FunctionBuilder:
         self,
         index: PyIndex,
         recursive: frozenset[str],
-        inline: dict[str, str] | None = None,
+        inline: dict[str, Expr] | None = None,
         union_members: frozenset[str] = frozenset(),
         empty_ok: frozenset[str] = frozenset(),
         since: Notes | None = None,
@@ -187,18 +187,15 @@ class FunctionBuilder:
             # A required value that may not be null can be read with a plain `.get`: a missing
             # key reads as None, which the check rejects anyway.
             plain = not p.nullable and "null" not in self.index.kinds(p.type)
-            safe_get = (
-                f"v.get({code_literal(p.name)})"
-                if plain
-                else f"v.get({code_literal(p.name)}, _ABSENT)"
-            )
+            read = "{v}.get({k})" if plain else "{v}.get({k}, _ABSENT)"
+            safe_get = build(read, "v", k=code_literal(p.name))
             # The is_ function reads a required value by subscript (a dict subscript costs less
             # than a `.get` call); a missing key raises the KeyError its `try` turns into False.
             # Not in a member of an undiscriminated union, where failing is the usual case.
-            get = safe_get if in_union else f"v[{code_literal(p.name)}]"
+            get = safe_get.text if in_union else f"v[{code_literal(p.name)}]"
             inline = ""
-            if is_check.kind == "expr" and inline_checks.uses(is_check.bad, "x") == 1:
-                inline = _substitute_x(is_check.bad, get)
+            if is_check.kind == "expr" and is_check.bad.uses == 1:  # `x` read once: inline
+                inline = is_check.bad.at(get)
             fields.append(
                 FieldView(code_literal(p.name), p.optional, check, missing, get, safe_get, inline, is_check)
             )  # fmt: skip
@@ -265,7 +262,7 @@ class FunctionBuilder:
             d_explain = self.c.depth_arg(None, False)
             is_call = f"{is_fn}(v{d_is})"
             if member in self.c.inline and not d_is:  # a small check: inline, no frame
-                is_call = inline_checks.at(self.c.inline[member], "v")
+                is_call = self.c.inline[member].at("v")
             if len(lits) == 1:
                 test = f"t == {code_literal(lits[0])}"
             else:
@@ -309,11 +306,6 @@ class FunctionBuilder:
         )
 
 
-def _substitute_x(expr: str, value: str) -> str:
-    """`expr` with its variable `x` replaced by the expression `value` (used once only)."""
-    return inline_checks.rename(expr, "x", value)
-
-
 def _fold_last(
     fields: list[FieldView], extras: Pred | None
 ) -> tuple[tuple[FieldView, ...], str, str]:
@@ -332,10 +324,10 @@ def _fold_last(
     ok = last.is_check.ok
     if last.optional:  # `in`, not a `.get` call: the key is usually absent (`_meta`)
         read = f"v[{last.wire}]"
-        if inline_checks.uses(ok, "x") == 1:
-            return tuple(fields[:-1]), "", f"{last.wire} not in v or {_substitute_x(ok, read)}"
-        first = inline_checks.rename(ok, "x", "x", first=f"x := {read}")
+        if ok.uses == 1:
+            return tuple(fields[:-1]), "", f"{last.wire} not in v or {ok.at(read)}"
+        first = ok.at("x", first=f"x := {read}")
         return tuple(fields[:-1]), "", f"{last.wire} not in v or {first}"
-    if inline_checks.uses(ok, "x") == 1:  # `.get`: a subscript's Any would make the result Any
-        return tuple(fields[:-1]), "", _substitute_x(ok, last.safe_get)
-    return tuple(fields[:-1]), f"x = {last.get}", ok
+    if ok.uses == 1:  # `.get`: a subscript's Any would make the result Any
+        return tuple(fields[:-1]), "", ok.at(last.safe_get.text)
+    return tuple(fields[:-1]), f"x = {last.get}", ok.text

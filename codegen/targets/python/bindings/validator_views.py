@@ -15,6 +15,7 @@ from ....pytext import code_literal
 from ....records import record
 from . import inline_checks
 from .checks import Check
+from .exprs import Expr
 from .preds import empty_first
 from .required_since import Notes
 from .validator_functions import FunctionBuilder, FunctionView
@@ -41,7 +42,7 @@ class ValidatorsView:
 def _build(
     index: PyIndex,
     recursive: frozenset[str],
-    inline: dict[str, str] | None = None,
+    inline: dict[str, Expr] | None = None,
     union_members: frozenset[str] = frozenset(),
     empty_ok: frozenset[str] = frozenset(),
     since: Notes | None = None,
@@ -53,14 +54,13 @@ def _build(
 
 def _inline(
     functions: list[FunctionView], recursive: frozenset[str], empty_ok: frozenset[str]
-) -> dict[str, str]:
+) -> dict[str, Expr]:
     """Function key -> the inline expression of its check, for the small object checks
     (`inline_checks.py`), from the first pass's functions (which inline nothing but the test of
     an empty object before a call to a check that takes `{}`)."""
-    takes_empty = {f"{f.is_fn}(x)" for f in functions if f.name in empty_ok}
 
-    def ok(c: Check) -> str:  # what the second pass's `Compiler._named` writes for a call
-        return empty_first("x", c.ok) if c.ok in takes_empty else c.ok
+    def ok(c: Check) -> Expr:  # what the second pass's `Compiler._named` writes for a call
+        return empty_first("x", c.ok) if c.named in empty_ok else c.ok
 
     out = {}
     for f in functions:
