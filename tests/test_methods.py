@@ -13,8 +13,7 @@ import corpus
 import pytest
 from cli_support import run_cli
 
-from codegen.analysis.methods import Method, MethodModel, method_model
-from codegen.analysis.reach import usage
+from codegen.analysis.methods import Method, MethodModel, method_model, usage
 from codegen.cli import main
 from codegen.pipeline import load, load_text
 

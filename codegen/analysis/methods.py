@@ -367,3 +367,22 @@ class _Builder:
 def method_model(resolved: ir.Resolved) -> MethodModel:
     """The method model of one resolved schema."""
     return _Builder(resolved).build()
+
+
+@record(slots=True)
+class Usage:
+    """For each method, the declared types its messages may contain (through references)."""
+
+    by_method: tuple[tuple[str, frozenset[str]], ...]
+
+    def methods_using(self, names: Iterable[str]) -> tuple[str, ...]:
+        wanted = set(names)
+        return tuple(m for m, used in self.by_method if used & wanted)
+
+
+def usage(resolved: ir.Resolved, model: MethodModel) -> Usage:
+    types = resolved.type_map()
+    rows = []
+    for m in model.methods:
+        rows.append((m.method, reach(types, (m.type_name, *m.result_types))))
+    return Usage(tuple(rows))

@@ -1,18 +1,13 @@
 """What a type reaches through references, over the resolved model: the declared names a type
 expression refers to (`refs`), every declared type reachable from some roots (`reach`), a type's
-declared bases (`ancestors`), and for each method the declared types its messages may carry
-(`usage`: the diff's "affected methods"). Neutral: names of declared types only."""
+declared bases (`ancestors`). Neutral: names of declared types only (what each method's messages
+may carry is `methods.usage`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from .. import ir
-from ..records import record
-
-if TYPE_CHECKING:
-    from .methods import MethodModel
 
 
 def refs(t: ir.TypeExpr) -> Iterable[str]:
@@ -58,22 +53,3 @@ def ancestors(types: dict[str, ir.TypeDef], name: str) -> frozenset[str]:
                 out.add(b.name)
                 todo.append(b.name)
     return frozenset(out)
-
-
-@record(slots=True)
-class Usage:
-    """For each method, the declared types its messages may contain (through references)."""
-
-    by_method: tuple[tuple[str, frozenset[str]], ...]
-
-    def methods_using(self, names: Iterable[str]) -> tuple[str, ...]:
-        wanted = set(names)
-        return tuple(m for m, used in self.by_method if used & wanted)
-
-
-def usage(resolved: ir.Resolved, model: MethodModel) -> Usage:
-    types = resolved.type_map()
-    rows = []
-    for m in model.methods:
-        rows.append((m.method, reach(types, (m.type_name, *m.result_types))))
-    return Usage(tuple(rows))

@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import ir
-from ..analysis.methods import method_model
-from ..analysis.reach import usage
+from ..analysis.methods import method_model, usage
 from ..analysis.versions import label_for
 from . import tally
 from .algebra import detect_renames, detect_retyped

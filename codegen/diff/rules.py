@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import ir
-from ..analysis.methods import MethodModel, Side
-from ..analysis.reach import Usage
+from ..analysis.methods import MethodModel, Side, Usage
 from ..constraints import SCHEMA_VALIDATION_TAGS
 from .book import RULES, breaks
 from .change import Change, Facts, What
