@@ -35,8 +35,8 @@ from codegen.targets.python.distribution import (
     render_distribution,
     render_top,
     top_level_names,
+    versions_of,
 )
-from codegen.targets.python.subpackages import subpackages
 from codegen.templating import static_source
 from codegen.write import write_tree
 
@@ -165,7 +165,7 @@ def _tiny(path: str, version: str) -> ir.Resolved:
 
 
 def test_identity_release_and_draft() -> None:
-    got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/draft/schema.ts", "1.0"),
+    got = versions_of([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/draft/schema.ts", "1.0"),
                     _tiny("s/next/schema.ts", "2.0-rc")])  # fmt: skip
     assert [(v.key, v.subpackage, v.negotiable) for v in got] == [
         ("1.0", "v1_0", True), ("draft", "draft", False), ("2.0-rc", "v2_0_rc", True)]  # fmt: skip
@@ -177,7 +177,7 @@ def test_identity_conflicts() -> None:
     with pytest.raises(SchemaError, match="version key '1.0' is also that of"):
         identify([_tiny("a/1.0/schema.ts", "1.0"), _tiny("b/1.0/schema.ts", "1.0")])
     with pytest.raises(SchemaError, match="subpackage 'v1_0' is also that of"):
-        subpackages([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])
+        versions_of([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])
     identify([_tiny("a/p/schema.ts", "1.0"), _tiny("b/q/schema.ts", "1-0")])  # keys differ
 
 
@@ -187,7 +187,7 @@ def test_two_labels_spelling_one_subpackage_are_refused_where_the_later_stands()
     schemas = [_tiny(f"s/{label}/schema.ts", "1.0") for label in ("1.0", "a-b", "a.b")]
     assert [v.key for v in identify(schemas)] == ["1.0", "a-b", "a.b"]
     with pytest.raises(SchemaError) as info:
-        subpackages(schemas)
+        versions_of(schemas)
     assert (
         str(info.value) == "s/a.b/schema.ts:1:1: subpackage 'a_b' is also that of s/a-b/schema.ts"
     )
@@ -201,8 +201,8 @@ def test_two_labels_spelling_one_subpackage_are_refused_where_the_later_stands()
         ("_tolerance", "a module"),
     ):
         with pytest.raises(SchemaError, match=f"subpackage '{label}' is {why}"):
-            subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny(f"s/{label}/schema.ts", "1.0")])
-    got = subpackages([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/class/schema.ts", "1.0")])
+            versions_of([_tiny("s/1.0/schema.ts", "1.0"), _tiny(f"s/{label}/schema.ts", "1.0")])
+    got = versions_of([_tiny("s/1.0/schema.ts", "1.0"), _tiny("s/class/schema.ts", "1.0")])
     assert [v.subpackage for v in got] == ["v1_0", "vclass"]  # a Python keyword: `v` first
 
 
@@ -213,7 +213,7 @@ def test_every_top_level_module_is_reserved(spec_root: Path) -> None:
     schemas = [load(str(spec_root / v / "schema.ts")) for v in ("2025-06-18", "2025-11-25")]
     files = render_distribution(schemas, "mcp_x", formatter=None)
     written = {p.split("/")[1].removesuffix(".py") for p in files if p.startswith("mcp_x/")}
-    written -= {v.subpackage for v in subpackages(schemas)} | {"__init__", "py.typed"}
+    written -= {v.subpackage for v in versions_of(schemas)} | {"__init__", "py.typed"}
     assert written == top_level_names()
 
 
@@ -340,7 +340,7 @@ def official_top(spec_root: Path, tmp_path_factory: pytest.TempPathFactory) -> M
     """The top level of the seven-version distribution (no subpackages: the tables only)."""
     schemas = [corpus.resolved(name) for name in corpus.version_names()]
     root = tmp_path_factory.mktemp("official")
-    write_tree(root, render_top(subpackages(schemas), "mcp_official"))
+    write_tree(root, render_top(versions_of(schemas), "mcp_official"))
     return import_package(root, "mcp_official")
 
 

@@ -21,8 +21,7 @@ from codegen.analysis.requirements import Requirement
 from codegen.conformance import Version, build
 from codegen.targets.python.bindings import render_package
 from codegen.targets.python.bindings.required_since import required_since
-from codegen.targets.python.distribution import render_distribution
-from codegen.targets.python.subpackages import subpackages
+from codegen.targets.python.distribution import render_distribution, versions_of
 from codegen.write import write_tree
 
 pytestmark = pytest.mark.spec
@@ -125,7 +124,7 @@ def test_a_member_required_first_in_a_draft(tmp_path: Path) -> None:
     between them, the draft keeps 2026-07-28's requirement and says so."""
     labels = ("2025-11-25", "draft")
     _distribution(labels, "mcp_since_draft", tmp_path, formatter=None)
-    draft = subpackages([corpus.resolved(v) for v in labels])[1]
+    draft = versions_of([corpus.resolved(v) for v in labels])[1]
     assert draft.label == "draft"  # the words name the label, whatever key it negotiates as
     validators = importlib.import_module(f"mcp_since_draft.{draft.subpackage}.validators")
     found = _messages(validators, "CallToolResult", {"content": []})

@@ -13,7 +13,7 @@ from codegen.errors import SchemaError
 from codegen.pipeline import load_text
 from codegen.targets import Request
 from codegen.targets.go.names import package_names
-from codegen.targets.python.subpackages import subpackages
+from codegen.targets.python.distribution import versions_of
 from codegen.targets.zod.module import render_zod
 
 _TINY = """
@@ -40,7 +40,7 @@ def _rust_modules(schemas: list[ir.Resolved]) -> list[str]:
 def test_a_keyword_label_is_spelled_by_each_target_its_own_way() -> None:
     schemas = _drafts("type", "mod", "go", "class")
     assert [v.key for v in identify(schemas)] == ["1.0", "type", "mod", "go", "class"]
-    python = [v.subpackage for v in subpackages(schemas)]
+    python = [v.subpackage for v in versions_of(schemas)]
     assert python == ["v1_0", "type", "mod", "go", "vclass"]  # `class` is Python's keyword
     assert [name for name, _ in package_names(schemas)] == ["v10", "vtype", "mod", "vgo", "class"]
     assert _rust_modules(schemas) == sorted(["v1_0", "vtype", "vmod", "go", "class"])
@@ -65,7 +65,7 @@ def test_the_rust_crate_and_go_module_declare_the_spelled_names() -> None:
         ("runtime", _rust_modules, "module 'runtime' is a module or a cargo feature of the crate"),
         ("default", _rust_modules, "module 'default' is a module or a cargo feature of the crate"),
         ("internal", package_names, "Go package 'internal' is a directory of the module's top"),
-        ("app", subpackages, "subpackage 'app' is a module of the distribution's top level"),
+        ("app", versions_of, "subpackage 'app' is a module of the distribution's top level"),
     ],
 )
 def test_a_label_taking_a_top_level_name_is_refused(
@@ -79,11 +79,11 @@ def test_a_label_taking_a_top_level_name_is_refused(
 def test_two_keys_spelling_one_name_are_refused_in_the_target_that_spells_them_so() -> None:
     """`a-b` and `a_b` are two keys; Python, Rust and zod spell both `a_b`, Go `ab`; `ab` and
     `a_b` collide in Go only."""
-    for spell, name in ((subpackages, "subpackage 'a_b'"), (_rust_modules, "module 'a_b'"),
+    for spell, name in ((versions_of, "subpackage 'a_b'"), (_rust_modules, "module 'a_b'"),
                         (lambda s: render_zod(s, "x"), "module 'a_b'")):  # fmt: skip
         with pytest.raises(SchemaError, match=f"s/a_b/schema.ts:1:1: {name} is also that of s/a-b"):
             spell(_drafts("a-b", "a_b"))  # type: ignore[operator]
     schemas = _drafts("ab", "a_b")
-    assert [v.subpackage for v in subpackages(schemas)] == ["v1_0", "ab", "a_b"]
+    assert [v.subpackage for v in versions_of(schemas)] == ["v1_0", "ab", "a_b"]
     with pytest.raises(SchemaError, match="Go package 'ab' is also that of s/ab/schema.ts"):
         package_names(schemas)

@@ -122,6 +122,12 @@ def top_level_names() -> frozenset[str]:
     return frozenset(path.removesuffix(".py") for path in paths)
 
 
+def versions_of(schemas: list[ir.Resolved]) -> tuple[PyVersion, ...]:
+    """The versions of a distribution of `schemas`, each with its subpackage (`subpackages`,
+    none taking a top-level module's name)."""
+    return subpackages(schemas, top_level_names())
+
+
 def render_distribution(
     schemas: list[ir.Resolved],
     package: str,
@@ -134,7 +140,7 @@ def render_distribution(
     of the application types (default: schemas/app-renames.json); `formatter`: what lays out
     every Python file of it, in one run (None: the views' text); `request`: the command line's,
     for `schemas` (default: one made by `outputs.own_request`)."""
-    versions = subpackages(schemas)
+    versions = versions_of(schemas)
     folders = [v.subpackage for v in versions]
     documents = schema_documents(request or own_request(schemas), folders)
     files = render_top(versions, package, dist_version, formatter=None)

@@ -21,17 +21,11 @@ class PyVersion(Version):
     subpackage: str  # a Python identifier
 
 
-def subpackages(
-    schemas: list[ir.Resolved], reserved: frozenset[str] | None = None
-) -> tuple[PyVersion, ...]:
+def subpackages(schemas: list[ir.Resolved], reserved: frozenset[str]) -> tuple[PyVersion, ...]:
     """The versions of `schemas` (oldest first, as given), each with its subpackage; raises
     SchemaError as `identify` does, and for two versions spelling one subpackage or one that
-    spells a name of the distribution's top level (`reserved`; default: every module the
-    distribution may write there, `distribution.top_level_names`)."""
-    if reserved is None:
-        from .distribution import top_level_names  # it reads this module's PyVersion
-
-        reserved = top_level_names()
+    spells a name of the distribution's top level (`reserved`: what the distribution writes
+    there, `distribution.top_level_names`; `distribution.versions_of` passes it)."""
     versions = identify(schemas)
     names = version_names(
         versions,
