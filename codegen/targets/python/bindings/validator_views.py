@@ -39,19 +39,6 @@ class ValidatorsView:
     since: bool = False  # whether a missing member's error says since when it is required
 
 
-def _build(
-    index: PyIndex,
-    recursive: frozenset[str],
-    inline: dict[str, Expr] | None = None,
-    union_members: frozenset[str] = frozenset(),
-    empty_ok: frozenset[str] = frozenset(),
-    since: Notes | None = None,
-) -> tuple[FunctionBuilder, list[tuple[str, FunctionView]]]:
-    b = FunctionBuilder(index, recursive, inline, union_members, empty_ok, since)
-    named = b.named()
-    return b, named
-
-
 def _inline(
     functions: list[FunctionView], recursive: frozenset[str], empty_ok: frozenset[str]
 ) -> dict[str, Expr]:
@@ -85,14 +72,16 @@ def validators_view(index: PyIndex, since: Notes | None = None) -> ValidatorsVie
     """`since`: a distribution's version's notes on the members it newly requires."""
     # Pass 1 finds the call graph (with helpers), the union members and the small checks to
     # inline; pass 2 renders with depth arguments on cycles and those checks inline.
-    first, named = _build(index, frozenset())
+    first = FunctionBuilder(index, frozenset())
+    named = first.named()
     first_helpers = first.helpers()
     graph = {k: tuple(sorted(v)) for k, v in first.c.calls.items()}
     recursive = cyclic(graph)
     functions = [f for _, f in named] + first_helpers
     empty_ok = frozenset(f.name for f in functions if _accepts_empty(f))
     inline = _inline(functions, recursive, empty_ok)
-    b, named = _build(index, recursive, inline, frozenset(first.c.union_members), empty_ok, since)
+    b = FunctionBuilder(index, recursive, inline, frozenset(first.c.union_members), empty_ok, since)
+    named = b.named()
     helpers = b.helpers()
     functions = list(b.own.values()) + [f for _, f in named] + helpers
     by_name = dict(named)
