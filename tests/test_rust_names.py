@@ -69,3 +69,14 @@ def test_one_version_renders_a_crate() -> None:
     )
     assert 'o.lit("kind", rt::Lit::Str("a"))?;' in types
     assert "pub n: Option<json::Number>," in types
+
+
+def test_a_number_constant_is_never_truncated() -> None:
+    """`1.5` is checked as 1.5 (it was written `Int(1)`: accepting 1, refusing 1.5); an
+    integral one, however spelled, stays an integer constant."""
+    schema = load_text("export interface V { half: 1.5; code: -32042; tiny?: 1e-7; }\n", "s.ts")
+    types = get("rust").render(Request((schema,), {"package": "p"}, ("s",)))["src/s/types.rs"]
+    assert 'o.lit("half", rt::Lit::Num(1.5))?;' in types
+    assert 'o.lit("code", rt::Lit::Int(-32042))?;' in types
+    assert 'o.opt_lit("tiny", rt::Lit::Num(1e-07))?' in types
+    assert "Lit::Int(1)" not in types

@@ -573,6 +573,8 @@ pub enum Lit {
     Str(&'static str),
     /// An integer constant.
     Int(i64),
+    /// A number constant that is not an integer.
+    Num(f64),
     /// A boolean constant.
     Bool(bool),
 }
@@ -582,6 +584,7 @@ impl Lit {
         match (self, value) {
             (Lit::Str(s), Json::String(v)) => s == v,
             (Lit::Int(i), Json::Number(n)) => n.as_f64() == Some(*i as f64),
+            (Lit::Num(x), Json::Number(n)) => n.as_f64() == Some(*x),
             (Lit::Bool(b), Json::Bool(v)) => b == v,
             _ => false,
         }
@@ -593,6 +596,7 @@ impl fmt::Display for Lit {
         match self {
             Lit::Str(s) => write!(f, "{}", Value::from(*s)),
             Lit::Int(i) => write!(f, "{i}"),
+            Lit::Num(x) => write!(f, "{x}"),
             Lit::Bool(b) => write!(f, "{b}"),
         }
     }
@@ -603,6 +607,7 @@ impl Serialize for Lit {
         match self {
             Lit::Str(v) => s.serialize_str(v),
             Lit::Int(v) => s.serialize_i64(*v),
+            Lit::Num(v) => s.serialize_f64(*v),
             Lit::Bool(v) => s.serialize_bool(*v),
         }
     }

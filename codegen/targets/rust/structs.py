@@ -100,7 +100,9 @@ def _lit(lit: ir.Lit) -> str:
         return f"rt::Lit::Str({rs.string(str(lit.value))})"
     if lit.kind == "boolean":
         return f"rt::Lit::Bool({'true' if lit.value else 'false'})"
-    return f"rt::Lit::Int({int(lit.value)})"
+    if float(lit.value).is_integer():
+        return f"rt::Lit::Int({int(lit.value)})"
+    return f"rt::Lit::Num({float(lit.value)!r})"  # never truncated to an integer
 
 
 def _lit_json(lit: ir.Lit) -> str:
